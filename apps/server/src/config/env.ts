@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+const optionalUrl = optionalString.pipe(z.url().optional());
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl,
+    REDIS_URL: optionalUrl,
+    APP_ORIGIN: optionalUrl,
+    JWT_SECRET: optionalString.pipe(
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: optionalString.default('Selah <no-reply@selah.local>'),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
+    TRUST_PROXY: optionalString,
+    COUNTRY_HEADER: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name')
+        .optional(),
+    ),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST_DIR: optionalString,
+    RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_CLIENT_SECRET'],
+        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+      });
+    }
+    if (env.TRUST_PROXY) {
+      for (const entry of env.TRUST_PROXY.split(',').map((s) => s.trim())) {
+        if (!isAddressOrCidr(entry)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['TRUST_PROXY'],
+            message: `"${entry}" is not an IP address or CIDR`,
+          });
+        }
+      }
+    }
+  });
+
+function isAddressOrCidr(value: string): boolean {
+  const [addr, bits, ...rest] = value.split('/');
+  if (rest.length > 0 || !addr) return false;
+  const v4 = z.ipv4().safeParse(addr).success;
+  const v6 = z.ipv6().safeParse(addr).success;
+  if (!v4 && !v6) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return Number.isInteger(n) && n >= 0 && n <= (v4 ? 32 : 128);
+}
+
+export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_ORIGIN'> & {
+  APP_ORIGIN: string;
+  DATA_DIR: string;
+  trustProxy: string[];
+  googleEnabled: boolean;
+};
+
+export class EnvError extends Error {
+  readonly issues: string[];
+
+  constructor(issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'EnvError';
+    this.issues = issues;
+  }
+}
+
+/**
+ * Parses the process environment once at boot.
+ * @throws EnvError naming every bad variable.
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const appOrigin = (env.APP_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    APP_ORIGIN: appOrigin,
+    trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((s) => s.trim()) : [],
+    googleEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+  };
+}

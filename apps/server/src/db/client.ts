@@ -1,0 +1,122 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The one database type repositories see, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A database handle or a transaction: repositories accept either. */
+export type DbOrTx = Db | Tx;
+
+export interface DbHandle {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Runs a trivial query; used by the health check. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** The raw PGlite instance (tests dump it as a template). */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+export class DataDirLockedError extends Error {
+  constructor(dir: string) {
+    super(
+      `Another Selah process is already using the embedded database in ${dir}. ` +
+        'PGlite allows one process per data folder: stop the other process, choose another ' +
+        'DATA_DIR, or set DATABASE_URL to use PostgreSQL.',
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+export interface CreateDbOptions {
+  databaseUrl?: string | undefined;
+  /** Folder for the embedded database; `undefined` means in memory. */
+  pgliteDir?: string | undefined;
+  /** A PGlite data dump to start from (tests). */
+  loadDataDir?: Blob | File | undefined;
+  /** Statement timeout for PostgreSQL connections, in ms. */
+  statementTimeoutMs?: number;
+  poolMax?: number;
+}
+
+/** Opens PGlite (default) or a node-postgres pool behind the same Drizzle API. */
+export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
+  if (options.databaseUrl) return createPostgres(options.databaseUrl, options);
+  return createPglite(options);
+}
+
+async function createPglite(options: CreateDbOptions): Promise<DbHandle> {
+  let release: (() => Promise<void>) | undefined;
+  const dir = options.pgliteDir;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    try {
+      release = await lockfile.lock(dir, {
+        lockfilePath: path.join(path.dirname(dir), `${path.basename(dir)}.lock`),
+        stale: 15_000,
+        update: 5_000,
+        realpath: false,
+        onCompromised: (error) => {
+          // Losing the lock means another process may write: stop rather than corrupt.
+          console.error(`Lost the lock on ${dir}: ${error.message}`);
+          process.exit(1);
+        },
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ELOCKED') throw new DataDirLockedError(dir);
+      throw error;
+    }
+  }
+  const client = new PGlite({
+    ...(dir ? { dataDir: dir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    pglite: client,
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      await client.close();
+      await release?.();
+    },
+  };
+}
+
+async function createPostgres(url: string, options: CreateDbOptions): Promise<DbHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? 10,
+    connectionTimeoutMillis: 2_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: options.statementTimeoutMs ?? 5_000,
+    application_name: 'selah',
+  });
+  // An idle client losing its connection (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    driver: 'postgres',
+    pool,
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+}

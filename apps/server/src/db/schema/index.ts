@@ -1,0 +1,4 @@
+export * from './users.ts';
+export * from './sessions.ts';
+export * from './auth-tokens.ts';
+export * from './mail-outbox.ts';

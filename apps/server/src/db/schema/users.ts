@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { NotificationPreferences, UserSettings } from '@selah/shared/schemas/auth';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Stored lower-cased: e-mail is compared case-insensitively. */
+    email: text().notNull(),
+    emailVerified: boolean().notNull().default(false),
+    passwordHash: text(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    username: text().notNull(),
+    role: text().notNull().default('user'),
+    profilePicture: text(),
+    settings: jsonb().$type<UserSettings>().notNull(),
+    notificationPreferences: jsonb().$type<NotificationPreferences>().notNull(),
+    lastActiveAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_username_key').on(t.username),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** External sign-in identities, keyed on the issuer and its `sub` (never on e-mail). */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text().notNull(),
+    subject: text().notNull(),
+    email: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_identities_issuer_subject_key').on(t.issuer, t.subject),
+    index('user_identities_user_id_idx').on(t.userId),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export const lowerEmail = sql`lower(${users.email})`;

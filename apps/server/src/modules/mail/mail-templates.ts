@@ -1,0 +1,27 @@
+import type { OutgoingMail } from './mail.repository.ts';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#0f172a;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${button}<p style="color:#64748b;font-size:12px">Selah · your prayer journal</p></body></html>`;
+}
+
+export function passwordResetMail(to: string, firstName: string, url: string): OutgoingMail {
+  const greeting = `Hello ${firstName || 'friend'},`;
+  const lines = [
+    greeting,
+    'Someone asked to reset the password of your Selah account. If it was you, open the link below within one hour to choose a new password.',
+    'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+  ];
+  return {
+    to,
+    subject: 'Reset your Selah password',
+    text: `${lines[0]}\n\n${lines[1]}\n\n${url}\n\n${lines[2]}\n`,
+    html: layout('Reset your password', lines, { label: 'Choose a new password', url }),
+  };
+}

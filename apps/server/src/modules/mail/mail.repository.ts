@@ -1,0 +1,66 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { type MailRow, mailOutbox } from '../../db/schema/index.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** The mail outbox table. */
+export class MailRepository {
+  private readonly db: DbOrTx;
+
+  constructor(db: DbOrTx) {
+    this.db = db;
+  }
+
+  async enqueue(mail: OutgoingMail, tx: DbOrTx = this.db): Promise<void> {
+    await tx.insert(mailOutbox).values({ ...mail, html: mail.html ?? null });
+  }
+
+  /**
+   * Claims up to `limit` due mails by pushing their next attempt into the future, so another
+   * process (or a crash mid-send) does not send them twice before the lease runs out.
+   */
+  async claimDue(limit: number, leaseMs: number): Promise<MailRow[]> {
+    return this.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, new Date())))
+        .orderBy(asc(mailOutbox.nextAttemptAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(mailOutbox)
+        .set({
+          nextAttemptAt: new Date(Date.now() + leaseMs),
+          attempts: sql`${mailOutbox.attempts} + 1`,
+        })
+        .where(inArray(mailOutbox.id, due.map((d) => d.id)))
+        .returning();
+    });
+  }
+
+  async markDone(id: string, status: 'sent' | 'logged'): Promise<void> {
+    await this.db
+      .update(mailOutbox)
+      .set({ status, sentAt: new Date(), lastError: null })
+      .where(eq(mailOutbox.id, id));
+  }
+
+  async markFailedAttempt(id: string, error: string, nextAttemptAt: Date | null): Promise<void> {
+    await this.db
+      .update(mailOutbox)
+      .set(
+        nextAttemptAt
+          ? { lastError: error.slice(0, 500), nextAttemptAt }
+          : { lastError: error.slice(0, 500), status: 'failed' },
+      )
+      .where(eq(mailOutbox.id, id));
+  }
+}

@@ -1,0 +1,124 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { MailRow } from '../../db/schema/index.ts';
+import type { MailRepository } from './mail.repository.ts';
+
+export const MAX_MAIL_ATTEMPTS = 12;
+
+/** Adds short SMTP timeouts to the URL unless it sets its own, so an outage fails fast. */
+function withTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [key, value] of [
+    ['connectionTimeout', '5000'],
+    ['greetingTimeout', '5000'],
+    ['socketTimeout', '10000'],
+  ] as const) {
+    if (!url.searchParams.has(key)) url.searchParams.set(key, value);
+  }
+  return url.href;
+}
+
+/** Back-off after the n-th failed attempt: 5 s doubling, at most an hour. */
+export function mailRetryDelayMs(attempts: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
+}
+
+export interface MailWorkerOptions {
+  smtpUrl?: string | undefined;
+  from: string;
+  pollMs?: number;
+  logger: FastifyBaseLogger;
+}
+
+/**
+ * Sends the outbox: through SMTP when configured, otherwise by writing each mail to the log
+ * (development). Failures are retried with back-off; nothing is lost when SMTP is down.
+ */
+export class MailWorker {
+  private readonly transport: Transporter | null;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  private readonly repo: MailRepository;
+  private readonly options: MailWorkerOptions;
+
+  constructor(repo: MailRepository, options: MailWorkerOptions) {
+    this.repo = repo;
+    this.options = options;
+    this.transport = options.smtpUrl
+      ? nodemailer.createTransport(withTimeouts(options.smtpUrl))
+      : null;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Wakes the worker now (after a request enqueued mail). */
+  poke(): void {
+    if (!this.stopped && !this.running) this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+    this.transport?.close();
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.drain()
+        .then(() => undefined)
+        .catch((error: unknown) => this.options.logger.warn({ err: error }, 'mail outbox poll failed'))
+        .finally(() => {
+          this.running = undefined;
+          if (!this.stopped) this.schedule(this.options.pollMs ?? 2_000);
+        });
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** Sends every due mail; returns how many were handled. */
+  async drain(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const batch = await this.repo.claimDue(10, 60_000);
+      if (batch.length === 0) return handled;
+      for (const mail of batch) {
+        await this.deliver(mail);
+        handled++;
+      }
+    }
+  }
+
+  private async deliver(mail: MailRow): Promise<void> {
+    if (!this.transport) {
+      this.options.logger.info(
+        { mailId: mail.id, to: mail.to, subject: mail.subject, text: mail.text },
+        'mail (no SMTP_URL set: logged, not sent)',
+      );
+      await this.repo.markDone(mail.id, 'logged');
+      return;
+    }
+    try {
+      await this.transport.sendMail({
+        from: this.options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+      });
+      await this.repo.markDone(mail.id, 'sent');
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const next =
+        mail.attempts >= MAX_MAIL_ATTEMPTS ? null : new Date(Date.now() + mailRetryDelayMs(mail.attempts));
+      this.options.logger.warn({ mailId: mail.id, attempts: mail.attempts, err: message }, 'mail send failed');
+      await this.repo.markFailedAttempt(mail.id, message, next);
+    }
+  }
+}

@@ -1,0 +1,18 @@
+import type { User } from '@selah/shared/schemas/auth';
+import type { UserRow } from '../../db/schema/index.ts';
+
+/** The signed-in user as they see themselves; no hashes or internal columns. */
+export function presentUser(row: UserRow): User {
+  return {
+    _id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    username: row.username,
+    role: row.role,
+    profilePicture: row.profilePicture,
+    settings: row.settings,
+    notificationPreferences: row.notificationPreferences,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,83 @@
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  DEFAULT_USER_SETTINGS,
+} from '@selah/shared/schemas/auth';
+import type { DbOrTx } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import { conflict } from '../../lib/app-error.ts';
+import { UsersRepository } from './users.repository.ts';
+
+export interface NewUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string | null;
+  emailVerified: boolean;
+  profilePicture?: string | null;
+}
+
+/** Normalises an e-mail for storage and comparison. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** Derives a username candidate from an e-mail's local part: lower-case letters, digits, dots, underscores. */
+export function usernameBase(email: string): string {
+  const local = email.split('@')[0] ?? '';
+  const cleaned = local
+    .toLowerCase()
+    .replace(/[^a-z0-9._]/g, '')
+    .replace(/^[._]+|[._]+$/g, '')
+    .slice(0, 24);
+  return cleaned.length >= 3 ? cleaned : `${cleaned}user`.slice(0, 24);
+}
+
+/** Users: creation with the spec's defaults and unique usernames, lookups. */
+export class UsersService {
+  readonly repo: UsersRepository;
+
+  constructor(db: DbOrTx) {
+    this.repo = new UsersRepository(db);
+  }
+
+  findById(id: string, tx?: DbOrTx) {
+    return this.repo.findById(id, tx);
+  }
+
+  findByEmail(email: string, tx?: DbOrTx) {
+    return this.repo.findByEmail(normaliseEmail(email), tx);
+  }
+
+  /**
+   * Creates a user with the spec's defaults and a unique username derived from the e-mail.
+   * @throws AppError CONFLICT when the e-mail is already registered.
+   */
+  async create(input: NewUser, tx?: DbOrTx): Promise<UserRow> {
+    const email = normaliseEmail(input.email);
+    const base = usernameBase(email);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const taken = await this.repo.usernamesStartingWith(base, tx);
+      let username = base;
+      for (let n = 2; taken.has(username); n++) username = `${base}${n}`;
+      if (attempt > 0) username = `${base}${Math.floor(Math.random() * 100_000)}`;
+      const row = await this.repo.insert(
+        {
+          email,
+          emailVerified: input.emailVerified,
+          passwordHash: input.passwordHash,
+          firstName: input.firstName.trim(),
+          lastName: input.lastName.trim(),
+          username,
+          profilePicture: input.profilePicture ?? null,
+          settings: DEFAULT_USER_SETTINGS,
+          notificationPreferences: DEFAULT_NOTIFICATION_PREFERENCES,
+        },
+        tx,
+      );
+      if (row) return row;
+      if (await this.repo.findByEmail(email, tx)) {
+        throw conflict('An account with this e-mail already exists.');
+      }
+      // The username was taken by a concurrent sign-up: try another.
+    }
+    throw conflict('Could not allocate a username. Please try again.');
+  }
+}

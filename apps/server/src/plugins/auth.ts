@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { UserRow } from '../db/schema/index.ts';
+import { unauthenticated } from '../lib/app-error.ts';
+import type { AuthService } from '../modules/auth/auth.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserRow | null;
+    sessionId: string | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: requires a live session; sets request.user and request.sessionId. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/** The signed-in user of a request behind `app.authenticate`. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
+
+/** Bearer-token authentication against server-side sessions. */
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { auth: AuthService }) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionId', null);
+    app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+      const header = request.headers.authorization;
+      const match = header ? BEARER.exec(header) : null;
+      const session = match?.[1] ? await opts.auth.authenticate(match[1]) : null;
+      if (!session) {
+        request.log.info({ ip: request.ip, event: 'auth_denied' }, 'missing or invalid session');
+        throw unauthenticated('Your session has expired. Please sign in again.');
+      }
+      request.user = session.user;
+      request.sessionId = session.sessionId;
+      // Authenticated answers are personal: never cached by browsers or proxies.
+      reply.header('cache-control', 'no-store');
+    });
+  },
+  { name: 'auth' },
+);

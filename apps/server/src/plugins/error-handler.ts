@@ -1,0 +1,127 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ApiErrorBody, ErrorCode, FieldIssue } from '@selah/shared/errors';
+import { AppError } from '../lib/app-error.ts';
+
+/** SQLSTATEs and socket errors that mean "the database is unreachable right now". */
+const TRANSIENT_DB_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+]);
+
+function isTransientDbError(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (TRANSIENT_DB_CODES.has(code) || code.startsWith('08'))) {
+      return true;
+    }
+    const message = (current as { message?: unknown }).message;
+    if (typeof message === 'string' && /timeout exceeded when trying to connect|Connection terminated/i.test(message)) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function statusToCode(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'BAD_REQUEST';
+    case 401:
+      return 'UNAUTHENTICATED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 429:
+      return 'RATE_LIMITED';
+    case 503:
+      return 'SERVICE_UNAVAILABLE';
+    default:
+      return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+  }
+}
+
+function send(reply: FastifyReply, request: FastifyRequest, status: number, body: Omit<ApiErrorBody, 'requestId'>) {
+  reply.header('cache-control', 'no-store');
+  return reply.status(status).send({ ...body, requestId: request.id });
+}
+
+/** The one error handler: AppError, validation, Fastify client errors, then a generic 500. */
+export const errorHandlerPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        for (const [key, value] of Object.entries(error.headers)) reply.header(key, value);
+        if (error.statusCode === 429 || error.statusCode === 403) {
+          request.log.warn({ userId: request.user?.id, ip: request.ip, code: error.code }, error.message);
+        }
+        return send(reply, request, error.statusCode, {
+          code: error.code,
+          message: error.message,
+          ...(error.details === undefined ? {} : { details: error.details }),
+        });
+      }
+
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const details: FieldIssue[] = error.validation.map((issue) => ({
+          path: [error.validationContext, ...(issue.instancePath ? issue.instancePath.split('/').filter(Boolean) : [])]
+            .filter(Boolean)
+            .join('.'),
+          message: issue.message ?? 'Invalid value.',
+        }));
+        return send(reply, request, 400, {
+          code: 'VALIDATION_FAILED',
+          message: details[0]?.message ?? 'Invalid request.',
+          details,
+        });
+      }
+
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error }, 'response did not match its schema');
+        return send(reply, request, 500, { code: 'INTERNAL', message: 'Internal Server Error' });
+      }
+
+      if (isTransientDbError(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', '2');
+        return send(reply, request, 503, {
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'Service temporarily unavailable. Please retry shortly.',
+        });
+      }
+
+      const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+      if (status < 500) {
+        if (status === 429) request.log.warn({ userId: request.user?.id, ip: request.ip }, 'rate limited');
+        const message =
+          error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'Request body is too large.'
+            : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+              ? 'Unsupported content type.'
+              : error.message;
+        return send(reply, request, status, { code: statusToCode(status), message });
+      }
+      if (status === 503) {
+        return send(reply, request, 503, { code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable. Please retry shortly.' });
+      }
+
+      request.log.error({ err: error }, 'unhandled error');
+      return send(reply, request, 500, { code: 'INTERNAL', message: 'Internal Server Error' });
+    });
+  },
+  { name: 'error-handler' },
+);

@@ -1,0 +1,32 @@
+/** The route table: every path of the app, with a typed way to build its href. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  trade: { path: '/trade', getHref: () => '/trade' },
+  legal: {
+    terms: { path: '/terms', getHref: () => '/terms' },
+    privacy: { path: '/privacy', getHref: () => '/privacy' },
+  },
+  auth: {
+    login: {
+      path: '/login',
+      getHref: (redirectTo?: string | null) =>
+        redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login',
+    },
+    signup: { path: '/signup', getHref: () => '/signup' },
+    callback: { path: '/auth/callback', getHref: () => '/auth/callback' },
+    forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+    resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  },
+  app: {
+    dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+    journals: { path: '/journals', getHref: () => '/journals' },
+    journal: { path: '/journal/:id', getHref: (id: string) => `/journal/${encodeURIComponent(id)}` },
+    discover: { path: '/discover', getHref: () => '/discover' },
+    prayers: { path: '/prayers', getHref: () => '/prayers' },
+    prayerRequests: { path: '/prayer-requests', getHref: () => '/prayer-requests' },
+    friends: { path: '/friends', getHref: () => '/friends' },
+    prayerGroups: { path: '/prayer-groups', getHref: () => '/prayer-groups' },
+    settings: { path: '/settings', getHref: () => '/settings' },
+    pricing: { path: '/pricing', getHref: () => '/pricing' },
+  },
+} as const;

@@ -1,0 +1,185 @@
+import { ERROR_STATUS, ApiErrorSchema, type ErrorCode } from '@selah/shared/errors';
+import type { z } from 'zod';
+import { env } from '@/config/env';
+import { useAuthStore } from '@/stores/auth-store';
+
+/** A failed API call: the server's error envelope plus the HTTP status (0 = no response). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly details: unknown;
+  readonly requestId: string | undefined;
+  /** Seconds from a 429's Retry-After header. */
+  readonly retryAfter: number | undefined;
+
+  constructor(init: {
+    status: number;
+    code: ErrorCode;
+    message: string;
+    details?: unknown;
+    requestId?: string | undefined;
+    retryAfter?: number | undefined;
+  }) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details;
+    this.requestId = init.requestId;
+    this.retryAfter = init.retryAfter;
+  }
+}
+
+export const DEFAULT_ERROR_MESSAGE = 'An unexpected error occurred.';
+
+/** The server's message if present, else the error's own message, else the default (spec-1 §8). */
+export function getErrorMessage(error: unknown, fallback = DEFAULT_ERROR_MESSAGE): string {
+  if (error instanceof Error && error.message.trim()) return error.message;
+  return fallback;
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions<TSchema extends z.ZodType | undefined = undefined> {
+  /** Parses the success body; without one the body is ignored. */
+  schema?: TSchema;
+  body?: unknown;
+  query?: Query;
+  signal?: AbortSignal;
+  /** Send the stored bearer token (default true). */
+  auth?: boolean;
+  /** End the session when the server answers 401 to a call that carried a token (default true). */
+  endSessionOn401?: boolean;
+}
+
+type Result<TSchema> = TSchema extends z.ZodType ? z.infer<TSchema> : undefined;
+
+let unauthorizedListener: (() => void) | null = null;
+
+/**
+ * Registers what happens after a 401 ended the session (the app navigates to /login).
+ * Returns a function that removes the listener.
+ */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListener = listener;
+  return () => {
+    if (unauthorizedListener === listener) unauthorizedListener = null;
+  };
+}
+
+const CODE_BY_STATUS = new Map<number, ErrorCode>(
+  (Object.entries(ERROR_STATUS) as [ErrorCode, number][])
+    // VALIDATION_FAILED shares 400 with BAD_REQUEST; a bare 400 is the generic one.
+    .filter(([code]) => code !== 'VALIDATION_FAILED')
+    .map(([code, status]) => [status, code]),
+);
+
+function codeForStatus(status: number): ErrorCode {
+  return CODE_BY_STATUS.get(status) ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+}
+
+function buildUrl(path: string, query?: Query): URL {
+  const url = new URL(`${env.API_URL.replace(/\/$/, '')}${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  return url;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const parsed = ApiErrorSchema.safeParse(await readJson(response));
+  const retryAfterHeader = Number(response.headers.get('Retry-After'));
+  const retryAfter = Number.isFinite(retryAfterHeader) && retryAfterHeader > 0 ? retryAfterHeader : undefined;
+  if (parsed.success) {
+    return new ApiError({ status: response.status, ...parsed.data, retryAfter });
+  }
+  return new ApiError({
+    status: response.status,
+    code: codeForStatus(response.status),
+    message:
+      response.status >= 500
+        ? 'The server is having trouble right now. Please try again.'
+        : response.statusText || DEFAULT_ERROR_MESSAGE,
+    retryAfter,
+  });
+}
+
+async function request<TSchema extends z.ZodType | undefined = undefined>(
+  method: string,
+  path: string,
+  options: RequestOptions<TSchema> = {},
+): Promise<Result<TSchema>> {
+  const { schema, body, query, signal, auth = true, endSessionOn401 = true } = options;
+  const headers = new Headers({ Accept: 'application/json' });
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const token = auth ? useAuthStore.getState().token : null;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? null : JSON.stringify(body),
+      signal: signal ?? null,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({
+      status: 0,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'Unable to reach the server. Check your connection and try again.',
+    });
+  }
+
+  if (!response.ok) {
+    const error = await toApiError(response);
+    // The session is over (expired or revoked): log out here, wherever the call came from.
+    if (response.status === 401 && token && endSessionOn401 && useAuthStore.getState().token === token) {
+      useAuthStore.getState().clearSession();
+      unauthorizedListener?.();
+    }
+    throw error;
+  }
+
+  if (!schema) return undefined as Result<TSchema>;
+  const parsed = schema.safeParse(await readJson(response));
+  if (!parsed.success) {
+    throw new ApiError({
+      status: response.status,
+      code: 'INTERNAL',
+      message: 'The server sent an unexpected response.',
+      details: parsed.error.issues,
+    });
+  }
+  return parsed.data as Result<TSchema>;
+}
+
+/** Thin fetch wrapper for the Selah API: JSON in and out, bearer token, typed errors. */
+export const api = {
+  get: <T extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<T>) =>
+    request('GET', path, options),
+  post: <T extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<T>) =>
+    request('POST', path, options),
+  put: <T extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<T>) =>
+    request('PUT', path, options),
+  patch: <T extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<T>) =>
+    request('PATCH', path, options),
+  delete: <T extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<T>) =>
+    request('DELETE', path, options),
+};

@@ -1,0 +1,64 @@
+import {
+  QUERY_GC_TIME_MS,
+  QUERY_RETRIES,
+  QUERY_RETRY_BASE_MS,
+  QUERY_RETRY_MAX_MS,
+} from '@selah/shared/constants';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { ApiError, getErrorMessage } from './api-client';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { errorTitle?: string; errorMessage?: string };
+    mutationMeta: { errorTitle?: string; errorMessage?: string };
+  }
+}
+
+/** Client errors (4xx) are answers, not glitches: retrying cannot change them. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < QUERY_RETRIES;
+}
+
+/** 1 s, 2 s, 4 s ... capped at 30 s (spec-1 §9). */
+export function retryDelay(attemptIndex: number): number {
+  return Math.min(QUERY_RETRY_BASE_MS * 2 ** attemptIndex, QUERY_RETRY_MAX_MS);
+}
+
+/** A 401 already ended the session and sent the user to /login: no toast on top. */
+function isSessionEnd(error: unknown) {
+  return error instanceof ApiError && error.status === 401;
+}
+
+export function createQueryClient() {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      // A first load shows its own error state; a failed background refetch only gets a toast
+      // because the stale data stays on screen.
+      onError: (error, query) => {
+        if (query.state.data === undefined || isSessionEnd(error)) return;
+        toast.error(query.meta?.errorTitle ?? 'Error', {
+          description: getErrorMessage(error, query.meta?.errorMessage),
+        });
+      },
+    }),
+    mutationCache: new MutationCache({
+      // Mutations with their own onError show their own, context-aware toast.
+      onError: (error, _variables, _context, mutation) => {
+        if (mutation.options.onError || isSessionEnd(error)) return;
+        toast.error(mutation.meta?.errorTitle ?? 'Error', {
+          description: getErrorMessage(error, mutation.meta?.errorMessage),
+        });
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        gcTime: QUERY_GC_TIME_MS,
+        retry: shouldRetry,
+        retryDelay,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import { clsx, type ClassValue } from 'clsx';
+import { twMerge } from 'tailwind-merge';
+
+/** Joins class names and lets later Tailwind classes win over earlier conflicting ones. */
+export function cn(...inputs: ClassValue[]) {
+  return twMerge(clsx(inputs));
+}
+
+/** The first two characters of an e-mail's local part in upper case, or 'U' (spec-1 §2). */
+export function getInitials(email: string | null | undefined): string {
+  const local = email?.split('@')[0]?.trim() ?? '';
+  return local ? local.slice(0, 2).toUpperCase() : 'U';
+}
+
+/** A role with a capitalised first letter, or 'User' when missing (spec-1 §2). */
+export function formatRole(role: string | null | undefined): string {
+  const value = role?.trim();
+  return value ? value.charAt(0).toUpperCase() + value.slice(1) : 'User';
+}
+
+/**
+ * A same-origin path that is safe to navigate to after sign-in, or null.
+ * Rejects absolute URLs and protocol-relative `//host` paths (open redirects).
+ */
+export function safeRedirectPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+    return null;
+  }
+  return value;
+}

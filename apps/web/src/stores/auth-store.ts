@@ -1,0 +1,70 @@
+import { STORAGE_KEYS } from '@selah/shared/constants';
+import { UserSchema, type User } from '@selah/shared/schemas/auth';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+/**
+ * The signed-in session (spec-1 §3 "Auth store"): the bearer token and the current user,
+ * persisted under 'auth-storage'. The token and the user are mirrored under 'token' and 'user'
+ * as the spec's storage keys require. A user counts as signed in when a token exists.
+ */
+interface AuthState {
+  token: string | null;
+  user: User | null;
+  setSession: (token: string, user: User) => void;
+  setUser: (user: User) => void;
+  /** Forgets the session and clears all local browser storage (spec-1 §2 "Logout"). */
+  clearSession: () => void;
+}
+
+type PersistedAuth = Pick<AuthState, 'token' | 'user'>;
+
+function writeMirror(token: string | null, user: User | null) {
+  try {
+    if (token) localStorage.setItem(STORAGE_KEYS.token, token);
+    if (user) localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  } catch {
+    // Storage may be full or disabled; the in-memory session still works.
+  }
+}
+
+export const useAuthStore = create<AuthState>()(
+  persist(
+    (set) => ({
+      token: null,
+      user: null,
+      setSession: (token, user) => {
+        set({ token, user });
+        writeMirror(token, user);
+      },
+      setUser: (user) => {
+        set({ user });
+        writeMirror(null, user);
+      },
+      clearSession: () => {
+        set({ token: null, user: null });
+        try {
+          localStorage.clear();
+          sessionStorage.clear();
+        } catch {
+          // Nothing to clear when storage is unavailable.
+        }
+      },
+    }),
+    {
+      name: STORAGE_KEYS.auth,
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (state): PersistedAuth => ({ token: state.token, user: state.user }),
+      // Never trust what is in storage: keep only a string token and a well-formed user.
+      merge: (persisted, current) => {
+        const value = (persisted ?? {}) as Partial<PersistedAuth>;
+        const token = typeof value.token === 'string' && value.token ? value.token : null;
+        const user = UserSchema.safeParse(value.user);
+        return { ...current, token, user: token && user.success ? user.data : null };
+      },
+    },
+  ),
+);
+
+export const selectIsAuthenticated = (state: AuthState) => state.token !== null;

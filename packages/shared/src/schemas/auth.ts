@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts';
+
+export const EmailSchema = z
+  .string({ error: 'E-mail is required.' })
+  .trim()
+  .max(EMAIL_MAX, 'E-mail address is too long.')
+  .pipe(z.email({ message: 'Please enter a valid email address.' }));
+
+export const NewPasswordSchema = z
+  .string({ error: 'Password is required.' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+
+const NameSchema = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(NAME_MAX, `${label} must be ${NAME_MAX} characters or less.`);
+
+export const RegisterInputSchema = z.strictObject({
+  firstName: NameSchema('First name'),
+  lastName: NameSchema('Last name'),
+  email: EmailSchema,
+  password: NewPasswordSchema,
+  inviteCode: z.string().max(200).optional(),
+});
+export type RegisterInput = z.infer<typeof RegisterInputSchema>;
+
+export const LoginInputSchema = z.strictObject({
+  email: EmailSchema,
+  password: z.string().min(1, 'Password is required.').max(PASSWORD_MAX),
+  rememberMe: z.boolean().optional(),
+});
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+export const NotificationPreferencesSchema = z.strictObject({
+  emailNotifications: z.boolean(),
+  pushNotifications: z.boolean(),
+  reminderNotifications: z.boolean(),
+  friendRequestNotifications: z.boolean(),
+  journalInviteNotifications: z.boolean(),
+  prayerUpdateNotifications: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
+
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  emailNotifications: true,
+  pushNotifications: true,
+  reminderNotifications: true,
+  friendRequestNotifications: true,
+  journalInviteNotifications: true,
+  prayerUpdateNotifications: true,
+};
+
+export const UserSettingsSchema = z.object({
+  theme: z.enum(['light', 'dark', 'system']),
+  privacy: z.object({
+    defaultJournalVisibility: z.enum(['private', 'public']),
+    showActivityToFriends: z.boolean(),
+  }),
+});
+export type UserSettings = z.infer<typeof UserSettingsSchema>;
+
+export const DEFAULT_USER_SETTINGS: UserSettings = {
+  theme: 'system',
+  privacy: { defaultJournalVisibility: 'private', showActivityToFriends: false },
+};
+
+/** The signed-in user as the API presents them to themselves. */
+export const UserSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  username: z.string(),
+  role: z.string(),
+  profilePicture: z.string().nullable(),
+  settings: UserSettingsSchema,
+  notificationPreferences: NotificationPreferencesSchema,
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const AuthResponseSchema = z.object({ token: z.string(), user: UserSchema });
+export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+export const RegisterResponseSchema = z.object({ message: z.string(), user: UserSchema });
+
+export const ForgotPasswordInputSchema = z.strictObject({ email: EmailSchema });
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInputSchema>;
+
+export const ResetPasswordInputSchema = z.strictObject({
+  token: z.string().min(1, 'The reset link is invalid.').max(200),
+  password: NewPasswordSchema,
+});
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
+
+/** The Google callback's single-use code, exchanged for a session by /auth/callback. */
+export const ExchangeCodeInputSchema = z.strictObject({ code: z.string().min(1).max(200) });
+
+export const AuthProvidersSchema = z.object({ google: z.boolean() });
+
+export const GOOGLE_CALLBACK_ERRORS = [
+  'authentication_failed',
+  'oauth_error',
+  'oauth_cancelled',
+] as const;
