@@ -1,0 +1,239 @@
+import { eq } from 'drizzle-orm';
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authTokens, mailOutbox, sessions, users } from '../../db/schema/index.ts';
+import {
+  bearer,
+  buildTestApp,
+  randomIp,
+  signUp,
+  STRONG_PASSWORD,
+  type TestApp,
+  uniqueEmail,
+} from '../../../test/build-test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const register = (payload: Record<string, unknown>, ip = randomIp()) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/register', payload, remoteAddress: ip });
+const login = (payload: Record<string, unknown>, ip = randomIp()) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress: ip });
+const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+
+describe('POST /api/auth/register', () => {
+  it('creates the account with the spec defaults and an Argon2id hash', async () => {
+    const email = uniqueEmail('New.Person');
+    const res = await register({ firstName: ' Ada ', lastName: 'Lovelace', email, password: STRONG_PASSWORD });
+    expect(res.statusCode).toBe(201);
+    const { user } = res.json();
+    expect(user).toMatchObject({
+      email: email.toLowerCase(),
+      firstName: 'Ada',
+      role: 'user',
+      settings: { theme: 'system', privacy: { defaultJournalVisibility: 'private', showActivityToFriends: false } },
+      notificationPreferences: { emailNotifications: true, prayerUpdateNotifications: true },
+    });
+    expect(user.username).toMatch(/^new\.person/);
+    expect(JSON.stringify(user)).not.toContain('argon2');
+    const [row] = await t.db.db.select().from(users).where(eq(users.id, user._id));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('answers 409 for an e-mail already registered, compared case-insensitively', async () => {
+    const email = uniqueEmail();
+    expect((await register({ firstName: 'A', lastName: 'B', email, password: STRONG_PASSWORD })).statusCode).toBe(201);
+    const res = await register({ firstName: 'A', lastName: 'B', email: email.toUpperCase(), password: STRONG_PASSWORD });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'CONFLICT', message: 'An account with this e-mail already exists.' });
+  });
+
+  it.each([
+    [{ firstName: '', lastName: 'B', email: 'a@b.co', password: STRONG_PASSWORD }, 'First name is required.'],
+    [{ firstName: 'A', lastName: '  ', email: 'a@b.co', password: STRONG_PASSWORD }, 'Last name is required.'],
+    [{ firstName: 'A', lastName: 'B', email: 'not-an-email', password: STRONG_PASSWORD }, 'Please enter a valid email address.'],
+    [{ firstName: 'A', lastName: 'B', email: 'a@b.co', password: 'short' }, 'Password must be at least 8 characters.'],
+    [{ firstName: 'A', lastName: 'B', email: 'a@b.co', password: 'password123' }, 'This password is too common. Please choose a less guessable one.'],
+    [{ lastName: 'B', email: 'a@b.co', password: STRONG_PASSWORD }, 'First name is required.'],
+    [{ firstName: 'A', lastName: 'B', email: 'a@b.co', password: STRONG_PASSWORD, role: 'admin' }, 'Unrecognized key: "role"'],
+    [{ firstName: 'A'.repeat(101), lastName: 'B', email: 'a@b.co', password: STRONG_PASSWORD }, 'First name must be 100 characters or less.'],
+  ])('rejects %j with "%s" and writes nothing', async (payload, message) => {
+    const before = await t.db.db.$count(users);
+    const res = await register(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message });
+    expect(res.json().requestId).toEqual(expect.any(String));
+    expect(await t.db.db.$count(users)).toBe(before);
+  });
+
+  it('accepts long passwords without truncating them', async () => {
+    const password = `${'x'.repeat(100)}-tail-A1`;
+    const { email } = await signUp(t.app, { password });
+    const wrong = await login({ email, password: `${'x'.repeat(100)}-tail-B2` });
+    expect(wrong.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('returns a token and the user; e-mail is case-insensitive', async () => {
+    const { email } = await signUp(t.app);
+    const res = await login({ email: email.toUpperCase(), password: STRONG_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json();
+    expect(body.user.email).toBe(email);
+    expect((await me(body.token)).json().email).toBe(email);
+  });
+
+  it('gives the same answer for an unknown e-mail and a wrong password', async () => {
+    const { email } = await signUp(t.app);
+    const wrong = await login({ email, password: 'not-the-password' });
+    const unknown = await login({ email: uniqueEmail('nobody'), password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().message).toBe('Invalid email or password.');
+    expect(unknown.json().message).toBe(wrong.json().message);
+  });
+
+  it('limits attempts per address: 25 per 5 minutes, then 429 with Retry-After', async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 25; i++) {
+      const res = await login({ email: uniqueEmail('x'), password: 'wrong-password' }, ip);
+      expect(res.statusCode).toBe(401);
+    }
+    const limited = await login({ email: uniqueEmail('x'), password: 'wrong-password' }, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(limited.json().message).toMatch(/Too many attempts/);
+    // Another address is not affected.
+    expect((await login({ email: uniqueEmail('x'), password: 'wrong-password' })).statusCode).toBe(401);
+  });
+
+  it('limits failed attempts per account across addresses: 25 per hour', async () => {
+    const { email } = await signUp(t.app);
+    for (let i = 0; i < 25; i++) {
+      expect((await login({ email, password: 'wrong-password' })).statusCode).toBe(401);
+    }
+    const limited = await login({ email, password: STRONG_PASSWORD });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('sessions', () => {
+  it('GET /api/auth/me without a token is 401 with the envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED', requestId: expect.any(String) });
+  });
+
+  it('logout revokes this session at once but not others', async () => {
+    const user = await signUp(t.app);
+    const second = (await login({ email: user.email, password: user.password })).json().token as string;
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(user.token) });
+    expect(out.statusCode).toBe(204);
+    expect((await me(user.token)).statusCode).toBe(401);
+    expect((await me(second)).statusCode).toBe(200);
+  });
+
+  it('logout-all revokes every session', async () => {
+    const user = await signUp(t.app);
+    const second = (await login({ email: user.email, password: user.password })).json().token as string;
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout-all', headers: bearer(user.token) })).statusCode).toBe(204);
+    expect((await me(user.token)).statusCode).toBe(401);
+    expect((await me(second)).statusCode).toBe(401);
+  });
+
+  it('rejects tampered, unsigned, foreign-key and expired tokens', async () => {
+    const user = await signUp(t.app);
+    const [header, payload, signature] = user.token.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: '00000000-0000-4000-8000-000000000000' })).toString('base64url');
+    const unsigned = new UnsecuredJWT(claims).encode();
+    const otherKey = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(64)));
+    for (const token of [`${header}.${forged}.${signature}`, unsigned, otherKey, 'garbage', `${user.token}x`]) {
+      expect((await me(token)).statusCode).toBe(401);
+    }
+    // A session past its expiry no longer authenticates, even with a valid signature.
+    await t.db.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.userId));
+    expect((await me(user.token)).statusCode).toBe(401);
+  });
+
+  it('remember-me makes a 30-day session, otherwise one day', async () => {
+    const user = await signUp(t.app);
+    const long = (await login({ email: user.email, password: user.password, rememberMe: true })).json().token as string;
+    const exp = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number });
+    const day = exp(user.token);
+    const month = exp(long);
+    expect(day.exp - day.iat).toBeLessThanOrEqual(24 * 3600 + 5);
+    expect(month.exp - month.iat).toBeGreaterThan(29 * 24 * 3600);
+  });
+});
+
+describe('password reset', () => {
+  const forgot = (email: string, ip = randomIp()) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress: ip });
+
+  it('answers the same for known and unknown addresses and queues mail only for the known one', async () => {
+    const user = await signUp(t.app);
+    const before = await t.db.db.$count(mailOutbox);
+    const known = await forgot(user.email.toUpperCase());
+    const unknown = await forgot(uniqueEmail('ghost'));
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    expect(await t.db.db.$count(mailOutbox)).toBe(before + 1);
+    const [mail] = await t.db.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+    expect(mail!.text).toMatch(/http:\/\/localhost:3000\/reset-password\?token=[\w-]{40,}/);
+  });
+
+  it('sets a new password once, ends every session, and refuses a reused or unknown link', async () => {
+    const user = await signUp(t.app);
+    await forgot(user.email);
+    const [mail] = await t.db.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+    const token = decodeURIComponent(/token=([^\s]+)/.exec(mail!.text)![1]!);
+    const newPassword = 'A-brand-new-Pass-99';
+    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: newPassword } });
+    expect(reset.statusCode).toBe(200);
+    expect((await me(user.token)).statusCode).toBe(401);
+    expect((await login({ email: user.email, password: user.password })).statusCode).toBe(401);
+    expect((await login({ email: user.email, password: newPassword })).statusCode).toBe(200);
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'Another-Pass-77x' } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toMatch(/invalid or has expired/);
+  });
+
+  it('refuses an expired link', async () => {
+    const user = await signUp(t.app);
+    await forgot(user.email);
+    const [mail] = await t.db.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+    const token = decodeURIComponent(/token=([^\s]+)/.exec(mail!.text)![1]!);
+    await t.db.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(authTokens.userId, user.userId));
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'A-brand-new-Pass-99' } });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('limits reset requests per account: 5 per 30 minutes', async () => {
+    const user = await signUp(t.app);
+    for (let i = 0; i < 5; i++) expect((await forgot(user.email)).statusCode).toBe(200);
+    const limited = await forgot(user.email);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('GET /api/auth/providers', () => {
+  it('says Google is off when no credentials are configured, and /google explains it', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/providers' })).json()).toEqual({ google: false });
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/google' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toContain('/login?error=oauth_error');
+    expect(decodeURIComponent(res.headers.location!.replace(/\+/g, ' '))).toContain('Google sign-in is not set up');
+  });
+});
