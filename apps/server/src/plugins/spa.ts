@@ -41,6 +41,7 @@ export const spaPlugin = fp(
           (request.method === 'GET' || request.method === 'HEAD') &&
           url !== '/api' &&
           !url.startsWith('/api/') &&
+          !url.includes('/.') &&
           !path.extname(url);
         if (wantsPage && hasBuild) {
           reply.header('cache-control', 'no-cache');

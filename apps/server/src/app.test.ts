@@ -1,0 +1,183 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, signUp, type TestApp } from '../test/build-test-app.ts';
+
+let t: TestApp;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(os.tmpdir(), 'selah-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Selah</title><div id="root"></div>');
+  writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))})`);
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await buildTestApp({ env: { WEB_DIST_DIR: dist, TRUST_PROXY: '10.9.9.9' } });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('GET /api/health', () => {
+  it('reports the database status', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'up' });
+  });
+});
+
+describe('the web app', () => {
+  it.each(['/', '/dashboard', '/journal/123', '/some/deep/link'])('serves index.html for %s with no-cache', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets with immutable caching and compression', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answers 404 for a missing file with an extension', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('does not serve the repository or dotfiles', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/.git/config' })).statusCode).toBe(404);
+  });
+});
+
+describe('API conventions', () => {
+  it('answers unknown /api paths with a JSON 404', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: '/api/no-such-thing' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND', requestId: expect.any(String) });
+    }
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('answers bodies over 1 MB with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024 + 10) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large.' });
+  });
+
+  it('rejects prototype pollution attempts', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":"a@b.co","password":"12345678","__proto__":{"isAdmin":true}}',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('rejects wrong types with field details', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 42, password: ['x'] } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: 'body.email' }), expect.objectContaining({ path: 'body.password' })]),
+    );
+  });
+
+  it('serves the OpenAPI document at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/health']));
+  });
+
+  it('marks authenticated JSON as no-store', async () => {
+    const user = await signUp(t.app);
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(user.token) });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('security headers', () => {
+  it.each([
+    ['API JSON', '/api/health'],
+    ['an error', '/api/nope'],
+    ['the page', '/dashboard'],
+    ['an asset', '/assets/index-abc123.js'],
+  ])('are on %s', async (_kind, url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it('sends HSTS only when served over https', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
+    const tls = await buildTestApp({ env: { APP_ORIGIN: 'https://selah.example' } });
+    try {
+      const res = await tls.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await tls.close();
+    }
+  });
+
+  it('gives other origins no CORS access', async () => {
+    for (const origin of ['https://evil.example', 'null']) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin } });
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      const preflight = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/auth/login',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    }
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('believes X-Forwarded-For only from the configured proxy', async () => {
+    // From an untrusted peer a forged header changes nothing: all attempts count against the peer.
+    const forgedFrom = async (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.1.2.3',
+        headers: { 'x-forwarded-for': `172.16.0.${i}` },
+        payload: { email: `nobody${i}@example.test`, password: 'wrong-password' },
+      });
+    for (let i = 0; i < 25; i++) expect((await forgedFrom(i)).statusCode).toBe(401);
+    expect((await forgedFrom(99)).statusCode).toBe(429);
+
+    // From the trusted proxy the client address is taken from the header.
+    const viaProxy = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.9.9.9',
+      headers: { 'x-forwarded-for': '10.1.2.3' },
+      payload: { email: 'nobody@example.test', password: 'wrong-password' },
+    });
+    expect(viaProxy.statusCode).toBe(429);
+  });
+});

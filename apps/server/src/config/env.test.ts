@@ -1,0 +1,63 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env.ts';
+import { loadOrCreateSecret } from './secrets.ts';
+
+describe('loadEnv', () => {
+  it('applies the documented defaults', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      APP_ORIGIN: 'http://localhost:3000',
+      GOOGLE_ISSUER_URL: 'https://accounts.google.com',
+      trustProxy: [],
+      googleEnabled: false,
+    });
+    expect(env.DATA_DIR).toBe(path.resolve('./data'));
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(loadEnv({ PORT: '4000' }).APP_ORIGIN).toBe('http://localhost:4000');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ APP_ORIGIN: 'localhost' }, 'APP_ORIGIN'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_SECRET'],
+    [{ COUNTRY_HEADER: 'bad header!' }, 'COUNTRY_HEADER'],
+  ])('names the bad variable in %j', (source, name) => {
+    expect(() => loadEnv(source)).toThrow(EnvError);
+    try {
+      loadEnv(source);
+    } catch (error) {
+      expect((error as EnvError).message).toContain(`${name}:`);
+    }
+  });
+
+  it('accepts addresses and CIDRs for TRUST_PROXY', () => {
+    expect(loadEnv({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+  });
+});
+
+describe('loadOrCreateSecret', () => {
+  it('generates a secret once, keeps it private in the data folder, and prefers the environment', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'selah-secret-'));
+    try {
+      const first = loadOrCreateSecret(dir, 'jwt');
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(loadOrCreateSecret(dir, 'jwt')).toBe(first);
+      const file = path.join(dir, 'jwt.secret');
+      expect(readFileSync(file, 'utf8').trim()).toBe(first);
+      expect(statSync(file).mode & 0o077).toBe(0);
+      expect(loadOrCreateSecret(dir, 'jwt', 'from-the-environment-'.repeat(2))).toBe('from-the-environment-'.repeat(2));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
