@@ -10,8 +10,14 @@ let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'selah-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Selah</title><div id="root"></div>');
-  writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))})`);
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><title>Selah</title><div id="root"></div>',
+  );
+  writeFileSync(
+    path.join(dist, 'assets', 'index-abc123.js'),
+    `console.log(${JSON.stringify('x'.repeat(4000))})`,
+  );
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await buildTestApp({ env: { WEB_DIST_DIR: dist, TRUST_PROXY: '10.9.9.9' } });
 });
@@ -29,16 +35,23 @@ describe('GET /api/health', () => {
 });
 
 describe('the web app', () => {
-  it.each(['/', '/dashboard', '/journal/123', '/some/deep/link'])('serves index.html for %s with no-cache', async (url) => {
-    const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toContain('<div id="root">');
-  });
+  it.each(['/', '/dashboard', '/journal/123', '/some/deep/link'])(
+    'serves index.html for %s with no-cache',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
 
   it('serves hashed assets with immutable caching and compression', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
@@ -63,7 +76,12 @@ describe('API conventions', () => {
   });
 
   it('answers malformed JSON with 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'BAD_REQUEST' });
   });
@@ -76,7 +94,10 @@ describe('API conventions', () => {
       payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024 + 10) }),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large.' });
+    expect(res.json()).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'Request body is too large.',
+    });
   });
 
   it('rejects prototype pollution attempts', async () => {
@@ -90,10 +111,17 @@ describe('API conventions', () => {
   });
 
   it('rejects wrong types with field details', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 42, password: ['x'] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 42, password: ['x'] },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual(
-      expect.arrayContaining([expect.objectContaining({ path: 'body.email' }), expect.objectContaining({ path: 'body.password' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'body.email' }),
+        expect.objectContaining({ path: 'body.password' }),
+      ]),
     );
   });
 
@@ -102,12 +130,18 @@ describe('API conventions', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/health']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/health']),
+    );
   });
 
   it('marks authenticated JSON as no-store', async () => {
     const user = await signUp(t.app);
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(user.token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(user.token),
+    });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 });
@@ -132,7 +166,11 @@ describe('security headers', () => {
   });
 
   it('sends HSTS only when served over https', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/health' })).headers[
+        'strict-transport-security'
+      ],
+    ).toBeUndefined();
     const tls = await buildTestApp({ env: { APP_ORIGIN: 'https://selah.example' } });
     try {
       const res = await tls.app.inject({ method: 'GET', url: '/api/health' });

@@ -34,7 +34,9 @@ import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const VERSION = (JSON.parse(readFileSync(path.join(here, '../package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (
+  JSON.parse(readFileSync(path.join(here, '../package.json'), 'utf8')) as { version: string }
+).version;
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
 export interface BuildAppOptions {
@@ -125,7 +127,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Selah API', version: VERSION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -171,18 +175,30 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { ping: db.ping, version: VERSION });
-      await api.register(authRoutes, { prefix: '/auth', auth, appOrigin: env.APP_ORIGIN, secureCookies: https });
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        auth,
+        appOrigin: env.APP_ORIGIN,
+        secureCookies: https,
+      });
     },
     { prefix: '/api' },
   );
 
-  await app.register(spaPlugin, { distDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST });
+  await app.register(spaPlugin, {
+    distDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
+  });
 
   if (opts.startWorkers) {
     mailWorker.start();
-    const housekeeping = setInterval(() => {
-      auth.repo.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
-    }, 60 * 60 * 1000);
+    const housekeeping = setInterval(
+      () => {
+        auth.repo
+          .purgeExpired()
+          .catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
+      },
+      60 * 60 * 1000,
+    );
     housekeeping.unref();
     app.addHook('onClose', async () => {
       clearInterval(housekeeping);

@@ -21,7 +21,10 @@ async function main(): Promise<void> {
 
   let db;
   try {
-    db = await createDb({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'pglite') });
+    db = await createDb({
+      databaseUrl: env.DATABASE_URL,
+      pgliteDir: path.join(env.DATA_DIR, 'pglite'),
+    });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);

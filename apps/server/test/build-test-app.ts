@@ -19,7 +19,9 @@ export interface TestApp {
  * exactly as they would come from the environment.
  */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; db?: DbHandle } & Partial<Pick<BuildAppOptions, 'redis' | 'logger' | 'startWorkers'>> = {},
+  options: { env?: Record<string, string>; db?: DbHandle } & Partial<
+    Pick<BuildAppOptions, 'redis' | 'logger' | 'startWorkers'>
+  > = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'selah-app-'));
   const env = loadEnv({
@@ -60,7 +62,13 @@ export const STRONG_PASSWORD = 'Selah-test-Pass-42!';
 /** Registers and signs in a user through the API; returns the token and the user. */
 export async function signUp(
   app: FastifyInstance,
-  overrides: Partial<{ email: string; password: string; firstName: string; lastName: string; ip: string }> = {},
+  overrides: Partial<{
+    email: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+    ip: string;
+  }> = {},
 ): Promise<{ token: string; userId: string; email: string; password: string }> {
   const email = overrides.email ?? uniqueEmail();
   const password = overrides.password ?? STRONG_PASSWORD;
@@ -69,9 +77,15 @@ export async function signUp(
     method: 'POST',
     url: '/api/auth/register',
     remoteAddress: ip,
-    payload: { firstName: overrides.firstName ?? 'Test', lastName: overrides.lastName ?? 'User', email, password },
+    payload: {
+      firstName: overrides.firstName ?? 'Test',
+      lastName: overrides.lastName ?? 'User',
+      email,
+      password,
+    },
   });
-  if (register.statusCode !== 201) throw new Error(`register failed: ${register.statusCode} ${register.body}`);
+  if (register.statusCode !== 201)
+    throw new Error(`register failed: ${register.statusCode} ${register.body}`);
   const login = await app.inject({
     method: 'POST',
     url: '/api/auth/login',

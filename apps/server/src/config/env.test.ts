@@ -41,7 +41,11 @@ describe('loadEnv', () => {
   });
 
   it('accepts addresses and CIDRs for TRUST_PROXY', () => {
-    expect(loadEnv({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    expect(loadEnv({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+    ]);
   });
 });
 
@@ -55,7 +59,9 @@ describe('loadOrCreateSecret', () => {
       const file = path.join(dir, 'jwt.secret');
       expect(readFileSync(file, 'utf8').trim()).toBe(first);
       expect(statSync(file).mode & 0o077).toBe(0);
-      expect(loadOrCreateSecret(dir, 'jwt', 'from-the-environment-'.repeat(2))).toBe('from-the-environment-'.repeat(2));
+      expect(loadOrCreateSecret(dir, 'jwt', 'from-the-environment-'.repeat(2))).toBe(
+        'from-the-environment-'.repeat(2),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

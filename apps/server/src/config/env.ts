@@ -33,7 +33,9 @@ const EnvSchema = z
         .regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name')
         .optional(),
     ),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     WEB_DIST_DIR: optionalString,
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
   })

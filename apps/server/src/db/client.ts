@@ -19,8 +19,8 @@ export interface DbHandle {
   db: Db;
   driver: 'pglite' | 'postgres';
   /** Runs a trivial query; used by the health check. */
-  ping(): Promise<void>;
-  close(): Promise<void>;
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
   /** The raw PGlite instance (tests dump it as a template). */
   pglite?: PGlite;
   pool?: pg.Pool;

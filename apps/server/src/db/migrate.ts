@@ -29,7 +29,6 @@ export async function runMigrations(handle: DbHandle): Promise<void> {
   }
 }
 
-
 // CLI: `npm run db:migrate` migrates the configured database and exits.
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const { loadEnv } = await import('../config/env.ts');

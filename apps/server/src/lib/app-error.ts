@@ -34,12 +34,12 @@ export const validationFailed = (path: string, message: string) =>
 export const rateLimited = (retryAfterSeconds: number, message?: string) =>
   new AppError(
     'RATE_LIMITED',
-    message ??
-      `Too many attempts. Please try again in ${formatWait(retryAfterSeconds)}.`,
+    message ?? `Too many attempts. Please try again in ${formatWait(retryAfterSeconds)}.`,
     { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } },
   );
-export const serviceUnavailable = (message = 'Service temporarily unavailable. Please retry shortly.') =>
-  new AppError('SERVICE_UNAVAILABLE', message, { headers: { 'retry-after': '2' } });
+export const serviceUnavailable = (
+  message = 'Service temporarily unavailable. Please retry shortly.',
+) => new AppError('SERVICE_UNAVAILABLE', message, { headers: { 'retry-after': '2' } });
 
 function formatWait(seconds: number): string {
   if (seconds < 90) return `${Math.max(1, Math.ceil(seconds))} seconds`;

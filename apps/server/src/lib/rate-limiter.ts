@@ -18,7 +18,11 @@ export class Limiter {
 
   constructor(rule: LimitRule, redis?: Redis) {
     this.rule = rule;
-    const base = { keyPrefix: `rl:${rule.name}`, points: rule.points, duration: rule.durationSeconds };
+    const base = {
+      keyPrefix: `rl:${rule.name}`,
+      points: rule.points,
+      duration: rule.durationSeconds,
+    };
     const memory = new RateLimiterMemory(base);
     this.limiter = redis
       ? new RateLimiterRedis({ ...base, storeClient: redis, insuranceLimiter: memory })

@@ -1,6 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode, FieldIssue } from '@selah/shared/errors';
 import { AppError } from '../lib/app-error.ts';
 
@@ -24,7 +27,10 @@ function isTransientDbError(error: unknown): boolean {
       return true;
     }
     const message = (current as { message?: unknown }).message;
-    if (typeof message === 'string' && /timeout exceeded when trying to connect|Connection terminated/i.test(message)) {
+    if (
+      typeof message === 'string' &&
+      /timeout exceeded when trying to connect|Connection terminated/i.test(message)
+    ) {
       return true;
     }
     current = (current as { cause?: unknown }).cause;
@@ -55,7 +61,12 @@ function statusToCode(status: number): ErrorCode {
   }
 }
 
-function send(reply: FastifyReply, request: FastifyRequest, status: number, body: Omit<ApiErrorBody, 'requestId'>) {
+function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  body: Omit<ApiErrorBody, 'requestId'>,
+) {
   reply.header('cache-control', 'no-store');
   return reply.status(status).send({ ...body, requestId: request.id });
 }
@@ -67,7 +78,10 @@ export const errorHandlerPlugin = fp(
       if (error instanceof AppError) {
         for (const [key, value] of Object.entries(error.headers)) reply.header(key, value);
         if (error.statusCode === 429 || error.statusCode === 403) {
-          request.log.warn({ userId: request.user?.id, ip: request.ip, code: error.code }, error.message);
+          request.log.warn(
+            { userId: request.user?.id, ip: request.ip, code: error.code },
+            error.message,
+          );
         }
         return send(reply, request, error.statusCode, {
           code: error.code,
@@ -78,7 +92,10 @@ export const errorHandlerPlugin = fp(
 
       if (hasZodFastifySchemaValidationErrors(error)) {
         const details: FieldIssue[] = error.validation.map((issue) => ({
-          path: [error.validationContext, ...(issue.instancePath ? issue.instancePath.split('/').filter(Boolean) : [])]
+          path: [
+            error.validationContext,
+            ...(issue.instancePath ? issue.instancePath.split('/').filter(Boolean) : []),
+          ]
             .filter(Boolean)
             .join('.'),
           message: issue.message ?? 'Invalid value.',
@@ -106,7 +123,8 @@ export const errorHandlerPlugin = fp(
 
       const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
       if (status < 500) {
-        if (status === 429) request.log.warn({ userId: request.user?.id, ip: request.ip }, 'rate limited');
+        if (status === 429)
+          request.log.warn({ userId: request.user?.id, ip: request.ip }, 'rate limited');
         const message =
           error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
             ? 'Request body is too large.'
@@ -116,7 +134,10 @@ export const errorHandlerPlugin = fp(
         return send(reply, request, status, { code: statusToCode(status), message });
       }
       if (status === 503) {
-        return send(reply, request, 503, { code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable. Please retry shortly.' });
+        return send(reply, request, 503, {
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'Service temporarily unavailable. Please retry shortly.',
+        });
       }
 
       request.log.error({ err: error }, 'unhandled error');

@@ -29,9 +29,7 @@ export const securityPlugin = fp(
           ...(opts.https ? { upgradeInsecureRequests: [] } : {}),
         },
       },
-      strictTransportSecurity: opts.https
-        ? { maxAge: 31_536_000, includeSubDomains: true }
-        : false,
+      strictTransportSecurity: opts.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginOpenerPolicy: { policy: 'same-origin' },
       crossOriginResourcePolicy: { policy: 'same-origin' },

@@ -23,7 +23,9 @@ export const spaPlugin = fp(
           const rel = path.relative(opts.distDir, filePath);
           reply.header(
             'cache-control',
-            rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+            rel.startsWith(`assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'no-cache',
           );
         },
       });

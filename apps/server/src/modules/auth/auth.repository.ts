@@ -55,7 +55,11 @@ export class AuthRepository {
   }
 
   /** Revokes every live session of a user, except `keepSessionId` when given. */
-  async revokeUserSessions(userId: string, keepSessionId?: string, tx: DbOrTx = this.db): Promise<void> {
+  async revokeUserSessions(
+    userId: string,
+    keepSessionId?: string,
+    tx: DbOrTx = this.db,
+  ): Promise<void> {
     await tx
       .update(sessions)
       .set({ revokedAt: new Date() })
@@ -108,7 +112,9 @@ export class AuthRepository {
     await tx
       .update(authTokens)
       .set({ usedAt: new Date() })
-      .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
+      .where(
+        and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)),
+      );
   }
 
   async insertOauthState(values: typeof oauthStates.$inferInsert): Promise<void> {

@@ -24,19 +24,28 @@ const register = (payload: Record<string, unknown>, ip = randomIp()) =>
   t.app.inject({ method: 'POST', url: '/api/auth/register', payload, remoteAddress: ip });
 const login = (payload: Record<string, unknown>, ip = randomIp()) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress: ip });
-const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+const me = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
 
 describe('POST /api/auth/register', () => {
   it('creates the account with the spec defaults and an Argon2id hash', async () => {
     const email = uniqueEmail('New.Person');
-    const res = await register({ firstName: ' Ada ', lastName: 'Lovelace', email, password: STRONG_PASSWORD });
+    const res = await register({
+      firstName: ' Ada ',
+      lastName: 'Lovelace',
+      email,
+      password: STRONG_PASSWORD,
+    });
     expect(res.statusCode).toBe(201);
     const { user } = res.json();
     expect(user).toMatchObject({
       email: email.toLowerCase(),
       firstName: 'Ada',
       role: 'user',
-      settings: { theme: 'system', privacy: { defaultJournalVisibility: 'private', showActivityToFriends: false } },
+      settings: {
+        theme: 'system',
+        privacy: { defaultJournalVisibility: 'private', showActivityToFriends: false },
+      },
       notificationPreferences: { emailNotifications: true, prayerUpdateNotifications: true },
     });
     expect(user.username).toMatch(/^new\.person/);
@@ -47,21 +56,53 @@ describe('POST /api/auth/register', () => {
 
   it('answers 409 for an e-mail already registered, compared case-insensitively', async () => {
     const email = uniqueEmail();
-    expect((await register({ firstName: 'A', lastName: 'B', email, password: STRONG_PASSWORD })).statusCode).toBe(201);
-    const res = await register({ firstName: 'A', lastName: 'B', email: email.toUpperCase(), password: STRONG_PASSWORD });
+    expect(
+      (await register({ firstName: 'A', lastName: 'B', email, password: STRONG_PASSWORD }))
+        .statusCode,
+    ).toBe(201);
+    const res = await register({
+      firstName: 'A',
+      lastName: 'B',
+      email: email.toUpperCase(),
+      password: STRONG_PASSWORD,
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'CONFLICT', message: 'An account with this e-mail already exists.' });
+    expect(res.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: 'An account with this e-mail already exists.',
+    });
   });
 
   it.each([
-    [{ firstName: '', lastName: 'B', email: 'a@b.co', password: STRONG_PASSWORD }, 'First name is required.'],
-    [{ firstName: 'A', lastName: '  ', email: 'a@b.co', password: STRONG_PASSWORD }, 'Last name is required.'],
-    [{ firstName: 'A', lastName: 'B', email: 'not-an-email', password: STRONG_PASSWORD }, 'Please enter a valid email address.'],
-    [{ firstName: 'A', lastName: 'B', email: 'a@b.co', password: 'short' }, 'Password must be at least 8 characters.'],
-    [{ firstName: 'A', lastName: 'B', email: 'a@b.co', password: 'password123' }, 'This password is too common. Please choose a less guessable one.'],
+    [
+      { firstName: '', lastName: 'B', email: 'a@b.co', password: STRONG_PASSWORD },
+      'First name is required.',
+    ],
+    [
+      { firstName: 'A', lastName: '  ', email: 'a@b.co', password: STRONG_PASSWORD },
+      'Last name is required.',
+    ],
+    [
+      { firstName: 'A', lastName: 'B', email: 'not-an-email', password: STRONG_PASSWORD },
+      'Please enter a valid email address.',
+    ],
+    [
+      { firstName: 'A', lastName: 'B', email: 'a@b.co', password: 'short' },
+      'Password must be at least 8 characters.',
+    ],
+    [
+      { firstName: 'A', lastName: 'B', email: 'a@b.co', password: 'password123' },
+      'This password is too common. Please choose a less guessable one.',
+    ],
     [{ lastName: 'B', email: 'a@b.co', password: STRONG_PASSWORD }, 'First name is required.'],
-    [{ firstName: 'A', lastName: 'B', email: 'a@b.co', password: STRONG_PASSWORD, role: 'admin' }, 'Unrecognized key: "role"'],
-    [{ firstName: 'A'.repeat(101), lastName: 'B', email: 'a@b.co', password: STRONG_PASSWORD }, 'First name must be 100 characters or less.'],
+    [
+      { firstName: 'A', lastName: 'B', email: 'a@b.co', password: STRONG_PASSWORD, role: 'admin' },
+      'Unrecognized key: "role"',
+    ],
+    [
+      { firstName: 'A'.repeat(101), lastName: 'B', email: 'a@b.co', password: STRONG_PASSWORD },
+      'First name must be 100 characters or less.',
+    ],
   ])('rejects %j with "%s" and writes nothing', async (payload, message) => {
     const before = await t.db.db.$count(users);
     const res = await register(payload);
@@ -112,7 +153,9 @@ describe('POST /api/auth/login', () => {
     expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
     expect(limited.json().message).toMatch(/Too many attempts/);
     // Another address is not affected.
-    expect((await login({ email: uniqueEmail('x'), password: 'wrong-password' })).statusCode).toBe(401);
+    expect((await login({ email: uniqueEmail('x'), password: 'wrong-password' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('limits failed attempts per account across addresses: 25 per hour', async () => {
@@ -135,8 +178,13 @@ describe('sessions', () => {
 
   it('logout revokes this session at once but not others', async () => {
     const user = await signUp(t.app);
-    const second = (await login({ email: user.email, password: user.password })).json().token as string;
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(user.token) });
+    const second = (await login({ email: user.email, password: user.password })).json()
+      .token as string;
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(user.token),
+    });
     expect(out.statusCode).toBe(204);
     expect((await me(user.token)).statusCode).toBe(401);
     expect((await me(second)).statusCode).toBe(200);
@@ -144,8 +192,17 @@ describe('sessions', () => {
 
   it('logout-all revokes every session', async () => {
     const user = await signUp(t.app);
-    const second = (await login({ email: user.email, password: user.password })).json().token as string;
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout-all', headers: bearer(user.token) })).statusCode).toBe(204);
+    const second = (await login({ email: user.email, password: user.password })).json()
+      .token as string;
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/logout-all',
+          headers: bearer(user.token),
+        })
+      ).statusCode,
+    ).toBe(204);
     expect((await me(user.token)).statusCode).toBe(401);
     expect((await me(second)).statusCode).toBe(401);
   });
@@ -153,22 +210,44 @@ describe('sessions', () => {
   it('rejects tampered, unsigned, foreign-key and expired tokens', async () => {
     const user = await signUp(t.app);
     const [header, payload, signature] = user.token.split('.');
-    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
-    const forged = Buffer.from(JSON.stringify({ ...claims, sub: '00000000-0000-4000-8000-000000000000' })).toString('base64url');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    const forged = Buffer.from(
+      JSON.stringify({ ...claims, sub: '00000000-0000-4000-8000-000000000000' }),
+    ).toString('base64url');
     const unsigned = new UnsecuredJWT(claims).encode();
-    const otherKey = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(64)));
-    for (const token of [`${header}.${forged}.${signature}`, unsigned, otherKey, 'garbage', `${user.token}x`]) {
+    const otherKey = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('x'.repeat(64)));
+    for (const token of [
+      `${header}.${forged}.${signature}`,
+      unsigned,
+      otherKey,
+      'garbage',
+      `${user.token}x`,
+    ]) {
       expect((await me(token)).statusCode).toBe(401);
     }
     // A session past its expiry no longer authenticates, even with a valid signature.
-    await t.db.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.userId));
+    await t.db.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.userId));
     expect((await me(user.token)).statusCode).toBe(401);
   });
 
   it('remember-me makes a 30-day session, otherwise one day', async () => {
     const user = await signUp(t.app);
-    const long = (await login({ email: user.email, password: user.password, rememberMe: true })).json().token as string;
-    const exp = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number });
+    const long = (
+      await login({ email: user.email, password: user.password, rememberMe: true })
+    ).json().token as string;
+    const exp = (token: string) =>
+      JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+        exp: number;
+        iat: number;
+      };
     const day = exp(user.token);
     const month = exp(long);
     expect(day.exp - day.iat).toBeLessThanOrEqual(24 * 3600 + 5);
@@ -178,7 +257,12 @@ describe('sessions', () => {
 
 describe('password reset', () => {
   const forgot = (email: string, ip = randomIp()) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress: ip });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email },
+      remoteAddress: ip,
+    });
 
   it('answers the same for known and unknown addresses and queues mail only for the known one', async () => {
     const user = await signUp(t.app);
@@ -199,12 +283,20 @@ describe('password reset', () => {
     const [mail] = await t.db.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
     const token = decodeURIComponent(/token=([^\s]+)/.exec(mail!.text)![1]!);
     const newPassword = 'A-brand-new-Pass-99';
-    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: newPassword } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: newPassword },
+    });
     expect(reset.statusCode).toBe(200);
     expect((await me(user.token)).statusCode).toBe(401);
     expect((await login({ email: user.email, password: user.password })).statusCode).toBe(401);
     expect((await login({ email: user.email, password: newPassword })).statusCode).toBe(200);
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'Another-Pass-77x' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'Another-Pass-77x' },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toMatch(/invalid or has expired/);
   });
@@ -214,8 +306,15 @@ describe('password reset', () => {
     await forgot(user.email);
     const [mail] = await t.db.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
     const token = decodeURIComponent(/token=([^\s]+)/.exec(mail!.text)![1]!);
-    await t.db.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(authTokens.userId, user.userId));
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'A-brand-new-Pass-99' } });
+    await t.db.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(authTokens.userId, user.userId));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'A-brand-new-Pass-99' },
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -230,10 +329,14 @@ describe('password reset', () => {
 
 describe('GET /api/auth/providers', () => {
   it('says Google is off when no credentials are configured, and /google explains it', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/providers' })).json()).toEqual({ google: false });
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/providers' })).json()).toEqual({
+      google: false,
+    });
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/google' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toContain('/login?error=oauth_error');
-    expect(decodeURIComponent(res.headers.location!.replace(/\+/g, ' '))).toContain('Google sign-in is not set up');
+    expect(decodeURIComponent(res.headers.location!.replace(/\+/g, ' '))).toContain(
+      'Google sign-in is not set up',
+    );
   });
 });

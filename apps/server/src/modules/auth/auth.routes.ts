@@ -21,7 +21,12 @@ import { presentUser } from '../users/users.presenter.ts';
 import type { AuthService, ClientInfo } from './auth.service.ts';
 
 const STATE_COOKIE = 'selah_oauth_state';
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema };
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  409: ApiErrorSchema,
+  429: ApiErrorSchema,
+};
 
 const clientInfo = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
@@ -40,16 +45,30 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/register',
-    { schema: { tags: ['auth'], body: RegisterInputSchema, response: { 201: RegisterResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: RegisterInputSchema,
+        response: { 201: RegisterResponseSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const user = await auth.register(request.body, clientInfo(request));
-      return reply.status(201).send({ message: 'Account created. Please sign in.', user: presentUser(user) });
+      return reply
+        .status(201)
+        .send({ message: 'Account created. Please sign in.', user: presentUser(user) });
     },
   );
 
   app.post(
     '/login',
-    { schema: { tags: ['auth'], body: LoginInputSchema, response: { 200: AuthResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: LoginInputSchema,
+        response: { 200: AuthResponseSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const { token, user } = await auth.login(request.body, clientInfo(request));
       reply.header('cache-control', 'no-store');
@@ -59,13 +78,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     '/me',
-    { onRequest: [app.authenticate], schema: { tags: ['auth'], response: { 200: UserSchema, 401: ApiErrorSchema } } },
+    {
+      onRequest: [app.authenticate],
+      schema: { tags: ['auth'], response: { 200: UserSchema, 401: ApiErrorSchema } },
+    },
     async (request) => presentUser(currentUser(request)),
   );
 
   app.post(
     '/logout',
-    { onRequest: [app.authenticate], schema: { tags: ['auth'], response: { 204: z.null(), 401: ApiErrorSchema } } },
+    {
+      onRequest: [app.authenticate],
+      schema: { tags: ['auth'], response: { 204: z.null(), 401: ApiErrorSchema } },
+    },
     async (request, reply) => {
       await auth.logout(request.sessionId!);
       request.log.info({ userId: request.user?.id, event: 'logout' }, 'signed out');
@@ -75,7 +100,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/logout-all',
-    { onRequest: [app.authenticate], schema: { tags: ['auth'], response: { 204: z.null(), 401: ApiErrorSchema } } },
+    {
+      onRequest: [app.authenticate],
+      schema: { tags: ['auth'], response: { 204: z.null(), 401: ApiErrorSchema } },
+    },
     async (request, reply) => {
       await auth.logoutEverywhere(currentUser(request).id);
       return reply.status(204).send(null);
@@ -84,16 +112,30 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/forgot-password',
-    { schema: { tags: ['auth'], body: ForgotPasswordInputSchema, response: { 200: MessageSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: ForgotPasswordInputSchema,
+        response: { 200: MessageSchema, ...errors },
+      },
+    },
     async (request) => {
       await auth.forgotPassword(request.body.email, clientInfo(request));
-      return { message: "If an account exists for that address, we've sent a link to reset your password." };
+      return {
+        message: "If an account exists for that address, we've sent a link to reset your password.",
+      };
     },
   );
 
   app.post(
     '/reset-password',
-    { schema: { tags: ['auth'], body: ResetPasswordInputSchema, response: { 200: MessageSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: ResetPasswordInputSchema,
+        response: { 200: MessageSchema, ...errors },
+      },
+    },
     async (request) => {
       await auth.resetPassword(request.body, clientInfo(request));
       return { message: 'Your password has been changed. Please sign in.' };
@@ -108,9 +150,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/exchange',
-    { schema: { tags: ['auth'], body: ExchangeCodeInputSchema, response: { 200: AuthResponseSchema.extend({ isNewUser: z.boolean() }), ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: ExchangeCodeInputSchema,
+        response: { 200: AuthResponseSchema.extend({ isNewUser: z.boolean() }), ...errors },
+      },
+    },
     async (request, reply) => {
-      const { token, user, isNewUser } = await auth.exchangeLoginCode(request.body.code, clientInfo(request));
+      const { token, user, isNewUser } = await auth.exchangeLoginCode(
+        request.body.code,
+        clientInfo(request),
+      );
       reply.header('cache-control', 'no-store');
       return { token, user: presentUser(user), isNewUser };
     },
@@ -124,7 +175,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.get('/google', { schema: { tags: ['auth'], hide: true } }, async (request, reply) => {
     if (!auth.googleEnabled) {
       const message = 'Google sign-in is not set up on this server.';
-      return reply.redirect(`/login?${new URLSearchParams({ error: 'oauth_error', message }).toString()}`);
+      return reply.redirect(
+        `/login?${new URLSearchParams({ error: 'oauth_error', message }).toString()}`,
+      );
     }
     try {
       const { url, state } = await auth.googleStart();
@@ -160,21 +213,44 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       reply.clearCookie(STATE_COOKIE, { path: '/api/auth/google' });
       const { state, error } = request.query;
       if (error) {
-        request.log.info({ ip: request.ip, event: 'google_login_failed', reason: error }, 'google sign-in not completed');
-        return reply.redirect(callbackPage({ error: error === 'access_denied' ? 'oauth_cancelled' : 'oauth_error' }));
+        request.log.info(
+          { ip: request.ip, event: 'google_login_failed', reason: error },
+          'google sign-in not completed',
+        );
+        return reply.redirect(
+          callbackPage({ error: error === 'access_denied' ? 'oauth_cancelled' : 'oauth_error' }),
+        );
       }
       if (!state || !cookieState || !safeEqual(state, cookieState)) {
-        request.log.warn({ ip: request.ip, event: 'google_login_failed', reason: 'state' }, 'google state mismatch');
+        request.log.warn(
+          { ip: request.ip, event: 'google_login_failed', reason: 'state' },
+          'google state mismatch',
+        );
         return reply.redirect(callbackPage({ error: 'authentication_failed' }));
       }
       try {
         const url = new URL(request.url, opts.appOrigin);
-        const { code, user, isNewUser } = await auth.googleCallback(url, state, clientInfo(request));
-        const shown = { _id: user.id, firstName: user.firstName, lastName: user.lastName, profilePicture: user.profilePicture };
-        return reply.redirect(callbackPage({ token: code, user: JSON.stringify(shown), isNewUser: String(isNewUser) }));
+        const { code, user, isNewUser } = await auth.googleCallback(
+          url,
+          state,
+          clientInfo(request),
+        );
+        const shown = {
+          _id: user.id,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          profilePicture: user.profilePicture,
+        };
+        return reply.redirect(
+          callbackPage({ token: code, user: JSON.stringify(shown), isNewUser: String(isNewUser) }),
+        );
       } catch (err) {
         request.log.warn(
-          { ip: request.ip, event: 'google_login_failed', reason: err instanceof AppError ? err.message : (err as Error).message },
+          {
+            ip: request.ip,
+            event: 'google_login_failed',
+            reason: err instanceof AppError ? err.message : (err as Error).message,
+          },
           'google sign-in failed',
         );
         return reply.redirect(callbackPage({ error: 'authentication_failed' }));

@@ -9,7 +9,7 @@ import type { LoginInput, RegisterInput, ResetPasswordInput } from '@selah/share
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError, badRequest, unauthenticated, validationFailed } from '../../lib/app-error.ts';
-import { AUTH_LIMITS, Limiter } from '../../lib/rate-limiter.ts';
+import type { AUTH_LIMITS, Limiter } from '../../lib/rate-limiter.ts';
 import { hashToken, randomToken } from '../../lib/secure-token.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
 import { passwordResetMail } from '../mail/mail-templates.ts';
@@ -43,7 +43,10 @@ export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 
 function passwordPolicy(password: string): void {
   if (isCommonPassword(password)) {
-    throw validationFailed('body.password', 'This password is too common. Please choose a less guessable one.');
+    throw validationFailed(
+      'body.password',
+      'This password is too common. Please choose a less guessable one.',
+    );
   }
 }
 
@@ -95,7 +98,10 @@ export class AuthService {
       : await this.deps.hasher.verifyDummy(input.password);
     if (!user || !ok) {
       await this.deps.limiters.loginPerAccount.consume(email);
-      this.deps.logger.warn({ userId: user?.id, ip: client.ip, event: 'login_failed' }, 'sign-in failed');
+      this.deps.logger.warn(
+        { userId: user?.id, ip: client.ip, event: 'login_failed' },
+        'sign-in failed',
+      );
       throw unauthenticated(INVALID_CREDENTIALS);
     }
     const token = await this.openSession(user, client, input.rememberMe === true);
@@ -140,7 +146,10 @@ export class AuthService {
     await this.deps.limiters.resetPerAccount.consume(email);
     const user = await this.deps.users.findByEmail(email);
     if (!user) {
-      this.deps.logger.info({ ip: client.ip, event: 'reset_unknown' }, 'password reset for unknown address');
+      this.deps.logger.info(
+        { ip: client.ip, event: 'reset_unknown' },
+        'password reset for unknown address',
+      );
       return;
     }
     const token = randomToken();
@@ -159,7 +168,10 @@ export class AuthService {
       await this.deps.mail.enqueue(passwordResetMail(user.email, user.firstName, url), tx);
     });
     this.deps.onMailQueued();
-    this.deps.logger.info({ userId: user.id, ip: client.ip, event: 'reset_requested' }, 'password reset requested');
+    this.deps.logger.info(
+      { userId: user.id, ip: client.ip, event: 'reset_requested' },
+      'password reset requested',
+    );
   }
 
   /**
@@ -176,14 +188,18 @@ export class AuthService {
       await this.repo.revokeUserSessions(token.userId, undefined, tx);
       return token.userId;
     });
-    if (!userId) throw badRequest('This password reset link is invalid or has expired. Please request a new one.');
+    if (!userId)
+      throw badRequest(
+        'This password reset link is invalid or has expired. Please request a new one.',
+      );
     this.deps.logger.info({ userId, ip: client.ip, event: 'password_reset' }, 'password reset');
   }
 
   // --- Google -------------------------------------------------------------------------------
 
   private requireGoogle(): GoogleOidc {
-    if (!this.deps.google) throw new AppError('NOT_FOUND', 'Google sign-in is not set up on this server.');
+    if (!this.deps.google)
+      throw new AppError('NOT_FOUND', 'Google sign-in is not set up on this server.');
     return this.deps.google;
   }
 
@@ -226,13 +242,22 @@ export class AuthService {
       expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_SECONDS * 1000),
       data: { isNewUser },
     });
-    this.deps.logger.info({ userId: user.id, ip: client.ip, event: 'google_login', isNewUser }, 'google sign-in');
+    this.deps.logger.info(
+      { userId: user.id, ip: client.ip, event: 'google_login', isNewUser },
+      'google sign-in',
+    );
     return { code, user, isNewUser };
   }
 
-  private async findOrCreateGoogleUser(identity: VerifiedIdentity): Promise<{ user: UserRow; isNewUser: boolean }> {
+  private async findOrCreateGoogleUser(
+    identity: VerifiedIdentity,
+  ): Promise<{ user: UserRow; isNewUser: boolean }> {
     return this.deps.db.transaction(async (tx) => {
-      const existing = await this.deps.users.repo.findByIdentity(identity.issuer, identity.subject, tx);
+      const existing = await this.deps.users.repo.findByIdentity(
+        identity.issuer,
+        identity.subject,
+        tx,
+      );
       if (existing) return { user: existing, isNewUser: false };
       if (!identity.email) throw badRequest('Your Google account did not share an e-mail address.');
       const sameEmail = await this.deps.users.findByEmail(identity.email, tx);
@@ -244,7 +269,12 @@ export class AuthService {
           );
         }
         await this.deps.users.repo.addIdentity(
-          { userId: sameEmail.id, issuer: identity.issuer, subject: identity.subject, email: identity.email },
+          {
+            userId: sameEmail.id,
+            issuer: identity.issuer,
+            subject: identity.subject,
+            email: identity.email,
+          },
           tx,
         );
         if (!sameEmail.emailVerified) {
@@ -264,7 +294,12 @@ export class AuthService {
         tx,
       );
       await this.deps.users.repo.addIdentity(
-        { userId: user.id, issuer: identity.issuer, subject: identity.subject, email: identity.email },
+        {
+          userId: user.id,
+          issuer: identity.issuer,
+          subject: identity.subject,
+          email: identity.email,
+        },
         tx,
       );
       return { user, isNewUser: true };

@@ -44,7 +44,8 @@ export class GoogleOidc {
     this.config ??= (async () => {
       const issuer = new URL(this.options.issuerUrl);
       // Plain http is allowed only for a provider on this machine (tests), never in production.
-      const execute = issuer.protocol === 'http:' && isLoopback(issuer) ? [oidc.allowInsecureRequests] : [];
+      const execute =
+        issuer.protocol === 'http:' && isLoopback(issuer) ? [oidc.allowInsecureRequests] : [];
       const config = await oidc.discovery(
         issuer,
         this.options.clientId,

@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { userIdentities, users } from '../../db/schema/index.ts';
-import { bearer, buildTestApp, signUp, type TestApp, uniqueEmail } from '../../../test/build-test-app.ts';
+import {
+  bearer,
+  buildTestApp,
+  signUp,
+  type TestApp,
+  uniqueEmail,
+} from '../../../test/build-test-app.ts';
 
 /** A real local OpenID provider standing in for Google. */
 let provider: OAuth2Server;
@@ -42,7 +48,9 @@ async function start(): Promise<Started> {
   const res = await t.app.inject({ method: 'GET', url: '/api/auth/google' });
   expect(res.statusCode).toBe(302);
   const setCookie = String(res.headers['set-cookie']);
-  expect(setCookie).toMatch(/selah_oauth_state=[^;]+; Max-Age=600; Path=\/api\/auth\/google; HttpOnly; SameSite=Lax/);
+  expect(setCookie).toMatch(
+    /selah_oauth_state=[^;]+; Max-Age=600; Path=\/api\/auth\/google; HttpOnly; SameSite=Lax/,
+  );
   return { authorizeUrl: new URL(res.headers.location!), cookie: setCookie.split(';')[0]! };
 }
 
@@ -86,14 +94,22 @@ describe('GET /api/auth/google', () => {
   });
 
   it('reports Google as configured', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/providers' })).json()).toEqual({ google: true });
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/providers' })).json()).toEqual({
+      google: true,
+    });
   });
 });
 
 describe('GET /api/auth/google/callback', () => {
   it('creates a user keyed on (issuer, sub) and hands back a single-use code, never a session token', async () => {
     const email = uniqueEmail('google');
-    claims = { sub: `sub-${email}`, email, email_verified: true, given_name: 'Grace', family_name: 'Hopper' };
+    claims = {
+      sub: `sub-${email}`,
+      email,
+      email_verified: true,
+      given_name: 'Grace',
+      family_name: 'Hopper',
+    };
     const landing = await fullLogin();
     expect(landing.pathname).toBe('/auth/callback');
     expect(landing.searchParams.get('isNewUser')).toBe('true');
@@ -105,13 +121,23 @@ describe('GET /api/auth/google/callback', () => {
     const first = await exchange(code);
     expect(first.statusCode).toBe(200);
     const body = first.json();
-    expect(body).toMatchObject({ isNewUser: true, user: { email, firstName: 'Grace', role: 'user' } });
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(body.token) });
+    expect(body).toMatchObject({
+      isNewUser: true,
+      user: { email, firstName: 'Grace', role: 'user' },
+    });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(body.token),
+    });
     expect(me.statusCode).toBe(200);
     // Single use.
     expect((await exchange(code)).statusCode).toBe(401);
 
-    const [identity] = await t.db.db.select().from(userIdentities).where(eq(userIdentities.subject, `sub-${email}`));
+    const [identity] = await t.db.db
+      .select()
+      .from(userIdentities)
+      .where(eq(userIdentities.subject, `sub-${email}`));
     expect(identity!.issuer).toBe(provider.issuer.url);
 
     // Second sign-in: same user, not new.
@@ -140,14 +166,20 @@ describe('GET /api/auth/google/callback', () => {
     const { authorizeUrl, cookie } = await start();
     const cb = await authorize(authorizeUrl);
     expect((await callback(cb, '')).searchParams.get('error')).toBe('authentication_failed');
-    expect((await callback(cb, 'selah_oauth_state=forged')).searchParams.get('error')).toBe('authentication_failed');
+    expect((await callback(cb, 'selah_oauth_state=forged')).searchParams.get('error')).toBe(
+      'authentication_failed',
+    );
     // The right cookie works once (state is single use), then never again.
     expect((await callback(cb, cookie)).searchParams.get('token')).toBeTruthy();
     expect((await callback(cb, cookie)).searchParams.get('error')).toBe('authentication_failed');
   });
 
   it('rejects an ID token with the wrong nonce, audience or issuer', async () => {
-    for (const bad of [{ nonce: 'not-the-nonce' }, { aud: 'someone-else' }, { iss: 'https://evil.example' }]) {
+    for (const bad of [
+      { nonce: 'not-the-nonce' },
+      { aud: 'someone-else' },
+      { iss: 'https://evil.example' },
+    ]) {
       claims = { sub: 'bad-token', email: uniqueEmail('g'), email_verified: true, ...bad };
       const landing = await fullLogin();
       expect(landing.searchParams.get('error')).toBe('authentication_failed');
@@ -161,7 +193,9 @@ describe('GET /api/auth/google/callback', () => {
     claims = { sub: `unverified-${existing.email}`, email: existing.email, email_verified: false };
     const landing = await fullLogin();
     expect(landing.searchParams.get('error')).toBe('authentication_failed');
-    expect(await t.db.db.$count(userIdentities, eq(userIdentities.userId, existing.userId))).toBe(0);
+    expect(await t.db.db.$count(userIdentities, eq(userIdentities.userId, existing.userId))).toBe(
+      0,
+    );
   });
 
   it('links an existing password account when the provider verified the e-mail', async () => {
@@ -179,7 +213,10 @@ describe('GET /api/auth/google/callback', () => {
     claims = { sub: `expiring-${Date.now()}`, email: uniqueEmail('g'), email_verified: true };
     const landing = await fullLogin();
     const { authTokens } = await import('../../db/schema/index.ts');
-    await t.db.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.kind, 'login_code'));
+    await t.db.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.kind, 'login_code'));
     expect((await exchange(landing.searchParams.get('token')!)).statusCode).toBe(401);
   });
 });

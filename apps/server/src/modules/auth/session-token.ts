@@ -40,7 +40,8 @@ export class SessionTokens {
         clockTolerance: 30,
         requiredClaims: ['sub', 'exp', 'iat'],
       });
-      if (payload.typ !== TOKEN_TYPE || typeof payload.sid !== 'string' || !payload.sub) return null;
+      if (payload.typ !== TOKEN_TYPE || typeof payload.sid !== 'string' || !payload.sub)
+        return null;
       return { userId: payload.sub, sessionId: payload.sid };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;

@@ -17,7 +17,11 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
         new Promise<'down'>((resolve) => setTimeout(() => resolve('down'), 2_000).unref()),
       ]).catch(() => 'down' as const);
       reply.header('cache-control', 'no-store');
-      const body = { status: database === 'up' ? ('ok' as const) : ('degraded' as const), database, version: opts.version };
+      const body = {
+        status: database === 'up' ? ('ok' as const) : ('degraded' as const),
+        database,
+        version: opts.version,
+      };
       return reply.status(database === 'up' ? 200 : 503).send(body);
     },
   );

@@ -41,7 +41,12 @@ export class MailRepository {
           nextAttemptAt: new Date(Date.now() + leaseMs),
           attempts: sql`${mailOutbox.attempts} + 1`,
         })
-        .where(inArray(mailOutbox.id, due.map((d) => d.id)))
+        .where(
+          inArray(
+            mailOutbox.id,
+            due.map((d) => d.id),
+          ),
+        )
         .returning();
     });
   }

@@ -16,7 +16,12 @@ interface Received {
 }
 
 /** A real local SMTP server that can be told to refuse mail (an outage). */
-function startSmtp(): Promise<{ server: SMTPServer; port: number; inbox: Received[]; setDown: (down: boolean) => void }> {
+function startSmtp(): Promise<{
+  server: SMTPServer;
+  port: number;
+  inbox: Received[];
+  setDown: (down: boolean) => void;
+}> {
   const inbox: Received[] = [];
   let down = false;
   const server = new SMTPServer({
@@ -34,7 +39,11 @@ function startSmtp(): Promise<{ server: SMTPServer; port: number; inbox: Receive
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          inbox.push({ to: String(mail.to && 'text' in mail.to ? mail.to.text : ''), subject: mail.subject ?? '', text: mail.text ?? '' });
+          inbox.push({
+            to: String(mail.to && 'text' in mail.to ? mail.to.text : ''),
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+          });
           callback();
         })
         .catch(callback);
@@ -43,7 +52,12 @@ function startSmtp(): Promise<{ server: SMTPServer; port: number; inbox: Receive
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const address = server.server.address();
-      resolve({ server, port: typeof address === 'object' && address ? address.port : 0, inbox, setDown: (d) => (down = d) });
+      resolve({
+        server,
+        port: typeof address === 'object' && address ? address.port : 0,
+        inbox,
+        setDown: (d) => (down = d),
+      });
     });
   });
 }
@@ -65,21 +79,39 @@ describe('MailWorker', () => {
   it('delivers queued mail through SMTP and marks it sent', async () => {
     const repo = new MailRepository(db.db);
     await repo.enqueue({ to: 'deliver@example.test', subject: 'Hello', text: 'Peace be with you' });
-    const worker = new MailWorker(repo, { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: 'Selah <no-reply@selah.test>', logger });
+    const worker = new MailWorker(repo, {
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      from: 'Selah <no-reply@selah.test>',
+      logger,
+    });
     expect(await worker.drain()).toBe(1);
     await worker.stop();
-    expect(smtp.inbox).toContainEqual({ to: 'deliver@example.test', subject: 'Hello', text: expect.stringContaining('Peace be with you') });
-    const [row] = await db.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'deliver@example.test'));
+    expect(smtp.inbox).toContainEqual({
+      to: 'deliver@example.test',
+      subject: 'Hello',
+      text: expect.stringContaining('Peace be with you'),
+    });
+    const [row] = await db.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'deliver@example.test'));
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
   it('keeps mail through an SMTP outage and sends it once SMTP is back', async () => {
     const repo = new MailRepository(db.db);
     await repo.enqueue({ to: 'outage@example.test', subject: 'Retry me', text: 'x' });
-    const worker = new MailWorker(repo, { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: 'selah@selah.test', logger });
+    const worker = new MailWorker(repo, {
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      from: 'selah@selah.test',
+      logger,
+    });
     smtp.setDown(true);
     await worker.drain();
-    let [row] = await db.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'outage@example.test'));
+    let [row] = await db.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'outage@example.test'));
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row!.lastError).toMatch(/421|unavailable/i);
     expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
@@ -88,7 +120,10 @@ describe('MailWorker', () => {
     expect(await worker.drain()).toBe(0);
 
     smtp.setDown(false);
-    await db.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1) }).where(eq(mailOutbox.id, row!.id));
+    await db.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1) })
+      .where(eq(mailOutbox.id, row!.id));
     expect(await worker.drain()).toBe(1);
     [row] = await db.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'outage@example.test'));
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
@@ -101,7 +136,10 @@ describe('MailWorker', () => {
     await repo.enqueue({ to: 'logged@example.test', subject: 'Dev', text: 'reset link' });
     const worker = new MailWorker(repo, { from: 'selah@selah.test', logger });
     await worker.drain();
-    const [row] = await db.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'logged@example.test'));
+    const [row] = await db.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'logged@example.test'));
     expect(row!.status).toBe('logged');
   });
 

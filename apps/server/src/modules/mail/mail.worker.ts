@@ -73,7 +73,9 @@ export class MailWorker {
     this.timer = setTimeout(() => {
       this.running = this.drain()
         .then(() => undefined)
-        .catch((error: unknown) => this.options.logger.warn({ err: error }, 'mail outbox poll failed'))
+        .catch((error: unknown) =>
+          this.options.logger.warn({ err: error }, 'mail outbox poll failed'),
+        )
         .finally(() => {
           this.running = undefined;
           if (!this.stopped) this.schedule(this.options.pollMs ?? 2_000);
@@ -116,8 +118,13 @@ export class MailWorker {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const next =
-        mail.attempts >= MAX_MAIL_ATTEMPTS ? null : new Date(Date.now() + mailRetryDelayMs(mail.attempts));
-      this.options.logger.warn({ mailId: mail.id, attempts: mail.attempts, err: message }, 'mail send failed');
+        mail.attempts >= MAX_MAIL_ATTEMPTS
+          ? null
+          : new Date(Date.now() + mailRetryDelayMs(mail.attempts));
+      this.options.logger.warn(
+        { mailId: mail.id, attempts: mail.attempts, err: message },
+        'mail send failed',
+      );
       await this.repo.markFailedAttempt(mail.id, message, next);
     }
   }

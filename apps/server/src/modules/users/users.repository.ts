@@ -21,7 +21,11 @@ export class UsersRepository {
     return row ?? null;
   }
 
-  async findByIdentity(issuer: string, subject: string, tx: DbOrTx = this.db): Promise<UserRow | null> {
+  async findByIdentity(
+    issuer: string,
+    subject: string,
+    tx: DbOrTx = this.db,
+  ): Promise<UserRow | null> {
     const [row] = await tx
       .select({ user: users })
       .from(userIdentities)
@@ -52,7 +56,11 @@ export class UsersRepository {
     await tx.insert(userIdentities).values(values).onConflictDoNothing();
   }
 
-  async update(id: string, values: Partial<NewUserRow>, tx: DbOrTx = this.db): Promise<UserRow | null> {
+  async update(
+    id: string,
+    values: Partial<NewUserRow>,
+    tx: DbOrTx = this.db,
+  ): Promise<UserRow | null> {
     const [row] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
     return row ?? null;
   }
