@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
+import type { ReceivedMail } from './mail-server.ts';
+import type { OidcScenario } from './oidc-provider.ts';
+import { CONTROL_URL } from './settings.ts';
+
+/** A password that passes the server's policy (length and common-password list). */
+export const TEST_PASSWORD = 'Selah-e2e-Pass-42!';
+
+/** A unique, valid e-mail address for one test's data. */
+export function uniqueEmail(label = 'user'): string {
+  return `${label}.${Date.now().toString(36)}.${randomBytes(4).toString('hex')}@example.test`;
+}
+
+export interface NewUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+export interface TestUser extends NewUser {
+  id: string;
+}
+
+/** The API user as the server returns it (and the web app stores it). */
+export interface ApiUser {
+  _id: string;
+  email: string;
+  firstName: string;
+  [key: string]: unknown;
+}
+
+export interface Session {
+  token: string;
+  user: ApiUser;
+}
+
+async function expectOk(response: APIResponse, what: string): Promise<void> {
+  if (!response.ok()) {
+    throw new Error(`${what} failed: HTTP ${response.status()} ${await response.text()}`);
+  }
+}
+
+/** Seeds data through the app's HTTP API (the server's database is not reachable otherwise). */
+export class Api {
+  readonly request: APIRequestContext;
+
+  constructor(request: APIRequestContext) {
+    this.request = request;
+  }
+
+  /** Registers a new password account with a unique e-mail address. */
+  async createUser(overrides: Partial<NewUser> = {}): Promise<TestUser> {
+    const input: NewUser = {
+      firstName: 'Hannah',
+      lastName: 'Tester',
+      email: uniqueEmail(),
+      password: TEST_PASSWORD,
+      ...overrides,
+    };
+    const response = await this.request.post('/api/auth/register', { data: input });
+    await expectOk(response, `registering ${input.email}`);
+    const body = (await response.json()) as { user: ApiUser };
+    return { ...input, id: body.user._id };
+  }
+
+  /** Signs in with e-mail and password and returns the session. */
+  async login(email: string, password: string): Promise<Session> {
+    const response = await this.request.post('/api/auth/login', { data: { email, password } });
+    await expectOk(response, `signing in as ${email}`);
+    return (await response.json()) as Session;
+  }
+
+  /** Signs in and returns only the HTTP status (for wrong-password checks). */
+  async loginStatus(email: string, password: string): Promise<number> {
+    const response = await this.request.post('/api/auth/login', { data: { email, password } });
+    return response.status();
+  }
+
+  /** GET /api/auth/me with a bearer token. */
+  me(token: string): Promise<APIResponse> {
+    return this.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+  }
+
+  /** POST /api/auth/exchange: trades a Google callback code for a session. */
+  exchange(code: string): Promise<APIResponse> {
+    return this.request.post('/api/auth/exchange', { data: { code } });
+  }
+}
+
+// --- The stack's control endpoint (e2e/support/control-server.ts) ----------------------------
+
+async function control(path: string, init?: RequestInit): Promise<Response> {
+  const response = await fetch(`${CONTROL_URL}${path}`, init);
+  if (!response.ok) {
+    throw new Error(`control ${path} failed: HTTP ${response.status} ${await response.text()}`);
+  }
+  return response;
+}
+
+/** Mails the local SMTP server received for `address`, oldest first. */
+export async function mailsTo(address: string): Promise<ReceivedMail[]> {
+  const response = await control(`/mails?to=${encodeURIComponent(address)}`);
+  return (await response.json()) as ReceivedMail[];
+}
+
+/** Waits until a mail for `address` (with `subject`, when given) arrives, and returns it. */
+export async function waitForMail(
+  address: string,
+  { subject, timeoutMs = 15_000 }: { subject?: string | RegExp; timeoutMs?: number } = {},
+): Promise<ReceivedMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = (await mailsTo(address)).find((m) =>
+      subject === undefined
+        ? true
+        : typeof subject === 'string'
+          ? m.subject === subject
+          : subject.test(m.subject),
+    );
+    if (mail) return mail;
+    if (Date.now() > deadline) {
+      throw new Error(`no mail for ${address} within ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** What the local OpenID provider does for browsers carrying the scenario cookie `key`. */
+export async function setOidcScenario(key: string, scenario: OidcScenario): Promise<void> {
+  await control('/oidc/scenarios', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key, scenario }),
+  });
+}
+
+export async function clearOidcScenario(key: string): Promise<void> {
+  await control(`/oidc/scenarios/${encodeURIComponent(key)}`, { method: 'DELETE' });
+}

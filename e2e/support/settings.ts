@@ -1,0 +1,35 @@
+// Addresses of the end-to-end stack, shared by the Playwright config, the stack script and
+// the fixtures. Fixed loopback ports (override with E2E_APP_PORT etc.) away from the usual
+// development ports (3000, 5173), so a running dev server does not clash with a test run.
+
+function portFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port <= 0 || port > 65_535) {
+    throw new Error(`${name} must be a TCP port, got "${raw}"`);
+  }
+  return port;
+}
+
+export const APP_PORT = portFromEnv('E2E_APP_PORT', 3100);
+export const OIDC_PORT = portFromEnv('E2E_OIDC_PORT', APP_PORT + 1);
+export const SMTP_PORT = portFromEnv('E2E_SMTP_PORT', APP_PORT + 2);
+export const CONTROL_PORT = portFromEnv('E2E_CONTROL_PORT', APP_PORT + 3);
+
+export const LOOPBACK = '127.0.0.1';
+/** The app's origin: what the browser opens and what the server puts into links. */
+export const APP_URL = `http://${LOOPBACK}:${APP_PORT}`;
+/** The local OpenID provider standing in for Google. */
+export const OIDC_ISSUER = `http://${LOOPBACK}:${OIDC_PORT}`;
+/** Test-only endpoints of the stack: received mails, OpenID provider scenarios. */
+export const CONTROL_URL = `http://${LOOPBACK}:${CONTROL_PORT}`;
+
+export const GOOGLE_CLIENT_ID = 'selah-e2e-client';
+export const GOOGLE_CLIENT_SECRET = 'selah-e2e-client-secret';
+
+/**
+ * A browser context sets this cookie on the provider's origin to pick the scenario registered
+ * under its value, so parallel tests never consume each other's scenarios.
+ */
+export const OIDC_SCENARIO_COOKIE = 'selah_e2e_oidc_scenario';

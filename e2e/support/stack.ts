@@ -1,0 +1,112 @@
+// The end-to-end stack that Playwright's `webServer` runs (`node e2e/support/stack.ts`):
+// a local OpenID provider standing in for Google, a local SMTP server that keeps mails, a small
+// control endpoint for both, and the app itself started exactly as `npm start` starts it
+// (`node scripts/start.ts`: builds apps/web when stale, then serves SPA + API) on a fresh
+// PGlite data directory. Everything stops on SIGTERM/SIGINT or when the app exits.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startControlServer } from './control-server.ts';
+import { startMailServer } from './mail-server.ts';
+import { startOidcProvider } from './oidc-provider.ts';
+import {
+  APP_PORT,
+  APP_URL,
+  CONTROL_PORT,
+  CONTROL_URL,
+  GOOGLE_CLIENT_ID,
+  GOOGLE_CLIENT_SECRET,
+  LOOPBACK,
+  OIDC_PORT,
+  SMTP_PORT,
+} from './settings.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const log = (message: string) => console.log(`[e2e stack] ${message}`);
+
+const stoppers: (() => Promise<void>)[] = [];
+let app: ChildProcess | undefined;
+let shuttingDown = false;
+
+async function shutdown(code: number): Promise<never> {
+  if (shuttingDown) return new Promise<never>(() => undefined);
+  shuttingDown = true;
+  if (app && app.exitCode === null && app.signalCode === null) {
+    const child = app;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  for (const stop of stoppers.reverse()) {
+    await stop().catch((error: unknown) => console.error('[e2e stack] stop failed:', error));
+  }
+  process.exit(code);
+}
+
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+  process.on(signal, () => void shutdown(0));
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'selah-e2e-'));
+  stoppers.push(() => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })));
+
+  const mail = await startMailServer(LOOPBACK, SMTP_PORT);
+  stoppers.push(() => mail.stop());
+  const oidc = await startOidcProvider(LOOPBACK, OIDC_PORT);
+  stoppers.push(() => oidc.stop());
+  const control = await startControlServer(LOOPBACK, CONTROL_PORT, { mail, oidc });
+  stoppers.push(() => control.stop());
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // The journeys run on the embedded database, with no shared state from the developer's setup.
+  for (const name of [
+    'DATABASE_URL',
+    'REDIS_URL',
+    'JWT_SECRET',
+    'WEB_DIST_DIR',
+    'COUNTRY_HEADER',
+  ]) {
+    delete env[name];
+  }
+  Object.assign(env, {
+    PORT: String(APP_PORT),
+    HOST: LOOPBACK,
+    DATA_DIR: dataDir,
+    APP_ORIGIN: APP_URL,
+    SMTP_URL: `smtp://${LOOPBACK}:${SMTP_PORT}`,
+    MAIL_FROM: 'Selah <no-reply@selah.test>',
+    GOOGLE_CLIENT_ID,
+    GOOGLE_CLIENT_SECRET,
+    GOOGLE_ISSUER_URL: oidc.issuer,
+    // Each test sends its own X-Forwarded-For, so per-IP sign-in limits never trip across tests.
+    TRUST_PROXY: LOOPBACK,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    RATE_LIMIT_MAX: '100000',
+    TZ: 'UTC',
+  });
+
+  log(
+    `app ${APP_URL} | OpenID provider ${oidc.issuer} | SMTP ${LOOPBACK}:${SMTP_PORT} | control ${CONTROL_URL}`,
+  );
+  log(`data dir ${dataDir}`);
+  app = spawn(process.execPath, [path.join(root, 'scripts/start.ts')], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
+  app.on('exit', (code, signal) => {
+    if (shuttingDown) return;
+    log(`the app exited (${signal ?? `code ${String(code)}`}); stopping the stack`);
+    void shutdown(code === 0 ? 1 : (code ?? 1));
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error('[e2e stack] failed to start:', error);
+  void shutdown(1);
+});
