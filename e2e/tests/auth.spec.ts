@@ -1,0 +1,83 @@
+import { expect, readLocalStorage, test, toast } from '../fixtures.ts';
+import { TEST_PASSWORD, uniqueEmail } from '../support/api.ts';
+import { APP_URL } from '../support/settings.ts';
+
+test.describe('Email and password sign-in', () => {
+  test('signs up (terms required), signs in, and signs out', async ({ page, api }) => {
+    const email = uniqueEmail('signup');
+    const registerCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/register')
+        registerCalls.push(request.method());
+    });
+
+    await page.goto('/signup');
+    await page.getByLabel('First name').fill('Ruth');
+    await page.getByLabel('Last name').fill('Moabite');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+
+    // Without the terms ticked: a destructive toast, and nothing is sent.
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(
+      toast(
+        page,
+        'Please agree to the Terms',
+        'You must agree to the Terms of Service and Privacy Policy to continue.',
+      ),
+    ).toBeVisible();
+    expect(registerCalls).toEqual([]);
+
+    await page.getByRole('checkbox', { name: /agree to the Terms of Service/ }).check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(toast(page, 'Account created!')).toBeVisible();
+    // No automatic sign-in: the user lands on the sign-in screen.
+    await expect(page).toHaveURL(`${APP_URL}/login`);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(toast(page, 'Welcome back!', "You've successfully logged in.")).toBeVisible();
+    await expect(page).toHaveURL(`${APP_URL}/dashboard`);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+    expect((await api.me(token!)).status()).toBe(200);
+
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(`${APP_URL}/`);
+    await expect.poll(() => readLocalStorage(page)).toEqual({});
+    // The session is revoked on the server, not only forgotten by the browser.
+    expect((await api.me(token!)).status()).toBe(401);
+  });
+
+  test('shows Login Failed for a wrong password', async ({ page, api }) => {
+    const user = await api.createUser();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill('Not-the-right-one-99');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(toast(page, 'Login Failed')).toBeVisible();
+    await expect(page).toHaveURL(`${APP_URL}/login`);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('sends visitors of a protected page to sign in, then back to that page', async ({
+    page,
+    api,
+  }) => {
+    const user = await api.createUser();
+    await page.goto('/journals');
+    await expect(page).toHaveURL(/\/login(\?|$)/);
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(toast(page, 'Welcome back!')).toBeVisible();
+    await expect(page).toHaveURL(`${APP_URL}/journals`);
+  });
+});
