@@ -12,7 +12,8 @@
     // Storage can be unavailable (privacy mode); fall back to the defaults.
   }
   if (theme !== 'light' && theme !== 'dark') {
-    var prefersDark = window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches;
+    var prefersDark =
+      window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches;
     theme = prefersDark ? 'dark' : 'light';
   }
   if (COLORS.indexOf(color) === -1) color = 'slate';

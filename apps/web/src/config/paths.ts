@@ -20,7 +20,10 @@ export const paths = {
   app: {
     dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
     journals: { path: '/journals', getHref: () => '/journals' },
-    journal: { path: '/journal/:id', getHref: (id: string) => `/journal/${encodeURIComponent(id)}` },
+    journal: {
+      path: '/journal/:id',
+      getHref: (id: string) => `/journal/${encodeURIComponent(id)}`,
+    },
     discover: { path: '/discover', getHref: () => '/discover' },
     prayers: { path: '/prayers', getHref: () => '/prayers' },
     prayerRequests: { path: '/prayer-requests', getHref: () => '/prayer-requests' },

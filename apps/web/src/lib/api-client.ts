@@ -85,7 +85,8 @@ function codeForStatus(status: number): ErrorCode {
 function buildUrl(path: string, query?: Query): URL {
   const url = new URL(`${env.API_URL.replace(/\/$/, '')}${path}`, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+    if (value !== undefined && value !== null && value !== '')
+      url.searchParams.set(key, String(value));
   }
   return url;
 }
@@ -103,7 +104,8 @@ async function readJson(response: Response): Promise<unknown> {
 async function toApiError(response: Response): Promise<ApiError> {
   const parsed = ApiErrorSchema.safeParse(await readJson(response));
   const retryAfterHeader = Number(response.headers.get('Retry-After'));
-  const retryAfter = Number.isFinite(retryAfterHeader) && retryAfterHeader > 0 ? retryAfterHeader : undefined;
+  const retryAfter =
+    Number.isFinite(retryAfterHeader) && retryAfterHeader > 0 ? retryAfterHeader : undefined;
   if (parsed.success) {
     return new ApiError({ status: response.status, ...parsed.data, retryAfter });
   }
@@ -150,7 +152,12 @@ async function request<TSchema extends z.ZodType | undefined = undefined>(
   if (!response.ok) {
     const error = await toApiError(response);
     // The session is over (expired or revoked): log out here, wherever the call came from.
-    if (response.status === 401 && token && endSessionOn401 && useAuthStore.getState().token === token) {
+    if (
+      response.status === 401 &&
+      token &&
+      endSessionOn401 &&
+      useAuthStore.getState().token === token
+    ) {
       useAuthStore.getState().clearSession();
       unauthorizedListener?.();
     }
@@ -180,6 +187,8 @@ export const api = {
     request('PUT', path, options),
   patch: <T extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<T>) =>
     request('PATCH', path, options),
-  delete: <T extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<T>) =>
-    request('DELETE', path, options),
+  delete: <T extends z.ZodType | undefined = undefined>(
+    path: string,
+    options?: RequestOptions<T>,
+  ) => request('DELETE', path, options),
 };

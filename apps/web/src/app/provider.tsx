@@ -1,0 +1,30 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type * as React from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { AppErrorFallback } from '@/components/errors/app-error-fallback';
+import { Toaster } from '@/components/ui/sonner';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { createQueryClient } from '@/lib/query-client';
+
+/** App-wide providers: the error boundary of last resort, data cache, tooltips and toasts. */
+export function AppProvider({
+  children,
+  queryClient,
+}: {
+  children: React.ReactNode;
+  /** Tests pass their own client; the app creates one. */
+  queryClient?: QueryClient;
+}) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <ErrorBoundary FallbackComponent={AppErrorFallback}>
+      <QueryClientProvider client={client}>
+        <TooltipProvider>
+          {children}
+          <Toaster />
+        </TooltipProvider>
+      </QueryClientProvider>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { RouteError } from '@/components/errors/route-error';
+import { PageSkeleton } from '@/components/layouts/page-skeleton';
+import { paths } from '@/config/paths';
+import { PROTECTED_ROUTE_ID } from './route-ids';
+import { RootLayout } from './routes/root';
+
+/**
+ * Every route of both specs. Pages are lazy modules (one chunk each) exporting `Component`.
+ * Public: /, /login, /signup, /auth/callback, /forgot-password, /reset-password, /terms,
+ * /privacy, /trade. Everything under the protected layout redirects visitors to /login.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: PageSkeleton,
+    children: [
+      { path: paths.home.path, lazy: () => import('./routes/landing') },
+      { path: paths.trade.path, lazy: () => import('./routes/trade') },
+      { path: paths.legal.terms.path, lazy: () => import('./routes/legal/terms') },
+      { path: paths.legal.privacy.path, lazy: () => import('./routes/legal/privacy') },
+      { path: paths.auth.login.path, lazy: () => import('./routes/auth/login') },
+      { path: paths.auth.signup.path, lazy: () => import('./routes/auth/signup') },
+      { path: paths.auth.callback.path, lazy: () => import('./routes/auth/callback') },
+      {
+        path: paths.auth.forgotPassword.path,
+        lazy: () => import('./routes/auth/forgot-password'),
+      },
+      { path: paths.auth.resetPassword.path, lazy: () => import('./routes/auth/reset-password') },
+      {
+        id: PROTECTED_ROUTE_ID,
+        lazy: () => import('./routes/app/root'),
+        children: [
+          {
+            // Errors inside a page keep the sidebar and header around them.
+            errorElement: <RouteError />,
+            children: [
+              { path: paths.app.dashboard.path, lazy: () => import('./routes/app/dashboard') },
+              { path: paths.app.journals.path, lazy: () => import('./routes/app/journals') },
+              { path: paths.app.journal.path, lazy: () => import('./routes/app/journal') },
+              { path: paths.app.discover.path, lazy: () => import('./routes/app/discover') },
+              { path: paths.app.prayers.path, lazy: () => import('./routes/app/prayers') },
+              {
+                path: paths.app.prayerRequests.path,
+                lazy: () => import('./routes/app/prayer-requests'),
+              },
+              { path: paths.app.friends.path, lazy: () => import('./routes/app/friends') },
+              {
+                path: paths.app.prayerGroups.path,
+                lazy: () => import('./routes/app/prayer-groups'),
+              },
+              { path: paths.app.settings.path, lazy: () => import('./routes/app/settings') },
+              { path: paths.app.pricing.path, lazy: () => import('./routes/app/pricing') },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: () => import('./routes/not-found') },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export function AppRouter() {
+  const [router] = useState(createAppRouter);
+  return <RouterProvider router={router} />;
+}

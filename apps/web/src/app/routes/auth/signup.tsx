@@ -1,0 +1,34 @@
+import { Link, useNavigate } from 'react-router';
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { OrDivider } from '@/components/layouts/or-divider';
+import { paths } from '@/config/paths';
+import { GoogleButton } from '@/features/auth/components/google-button';
+import { SignupForm } from '@/features/auth/components/signup-form';
+
+export function Component() {
+  const navigate = useNavigate();
+  return (
+    <AuthLayout
+      title="Create your account"
+      description="Start your prayer journal. It's free."
+      footer={
+        <p>
+          Already have an account?{' '}
+          <Link
+            to={paths.auth.login.getHref()}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Sign in
+          </Link>
+        </p>
+      }
+    >
+      <title>Sign up · Selah</title>
+      <div className="grid gap-6">
+        <SignupForm onSuccess={() => void navigate(paths.auth.login.getHref())} />
+        <OrDivider />
+        <GoogleButton label="Sign up with Google" />
+      </div>
+    </AuthLayout>
+  );
+}

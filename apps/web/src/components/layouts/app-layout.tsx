@@ -1,0 +1,90 @@
+import { MOBILE_BREAKPOINT } from '@selah/shared/constants';
+import { Menu, Sparkles } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type * as React from 'react';
+import { Link } from 'react-router';
+import { ModeToggle } from '@/components/theme/mode-toggle';
+import { ThemeColorDialog } from '@/components/theme/theme-color-dialog';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { paths } from '@/config/paths';
+import { AppSidebar } from './app-sidebar';
+import type { ShellUser } from './shell-user';
+import { UserMenu } from './user-menu';
+
+/**
+ * The signed-in shell (spec-1 §2 "Shared layout"): a sidebar (a slide-in sheet below 768 px,
+ * whose open state this layout owns) and a sticky header.
+ */
+export function AppLayout({
+  user,
+  onLogout,
+  children,
+}: {
+  user: ShellUser | null;
+  onLogout: () => void;
+  children: React.ReactNode;
+}) {
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  // The slide-in only exists on small screens: close it when the window grows past them.
+  useEffect(() => {
+    const query = window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT}px)`);
+    const onChange = (event: MediaQueryListEvent) => {
+      if (event.matches) setMenuOpen(false);
+    };
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+
+  return (
+    <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-background px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-[3px] focus:ring-ring/50"
+      >
+        Skip to content
+      </a>
+      <div className="flex min-h-dvh">
+        <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 border-r bg-sidebar md:block">
+          <AppSidebar user={user} />
+        </aside>
+        <SheetContent side="left" aria-describedby={undefined}>
+          <SheetTitle className="sr-only">Navigation</SheetTitle>
+          <AppSidebar user={user} onNavigate={() => setMenuOpen(false)} />
+        </SheetContent>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/90 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/75 md:px-6">
+            <SheetTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="-ml-2 md:hidden"
+                aria-label="Open menu"
+              >
+                <Menu aria-hidden="true" />
+              </Button>
+            </SheetTrigger>
+            <div className="flex-1" />
+            <Button asChild size="sm">
+              <Link to={paths.app.pricing.getHref()}>
+                <Sparkles aria-hidden="true" />
+                Upgrade
+              </Link>
+            </Button>
+            <ThemeColorDialog triggerClassName="hidden md:inline-flex" />
+            <ModeToggle />
+            <UserMenu user={user} onLogout={onLogout} />
+          </header>
+          <main
+            id="main-content"
+            tabIndex={-1}
+            className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8"
+          >
+            {children}
+          </main>
+        </div>
+      </div>
+    </Sheet>
+  );
+}

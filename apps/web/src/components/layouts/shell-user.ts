@@ -1,0 +1,6 @@
+/** What the signed-in shell shows about the user (the sidebar and the header avatar). */
+export interface ShellUser {
+  email: string;
+  role?: string | null | undefined;
+  profilePicture?: string | null | undefined;
+}

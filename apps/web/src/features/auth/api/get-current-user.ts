@@ -1,0 +1,15 @@
+import { UserSchema } from '@selah/shared/schemas/auth';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const getCurrentUser = (signal?: AbortSignal) =>
+  api.get('/auth/me', { schema: UserSchema, ...(signal ? { signal } : {}) });
+
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: ['auth', 'me'],
+    queryFn: ({ signal }) => getCurrentUser(signal),
+  });
+
+export const useCurrentUser = (options: { enabled: boolean }) =>
+  useQuery({ ...currentUserQueryOptions(), enabled: options.enabled });

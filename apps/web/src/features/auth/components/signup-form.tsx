@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { RegisterInputSchema, type RegisterInput } from '@selah/shared/schemas/auth';
+import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { paths } from '@/config/paths';
+import { getErrorMessage } from '@/lib/api-client';
+import { setServerFieldErrors } from '@/lib/form-errors';
+import { useRegister } from '../api/register';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
+
+const linkClass = 'font-medium text-primary underline underline-offset-4';
+
+export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
+  const register = useRegister();
+  const [agreed, setAgreed] = useState(false);
+  const form = useForm<RegisterInput>({
+    resolver: zodResolver(RegisterInputSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  const onValid = (values: RegisterInput) =>
+    register.mutate(values, {
+      onSuccess: () => {
+        toast.success('Account created!', {
+          description: 'Welcome to Selah! Please sign in with your new account.',
+        });
+        onSuccess();
+      },
+      onError: (error) => {
+        setServerFieldErrors(error, form.setError, FIELDS);
+        toast.error('Signup Failed', {
+          description: getErrorMessage(error, 'An unexpected error occurred. Please try again.'),
+        });
+      },
+    });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!agreed) {
+      event.preventDefault();
+      toast.error('Please agree to the Terms', {
+        id: 'terms-required',
+        description: 'You must agree to the Terms of Service and Privacy Policy to continue.',
+      });
+      return;
+    }
+    void form.handleSubmit(onValid)(event);
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="firstName" label="First name" error={errors.firstName?.message}>
+          {(control) => (
+            <Input {...control} autoComplete="given-name" {...form.register('firstName')} />
+          )}
+        </FormField>
+        <FormField id="lastName" label="Last name" error={errors.lastName?.message}>
+          {(control) => (
+            <Input {...control} autoComplete="family-name" {...form.register('lastName')} />
+          )}
+        </FormField>
+      </div>
+      <FormField id="email" label="Email" error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            {...form.register('email')}
+          />
+        )}
+      </FormField>
+      <FormField
+        id="password"
+        label="Password"
+        hint="At least 8 characters"
+        error={errors.password?.message}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            {...form.register('password')}
+          />
+        )}
+      </FormField>
+      <div className="flex items-start gap-2">
+        <Checkbox
+          id="terms"
+          className="mt-0.5"
+          checked={agreed}
+          onCheckedChange={(checked) => setAgreed(checked === true)}
+          aria-labelledby="terms-label"
+        />
+        <p id="terms-label" className="text-sm leading-snug text-muted-foreground">
+          <label htmlFor="terms" className="cursor-pointer">
+            I agree to the{' '}
+          </label>
+          <Link to={paths.legal.terms.getHref()} className={linkClass}>
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link to={paths.legal.privacy.getHref()} className={linkClass}>
+            Privacy Policy
+          </Link>
+        </p>
+      </div>
+      <Button type="submit" className="w-full" disabled={register.isPending}>
+        {register.isPending ? 'Creating account...' : 'Create account'}
+      </Button>
+    </form>
+  );
+}

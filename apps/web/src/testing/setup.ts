@@ -1,0 +1,63 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { useAuthStore } from '@/stores/auth-store';
+import { useThemeStore } from '@/stores/theme-store';
+import { server } from './msw/server';
+
+// jsdom lacks these browser APIs that Radix, sonner and the layout use.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', {
+    configurable: true,
+    value: ResizeObserverStub,
+  });
+}
+Element.prototype.scrollIntoView ??= () => undefined;
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => undefined;
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+// Tests fail on unexpected console.error (React warnings, failed prop types, act() leaks).
+// A test that expects one can mock console.error itself.
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    throw new Error(`console.error was called: ${args.map(String).join(' ')}`);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  // sonner keeps toasts in a module-level store and replays them to the next Toaster.
+  toast.dismiss();
+  server.resetHandlers();
+  useAuthStore.setState({ token: null, user: null });
+  useThemeStore.setState({ theme: 'light', themeColor: 'slate' });
+  localStorage.clear();
+  sessionStorage.clear();
+  document.documentElement.className = '';
+  document.documentElement.removeAttribute('data-theme-color');
+});
+
+afterAll(() => server.close());
