@@ -1,0 +1,211 @@
+// `npm test`: every test suite of the repository, one after another, then one summary.
+//   1. Vitest, all projects, with TEST_DATABASE_URL removed (server tests on PGlite);
+//   2. Vitest, server project, on PostgreSQL (only when TEST_DATABASE_URL is set);
+//   3. Playwright journeys (e2e/playwright.config.ts; the config starts the whole stack).
+// Each suite's own output streams through; its JSON report is read for the counts. The last
+// line printed is `N passed, N failed` (plus `, N skipped` when any were skipped), and the exit
+// code is non-zero when any test failed or any suite crashed.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const VITEST = path.join(root, 'node_modules/vitest/vitest.mjs');
+const PLAYWRIGHT = path.join(root, 'node_modules/@playwright/test/cli.js');
+/** A suite that runs longer than this is stopped and counted as crashed. */
+const SUITE_TIMEOUT_MS = Number(process.env.SELAH_SUITE_TIMEOUT_MINUTES ?? 25) * 60_000;
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+interface SuiteResult extends Counts {
+  name: string;
+  /** Why the suite did not produce a trustworthy result (missing report, crash, timeout). */
+  problem?: string;
+  seconds: number;
+}
+
+interface Suite {
+  name: string;
+  command: string[];
+  env: NodeJS.ProcessEnv;
+  reportFile: string;
+  /** Reads the suite's JSON report; throws when it is missing or malformed. */
+  parse: (report: unknown) => Counts & { problem?: string };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
+
+/** Vitest's JSON reporter (Jest-compatible shape). */
+function parseVitest(report: unknown): Counts & { problem?: string } {
+  if (!isRecord(report) || typeof report.numTotalTests !== 'number') {
+    throw new Error('not a Vitest JSON report');
+  }
+  // A test file that fails to load has no failed tests, only a failed file: count it once.
+  const brokenFiles = (Array.isArray(report.testResults) ? report.testResults : []).filter(
+    (file: unknown) =>
+      isRecord(file) &&
+      file.status === 'failed' &&
+      !(Array.isArray(file.assertionResults) ? file.assertionResults : []).some(
+        (test: unknown) => isRecord(test) && test.status === 'failed',
+      ),
+  ).length;
+  return {
+    passed: num(report.numPassedTests),
+    failed: num(report.numFailedTests) + brokenFiles,
+    skipped: num(report.numPendingTests) + num(report.numTodoTests),
+    ...(brokenFiles > 0 ? { problem: `${brokenFiles} test file(s) failed to run` } : {}),
+  };
+}
+
+/** Playwright's JSON reporter: `stats` plus run-level `errors` (e.g. the web server failed). */
+function parsePlaywright(report: unknown): Counts & { problem?: string } {
+  if (!isRecord(report) || !isRecord(report.stats)) throw new Error('not a Playwright JSON report');
+  const { stats } = report;
+  const errors = Array.isArray(report.errors) ? report.errors.length : 0;
+  return {
+    passed: num(stats.expected) + num(stats.flaky),
+    failed: num(stats.unexpected),
+    skipped: num(stats.skipped),
+    ...(errors > 0 ? { problem: `${errors} run-level error(s) (see above)` } : {}),
+  };
+}
+
+let activeChild: ReturnType<typeof spawn> | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    activeChild?.kill(signal);
+    process.exit(130);
+  });
+}
+
+function runSuite(suite: Suite): Promise<SuiteResult> {
+  console.log(`\n=== ${suite.name} ===\n`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, suite.command, {
+      cwd: root,
+      env: suite.env,
+      stdio: 'inherit',
+    });
+    activeChild = child;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      console.error(
+        `\n${suite.name}: still running after ${SUITE_TIMEOUT_MS / 60_000} minutes, stopping it`,
+      );
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 20_000).unref();
+    }, SUITE_TIMEOUT_MS);
+
+    const finish = (code: number | null, signal: NodeJS.Signals | null, spawnError?: Error) => {
+      clearTimeout(timer);
+      activeChild = undefined;
+      const seconds = (Date.now() - started) / 1000;
+      const base = { name: suite.name, seconds };
+      let counts: Counts & { problem?: string };
+      try {
+        if (!existsSync(suite.reportFile)) throw new Error('it wrote no JSON report');
+        counts = suite.parse(JSON.parse(readFileSync(suite.reportFile, 'utf8')) as unknown);
+      } catch (error) {
+        const why = spawnError?.message ?? (error instanceof Error ? error.message : String(error));
+        resolve({ ...base, passed: 0, failed: 1, skipped: 0, problem: `crashed: ${why}` });
+        return;
+      }
+      const exit = signal ? `signal ${signal}` : `exit code ${String(code)}`;
+      if (timedOut) {
+        resolve({ ...base, ...counts, failed: Math.max(counts.failed, 1), problem: 'timed out' });
+      } else if (code !== 0 && counts.failed === 0) {
+        // Non-zero exit with nothing failed: a crash or a run-level error. Count it as a failure.
+        resolve({
+          ...base,
+          ...counts,
+          failed: 1,
+          problem: `${counts.problem ?? 'crashed'} (${exit})`,
+        });
+      } else {
+        resolve({ ...base, ...counts, ...(counts.problem ? { problem: counts.problem } : {}) });
+      }
+    };
+    child.on('error', (error) => finish(null, null, error));
+    child.on('exit', (code, signal) => finish(code, signal));
+  });
+}
+
+const reportDir = mkdtempSync(path.join(os.tmpdir(), 'selah-test-'));
+const baseEnv: NodeJS.ProcessEnv = { ...process.env, TZ: 'UTC' };
+const { TEST_DATABASE_URL: postgresUrl, ...envWithoutPostgres } = baseEnv;
+
+const vitestArgs = (reportFile: string) => [
+  VITEST,
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${reportFile}`,
+];
+
+const suites: Suite[] = [
+  {
+    name: 'Vitest, all projects (server on PGlite)',
+    command: vitestArgs(path.join(reportDir, 'vitest.json')),
+    env: envWithoutPostgres,
+    reportFile: path.join(reportDir, 'vitest.json'),
+    parse: parseVitest,
+  },
+];
+if (postgresUrl) {
+  suites.push({
+    name: 'Vitest, server on PostgreSQL',
+    command: [...vitestArgs(path.join(reportDir, 'vitest-postgres.json')), '--project', 'server'],
+    env: { ...baseEnv, TEST_DATABASE_URL: postgresUrl },
+    reportFile: path.join(reportDir, 'vitest-postgres.json'),
+    parse: parseVitest,
+  });
+}
+suites.push({
+  name: 'Playwright journeys (Chromium)',
+  command: [PLAYWRIGHT, 'test', '-c', 'e2e/playwright.config.ts'],
+  env: {
+    ...envWithoutPostgres,
+    PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reportDir, 'playwright.json'),
+  },
+  reportFile: path.join(reportDir, 'playwright.json'),
+  parse: parsePlaywright,
+});
+
+const startedAll = Date.now();
+const results: SuiteResult[] = [];
+for (const suite of suites) results.push(await runSuite(suite));
+rmSync(reportDir, { recursive: true, force: true });
+
+const total = results.reduce<Counts>(
+  (sum, r) => ({
+    passed: sum.passed + r.passed,
+    failed: sum.failed + r.failed,
+    skipped: sum.skipped + r.skipped,
+  }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+const width = Math.max(...results.map((r) => r.name.length));
+console.log('\n=== Summary ===');
+for (const r of results) {
+  const counts = `${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`;
+  const note = r.problem ? `  <- ${r.problem}` : '';
+  console.log(
+    `${r.failed > 0 ? 'FAIL' : 'ok  '}  ${r.name.padEnd(width)}  ${counts} (${r.seconds.toFixed(1)} s)${note}`,
+  );
+}
+if (!postgresUrl) console.log('skip  Vitest, server on PostgreSQL: TEST_DATABASE_URL is not set');
+console.log(`Total time ${((Date.now() - startedAll) / 1000).toFixed(1)} s`);
+console.log(
+  `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
+);
+process.exitCode = total.failed > 0 ? 1 : 0;
