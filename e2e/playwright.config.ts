@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
@@ -15,7 +14,7 @@ const node = existsSync(projectNode) ? projectNode : process.execPath;
 
 /** Where the JSON report goes; scripts/test.ts points this at a temp file and reads it. */
 const jsonReport =
-  process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? path.join(os.tmpdir(), 'selah-e2e-report.json');
+  process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? path.join(here, 'playwright-report/results.json');
 
 export default defineConfig({
   testDir: './tests',

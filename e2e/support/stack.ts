@@ -30,16 +30,23 @@ const stoppers: (() => Promise<void>)[] = [];
 let app: ChildProcess | undefined;
 let shuttingDown = false;
 
-async function shutdown(code: number): Promise<never> {
+/**
+ * Stops the app, then the local servers, then removes the data directory. After a signal the app
+ * usually got the same signal already (Playwright signals the whole process group), so it gets a
+ * moment to stop by itself before it is asked: a second SIGTERM would cut its graceful close.
+ */
+async function shutdown(code: number, afterSignal = false): Promise<never> {
   if (shuttingDown) return new Promise<never>(() => undefined);
   shuttingDown = true;
   if (app && app.exitCode === null && app.signalCode === null) {
     const child = app;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
+    const timers = [
+      setTimeout(() => child.kill('SIGTERM'), afterSignal ? 2_000 : 0),
+      setTimeout(() => child.kill('SIGKILL'), 14_000),
+    ];
     await exited;
-    clearTimeout(timer);
+    timers.forEach(clearTimeout);
   }
   for (const stop of stoppers.reverse()) {
     await stop().catch((error: unknown) => console.error('[e2e stack] stop failed:', error));
@@ -48,7 +55,7 @@ async function shutdown(code: number): Promise<never> {
 }
 
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
-  process.on(signal, () => void shutdown(0));
+  process.on(signal, () => void shutdown(0, true));
 }
 
 async function main(): Promise<void> {
