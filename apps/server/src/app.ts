@@ -25,6 +25,12 @@ import { GoogleOidc } from './modules/auth/google-oidc.ts';
 import { PasswordHasher } from './modules/auth/password-hasher.ts';
 import { SessionTokens } from './modules/auth/session-token.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { journalsRoutes } from './modules/journals/journals.routes.ts';
+import { JournalsService } from './modules/journals/journals.service.ts';
+import { prayersRoutes } from './modules/prayers/prayers.routes.ts';
+import { PrayersService } from './modules/prayers/prayers.service.ts';
+import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { StatsService } from './modules/stats/stats.service.ts';
 import { MailRepository } from './modules/mail/mail.repository.ts';
 import { MailWorker } from './modules/mail/mail.worker.ts';
 import { UsersService } from './modules/users/users.service.ts';
@@ -47,6 +53,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Background jobs (mail outbox, housekeeping); off in most tests. */
   startWorkers?: boolean;
+  /** The clock services read (tests move it). */
+  now?: () => Date;
 }
 
 /** Pino options: request ids, no query strings (they may carry codes), secrets redacted. */
@@ -77,7 +85,14 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: { auth: AuthService; users: UsersService; mailWorker: MailWorker };
+    services: {
+      auth: AuthService;
+      users: UsersService;
+      mailWorker: MailWorker;
+      journals: JournalsService;
+      prayers: PrayersService;
+      stats: StatsService;
+    };
   }
 }
 
@@ -167,7 +182,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     limiters,
     logger: app.log,
   });
-  app.decorate('services', { auth, users, mailWorker });
+  const now = opts.now ?? (() => new Date());
+  const journals = new JournalsService(db.db, now);
+  const prayers = new PrayersService(db.db, journals, now);
+  const stats = new StatsService(prayers, now);
+  app.decorate('services', { auth, users, mailWorker, journals, prayers, stats });
 
   await app.register(authPlugin, { auth });
 
@@ -181,6 +200,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         appOrigin: env.APP_ORIGIN,
         secureCookies: https,
       });
+      await api.register(journalsRoutes, { prefix: '/journals', journals });
+      await api.register(prayersRoutes, { prefix: '/prayers', prayers });
+      await api.register(statsRoutes, { prefix: '/stats', stats });
     },
     { prefix: '/api' },
   );

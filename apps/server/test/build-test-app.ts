@@ -20,7 +20,7 @@ export interface TestApp {
  */
 export async function buildTestApp(
   options: { env?: Record<string, string>; db?: DbHandle } & Partial<
-    Pick<BuildAppOptions, 'redis' | 'logger' | 'startWorkers'>
+    Pick<BuildAppOptions, 'redis' | 'logger' | 'startWorkers' | 'now'>
   > = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'selah-app-'));
@@ -39,6 +39,7 @@ export async function buildTestApp(
     redis: options.redis,
     logger: options.logger ?? false,
     startWorkers: options.startWorkers ?? false,
+    ...(options.now ? { now: options.now } : {}),
   });
   await app.ready();
   return {

@@ -56,6 +56,8 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
 
 export const UserSettingsSchema = z.object({
   theme: z.enum(['light', 'dark', 'system']),
+  /** IANA time zone for statistics and reminders; UTC until the user picks one. */
+  timeZone: z.string().optional(),
   privacy: z.object({
     defaultJournalVisibility: z.enum(['private', 'public']),
     showActivityToFriends: z.boolean(),

@@ -5,6 +5,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/app-error.ts';
+import { isValidTimeZone } from '../../lib/time-zone.ts';
 import { UsersRepository } from './users.repository.ts';
 
 export interface NewUser {
@@ -14,6 +15,12 @@ export interface NewUser {
   passwordHash: string | null;
   emailVerified: boolean;
   profilePicture?: string | null;
+}
+
+/** The user's IANA time zone for statistics and reminders; UTC until they choose one. */
+export function userTimeZone(user: Pick<UserRow, 'settings'>): string {
+  const zone = user.settings.timeZone;
+  return zone && isValidTimeZone(zone) ? zone : 'UTC';
 }
 
 /** Normalises an e-mail for storage and comparison. */

@@ -1,0 +1,264 @@
+import { and, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  type JournalRow,
+  journalMembers,
+  journals,
+  prayers,
+  users,
+} from '../../db/schema/index.ts';
+import { likePattern } from '../../lib/cursor.ts';
+
+export interface JournalWithViewer {
+  journal: JournalRow;
+  ownerFirstName: string;
+  ownerLastName: string;
+  role: 'owner' | 'member' | null;
+}
+
+export interface MemberRow {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  profilePicture: string | null;
+  role: 'owner' | 'member';
+  joinedAt: Date;
+}
+
+const withViewerColumns = (viewerId: string) => ({
+  journal: journals,
+  ownerFirstName: users.firstName,
+  ownerLastName: users.lastName,
+  role: sql<
+    'owner' | 'member' | null
+  >`(select ${journalMembers.role} from ${journalMembers} where ${journalMembers.journalId} = ${journals.id} and ${journalMembers.userId} = ${viewerId})`,
+});
+
+/** Journals, their members and counters. Queries only. */
+export class JournalsRepository {
+  private readonly db: DbOrTx;
+
+  constructor(db: DbOrTx) {
+    this.db = db;
+  }
+
+  async insert(values: typeof journals.$inferInsert, tx: DbOrTx = this.db): Promise<JournalRow> {
+    const [row] = await tx.insert(journals).values(values).returning();
+    return row!;
+  }
+
+  async addMember(
+    journalId: string,
+    userId: string,
+    role: 'owner' | 'member',
+    tx: DbOrTx = this.db,
+  ): Promise<boolean> {
+    const rows = await tx
+      .insert(journalMembers)
+      .values({ journalId, userId, role })
+      .onConflictDoNothing()
+      .returning({ userId: journalMembers.userId });
+    return rows.length > 0;
+  }
+
+  /** A journal with the viewer's role in it (null when not a member), in one query. */
+  async findForViewer(
+    id: string,
+    viewerId: string,
+    tx: DbOrTx = this.db,
+  ): Promise<JournalWithViewer | null> {
+    const [row] = await tx
+      .select(withViewerColumns(viewerId))
+      .from(journals)
+      .innerJoin(users, eq(users.id, journals.ownerId))
+      .where(eq(journals.id, id))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Every journal the user owns or belongs to, newest first (bounded). */
+  async listForMember(userId: string, limit: number): Promise<JournalWithViewer[]> {
+    return this.db
+      .select({
+        journal: journals,
+        ownerFirstName: users.firstName,
+        ownerLastName: users.lastName,
+        role: journalMembers.role,
+      })
+      .from(journalMembers)
+      .innerJoin(journals, eq(journals.id, journalMembers.journalId))
+      .innerJoin(users, eq(users.id, journals.ownerId))
+      .where(eq(journalMembers.userId, userId))
+      .orderBy(desc(journals.createdAt), desc(journals.id))
+      .limit(limit);
+  }
+
+  async members(journalId: string, limit: number): Promise<MemberRow[]> {
+    return this.db
+      .select({
+        userId: journalMembers.userId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profilePicture: users.profilePicture,
+        role: journalMembers.role,
+        joinedAt: journalMembers.joinedAt,
+      })
+      .from(journalMembers)
+      .innerJoin(users, eq(users.id, journalMembers.userId))
+      .where(eq(journalMembers.journalId, journalId))
+      .orderBy(sql`${journalMembers.role} = 'owner' desc`, journalMembers.joinedAt)
+      .limit(limit);
+  }
+
+  /** Distinct categories of the prayers in a journal the viewer may see, sorted. */
+  async prayerCategories(journalId: string, includePrivate: boolean): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ category: prayers.category })
+      .from(prayers)
+      .where(
+        and(
+          eq(prayers.journalId, journalId),
+          includePrivate ? undefined : eq(prayers.isPrivate, false),
+        ),
+      )
+      .orderBy(prayers.category);
+    return rows.map((r) => r.category);
+  }
+
+  async update(
+    id: string,
+    values: Partial<typeof journals.$inferInsert>,
+    tx: DbOrTx = this.db,
+  ): Promise<void> {
+    await tx.update(journals).set(values).where(eq(journals.id, id));
+  }
+
+  /** Adds deltas to the counters. */
+  async bumpCounters(
+    id: string,
+    delta: Partial<
+      Record<
+        | 'memberCount'
+        | 'prayerCount'
+        | 'answeredCount'
+        | 'publicPrayerCount'
+        | 'publicAnsweredCount',
+        number
+      >
+    >,
+    tx: DbOrTx = this.db,
+  ): Promise<void> {
+    const set: Record<string, SQL> = {};
+    for (const [key, value] of Object.entries(delta)) {
+      if (!value) continue;
+      const column = journals[key as keyof typeof delta];
+      set[key] = sql`${column} + ${value}`;
+    }
+    if (Object.keys(set).length === 0) return;
+    await tx.update(journals).set(set).where(eq(journals.id, id));
+  }
+
+  async delete(id: string, tx: DbOrTx = this.db): Promise<void> {
+    await tx.delete(journals).where(eq(journals.id, id));
+  }
+
+  // --- Discover ------------------------------------------------------------------------------
+
+  private publicFilter(search?: string, category?: string): SQL | undefined {
+    return and(
+      eq(journals.isPrivate, false),
+      search ? ilike(journals.title, likePattern(search)) : undefined,
+      category ? eq(journals.category, category) : undefined,
+    );
+  }
+
+  async publicPopular(
+    viewerId: string,
+    opts: {
+      search?: string;
+      category?: string;
+      after: readonly [number, string] | null;
+      limit: number;
+    },
+  ): Promise<JournalWithViewer[]> {
+    const after = opts.after
+      ? or(
+          lt(journals.memberCount, opts.after[0]),
+          and(eq(journals.memberCount, opts.after[0]), lt(journals.id, opts.after[1])),
+        )
+      : undefined;
+    return this.db
+      .select(withViewerColumns(viewerId))
+      .from(journals)
+      .innerJoin(users, eq(users.id, journals.ownerId))
+      .where(and(this.publicFilter(opts.search, opts.category), after))
+      .orderBy(desc(journals.memberCount), desc(journals.id))
+      .limit(opts.limit);
+  }
+
+  async publicNewest(
+    viewerId: string,
+    opts: {
+      search?: string;
+      category?: string;
+      after: readonly [string, string] | null;
+      limit: number;
+    },
+  ): Promise<JournalWithViewer[]> {
+    const after = opts.after
+      ? or(
+          lt(journals.createdAt, new Date(opts.after[0])),
+          and(eq(journals.createdAt, new Date(opts.after[0])), lt(journals.id, opts.after[1])),
+        )
+      : undefined;
+    return this.db
+      .select(withViewerColumns(viewerId))
+      .from(journals)
+      .innerJoin(users, eq(users.id, journals.ownerId))
+      .where(and(this.publicFilter(opts.search, opts.category), after))
+      .orderBy(desc(journals.createdAt), desc(journals.id))
+      .limit(opts.limit);
+  }
+
+  /** Public journals ranked by joins plus public prayers since `since`. */
+  async publicTrending(
+    viewerId: string,
+    opts: { search?: string; category?: string; since: Date; offset: number; limit: number },
+  ): Promise<(JournalWithViewer & { activity: number })[]> {
+    const recent = this.db.$with('recent').as(
+      this.db
+        .select({
+          journalId: sql<string>`a.journal_id`.as('journal_id'),
+          activity: sql<number>`count(*)::int`.as('activity'),
+        })
+        .from(
+          sql`(select ${journalMembers.journalId} as journal_id from ${journalMembers}
+                where ${journalMembers.joinedAt} > ${opts.since} and ${journalMembers.role} = 'member'
+               union all
+               select ${prayers.journalId} from ${prayers}
+                where ${prayers.createdAt} > ${opts.since} and ${prayers.isPrivate} = false) as a`,
+        )
+        .groupBy(sql`a.journal_id`),
+    );
+    return this.db
+      .with(recent)
+      .select({ ...withViewerColumns(viewerId), activity: recent.activity })
+      .from(recent)
+      .innerJoin(journals, eq(journals.id, recent.journalId))
+      .innerJoin(users, eq(users.id, journals.ownerId))
+      .where(this.publicFilter(opts.search, opts.category))
+      .orderBy(desc(recent.activity), desc(journals.memberCount), desc(journals.id))
+      .offset(opts.offset)
+      .limit(opts.limit);
+  }
+
+  async publicCategoryCounts(): Promise<{ category: string; count: number }[]> {
+    const rows = await this.db
+      .select({ category: journals.category, count: sql<number>`count(*)::int` })
+      .from(journals)
+      .where(and(eq(journals.isPrivate, false), sql`${journals.category} is not null`))
+      .groupBy(journals.category)
+      .orderBy(desc(sql`count(*)`), journals.category);
+    return rows.map((r) => ({ category: r.category!, count: r.count }));
+  }
+}

@@ -1,0 +1,135 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '@selah/shared/errors';
+import { IdParamsSchema } from '@selah/shared/schemas/common';
+import {
+  CreateJournalInputSchema,
+  DiscoverOverviewSchema,
+  DiscoverQuerySchema,
+  JoinResponseSchema,
+  JournalDetailSchema,
+  JournalListSchema,
+  JournalPageSchema,
+  JournalSchema,
+  UpdateJournalInputSchema,
+} from '@selah/shared/schemas/journals';
+import { currentUser } from '../../plugins/auth.ts';
+import type { JournalsService } from './journals.service.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
+
+/** /api/journals */
+export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }> = async (
+  app,
+  { journals },
+) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/get',
+    {
+      schema: {
+        tags: ['journals'],
+        summary: 'Journals the user owns or belongs to',
+        response: { 200: JournalListSchema, ...errors },
+      },
+    },
+    async (request) => journals.listMine(currentUser(request)),
+  );
+
+  app.get(
+    '/public',
+    {
+      schema: {
+        tags: ['journals'],
+        summary: 'Discover public journals',
+        querystring: DiscoverQuerySchema,
+        response: { 200: JournalPageSchema, ...errors },
+      },
+    },
+    async (request) => journals.discover(currentUser(request), request.query),
+  );
+
+  app.get(
+    '/discover',
+    {
+      schema: {
+        tags: ['journals'],
+        summary: 'Categories and the featured journal',
+        response: { 200: DiscoverOverviewSchema, ...errors },
+      },
+    },
+    async (request) => journals.discoverOverview(currentUser(request)),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['journals'],
+        params: IdParamsSchema,
+        response: { 200: JournalDetailSchema, ...errors },
+      },
+    },
+    async (request) => journals.detail(request.params.id, currentUser(request)),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['journals'],
+        body: CreateJournalInputSchema,
+        response: { 201: JournalSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await journals.create(request.body, currentUser(request))),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags: ['journals'],
+        params: IdParamsSchema,
+        body: UpdateJournalInputSchema,
+        response: { 200: JournalSchema, ...errors },
+      },
+    },
+    async (request) => journals.update(request.params.id, request.body, currentUser(request)),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['journals'],
+        params: IdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await journals.delete(request.params.id, currentUser(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/:id/join',
+    {
+      schema: {
+        tags: ['journals'],
+        params: IdParamsSchema,
+        response: { 200: JoinResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { journal, joined } = await journals.join(request.params.id, currentUser(request));
+      return {
+        message: joined ? 'You joined the journal.' : 'You are already a member of this journal.',
+        journal,
+      };
+    },
+  );
+};

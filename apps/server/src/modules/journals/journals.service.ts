@@ -1,0 +1,252 @@
+import type {
+  Journal,
+  JournalDetail,
+  CreateJournalInput,
+  UpdateJournalInput,
+  DiscoverOverview,
+} from '@selah/shared/schemas/journals';
+import { TITLE_MAX } from '@selah/shared/constants';
+import type { Db } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../lib/app-error.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { PrayersRepository } from '../prayers/prayers.repository.ts';
+import { presentPrayer } from '../prayers/prayers.presenter.ts';
+import { presentJournal, presentMember } from './journals.presenter.ts';
+import { type JournalWithViewer, JournalsRepository } from './journals.repository.ts';
+
+const MEMBER_LIST_LIMIT = 100;
+const MY_JOURNALS_LIMIT = 500;
+const DETAIL_PRAYER_PAGE = 50;
+const TRENDING_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The first line of a prayer's text, cut at a word boundary to fit a title. */
+export function titleFromText(text: string): string {
+  const line = text.trim().split('\n')[0]!.trim();
+  if (line.length <= TITLE_MAX) return line;
+  const cut = line.slice(0, TITLE_MAX - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 20 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** Journals: who may see and change them, creation, joining, discover. */
+export class JournalsService {
+  readonly repo: JournalsRepository;
+  private readonly prayers: PrayersRepository;
+  private readonly db: Db;
+  private readonly now: () => Date;
+
+  constructor(db: Db, now: () => Date = () => new Date()) {
+    this.db = db;
+    this.repo = new JournalsRepository(db);
+    this.prayers = new PrayersRepository(db);
+    this.now = now;
+  }
+
+  /** True when the viewer may read the journal: public, or owner, or member. */
+  static canView(row: JournalWithViewer, viewerId: string): boolean {
+    return !row.journal.isPrivate || row.journal.ownerId === viewerId || row.role !== null;
+  }
+
+  /**
+   * The journal if `viewer` may read it.
+   * @throws AppError NOT_FOUND when missing or hidden from the viewer.
+   */
+  async getViewable(id: string, viewerId: string): Promise<JournalWithViewer> {
+    const row = await this.repo.findForViewer(id, viewerId);
+    if (!row || !JournalsService.canView(row, viewerId)) throw notFound('Journal');
+    return row;
+  }
+
+  /**
+   * The journal if `viewer` owns it.
+   * @throws AppError NOT_FOUND otherwise (other users cannot tell it exists).
+   */
+  async getOwned(id: string, viewerId: string): Promise<JournalWithViewer> {
+    const row = await this.repo.findForViewer(id, viewerId);
+    if (!row || row.journal.ownerId !== viewerId) throw notFound('Journal');
+    return row;
+  }
+
+  async listMine(user: UserRow): Promise<Journal[]> {
+    const rows = await this.repo.listForMember(user.id, MY_JOURNALS_LIMIT);
+    return rows.map((row) => presentJournal(row, user.id));
+  }
+
+  async detail(id: string, user: UserRow): Promise<JournalDetail> {
+    const row = await this.getViewable(id, user.id);
+    const isOwner = row.journal.ownerId === user.id;
+    const [members, page, categories] = await Promise.all([
+      this.repo.members(id, MEMBER_LIST_LIMIT),
+      this.prayers.list({
+        journalId: id,
+        includePrivate: isOwner,
+        after: null,
+        limit: DETAIL_PRAYER_PAGE + 1,
+      }),
+      this.repo.prayerCategories(id, isOwner),
+    ]);
+    const visible = page.slice(0, DETAIL_PRAYER_PAGE);
+    const testimonies = await this.prayers.testimoniesFor(visible.map((p) => p.prayer.id));
+    const journal = presentJournal(row, user.id);
+    const last = visible.at(-1);
+    return {
+      ...journal,
+      members: members.map(presentMember),
+      prayers: visible.map((p) => presentPrayer(p, testimonies.get(p.prayer.id) ?? [])),
+      prayersNextCursor:
+        page.length > DETAIL_PRAYER_PAGE && last
+          ? encodeCursor([last.prayer.createdAt.toISOString(), last.prayer.id])
+          : null,
+      activeCount: journal.prayerCount - journal.answeredCount,
+      categories,
+    };
+  }
+
+  /** Creates a journal (and its optional first prayer) in one transaction. */
+  async create(input: CreateJournalInput, user: UserRow): Promise<Journal> {
+    const journalId = await this.db.transaction(async (tx) => {
+      const journal = await this.repo.insert(
+        {
+          ownerId: user.id,
+          title: input.title.trim(),
+          description: (input.description ?? '').trim(),
+          isPrivate: input.isPrivate ?? true,
+          category: input.category ?? null,
+        },
+        tx,
+      );
+      await this.repo.addMember(journal.id, user.id, 'owner', tx);
+      const text = input.initialPrayer?.trim();
+      if (text) {
+        const prayers = new PrayersRepository(tx);
+        await prayers.insert(
+          {
+            journalId: journal.id,
+            authorId: user.id,
+            title: titleFromText(text),
+            content: text,
+            category: input.category ?? 'Personal',
+            isPrivate: true,
+          },
+          tx,
+        );
+        await this.repo.bumpCounters(journal.id, { prayerCount: 1 }, tx);
+        await prayers.logActivity(user.id, 'prayer_written', tx);
+      }
+      return journal.id;
+    });
+    return presentJournal((await this.repo.findForViewer(journalId, user.id))!, user.id);
+  }
+
+  async update(id: string, input: UpdateJournalInput, user: UserRow): Promise<Journal> {
+    await this.getOwned(id, user.id);
+    await this.repo.update(id, {
+      ...(input.title !== undefined ? { title: input.title.trim() } : {}),
+      ...(input.description !== undefined ? { description: input.description.trim() } : {}),
+      ...(input.isPrivate !== undefined ? { isPrivate: input.isPrivate } : {}),
+      ...(input.category !== undefined ? { category: input.category } : {}),
+    });
+    return presentJournal((await this.repo.findForViewer(id, user.id))!, user.id);
+  }
+
+  /** Deletes the journal with its prayers, testimonies and memberships (one statement, cascaded). */
+  async delete(id: string, user: UserRow): Promise<void> {
+    await this.getOwned(id, user.id);
+    await this.repo.delete(id);
+  }
+
+  /**
+   * Joins a public journal; joining twice is harmless.
+   * @throws AppError BAD_REQUEST for the owner, NOT_FOUND for journals the user cannot see.
+   */
+  async join(id: string, user: UserRow): Promise<{ journal: Journal; joined: boolean }> {
+    const row = await this.getViewable(id, user.id);
+    if (row.journal.ownerId === user.id)
+      throw badRequest('You own this journal, so you are already in it.');
+    const joined = await this.db.transaction(async (tx) => {
+      const added = await this.repo.addMember(id, user.id, 'member', tx);
+      if (added) await this.repo.bumpCounters(id, { memberCount: 1 }, tx);
+      return added;
+    });
+    return {
+      journal: presentJournal((await this.repo.findForViewer(id, user.id))!, user.id),
+      joined,
+    };
+  }
+
+  // --- Discover ------------------------------------------------------------------------------
+
+  async discover(
+    user: UserRow,
+    query: {
+      tab: 'popular' | 'new' | 'trending';
+      search?: string | undefined;
+      category?: string | undefined;
+      cursor?: string | undefined;
+      limit: number;
+    },
+  ): Promise<{ data: Journal[]; nextCursor: string | null }> {
+    const limit = query.limit;
+    const filters = { search: query.search || undefined, category: query.category };
+    if (query.tab === 'popular') {
+      const after = decodeCursor(query.cursor, ['number', 'string'] as const);
+      const rows = await this.repo.publicPopular(user.id, { ...filters, after, limit: limit + 1 });
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        data: page.map((r) => presentJournal(r, user.id)),
+        nextCursor:
+          rows.length > limit && last
+            ? encodeCursor([last.journal.memberCount, last.journal.id])
+            : null,
+      };
+    }
+    if (query.tab === 'new') {
+      const after = decodeCursor(query.cursor, ['string', 'string'] as const);
+      const rows = await this.repo.publicNewest(user.id, { ...filters, after, limit: limit + 1 });
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        data: page.map((r) => presentJournal(r, user.id)),
+        nextCursor:
+          rows.length > limit && last
+            ? encodeCursor([last.journal.createdAt.toISOString(), last.journal.id])
+            : null,
+      };
+    }
+    const [offset] = decodeCursor(query.cursor, ['number'] as const) ?? [0];
+    if (!Number.isInteger(offset) || offset < 0 || offset > 10_000)
+      throw badRequest('Invalid page cursor.');
+    const rows = await this.repo.publicTrending(user.id, {
+      ...filters,
+      since: new Date(this.now().getTime() - TRENDING_WINDOW_MS),
+      offset,
+      limit: limit + 1,
+    });
+    return {
+      data: rows.slice(0, limit).map((r) => presentJournal(r, user.id)),
+      nextCursor: rows.length > limit ? encodeCursor([offset + limit]) : null,
+    };
+  }
+
+  /** The Categories panel and the Featured Journal (most active public journal this week). */
+  async discoverOverview(user: UserRow): Promise<DiscoverOverview> {
+    const [categories, trending] = await Promise.all([
+      this.repo.publicCategoryCounts(),
+      this.repo.publicTrending(user.id, {
+        since: new Date(this.now().getTime() - TRENDING_WINDOW_MS),
+        offset: 0,
+        limit: 1,
+      }),
+    ]);
+    let featured: DiscoverOverview['featured'] = null;
+    if (trending[0]) {
+      featured = { ...presentJournal(trending[0], user.id), recentActivity: trending[0].activity };
+    } else {
+      const [popular] = await this.repo.publicPopular(user.id, { after: null, limit: 1 });
+      if (popular) featured = { ...presentJournal(popular, user.id), recentActivity: 0 };
+    }
+    return { categories, featured };
+  }
+}

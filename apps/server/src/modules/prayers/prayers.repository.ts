@@ -1,0 +1,217 @@
+import { and, asc, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  type ActivityKind,
+  journals,
+  type PrayerRow,
+  prayerActivity,
+  prayers,
+  prayerTestimonies,
+} from '../../db/schema/index.ts';
+import { likePattern } from '../../lib/cursor.ts';
+
+export interface PrayerWithJournal {
+  prayer: PrayerRow;
+  journalTitle: string;
+}
+
+export interface PrayerFilter {
+  journalId?: string;
+  authorId?: string;
+  /** When false, private prayers are left out. */
+  includePrivate: boolean;
+  status?: 'pending' | 'answered';
+  category?: string;
+  search?: string;
+  after: readonly [string, string] | null;
+  limit: number;
+}
+
+/** Prayers, testimonies and the activity log. Queries only. */
+export class PrayersRepository {
+  private readonly db: DbOrTx;
+
+  constructor(db: DbOrTx) {
+    this.db = db;
+  }
+
+  async insert(values: typeof prayers.$inferInsert, tx: DbOrTx = this.db): Promise<PrayerRow> {
+    const [row] = await tx.insert(prayers).values(values).returning();
+    return row!;
+  }
+
+  async findById(id: string, tx: DbOrTx = this.db): Promise<PrayerWithJournal | null> {
+    const [row] = await tx
+      .select({ prayer: prayers, journalTitle: journals.title })
+      .from(prayers)
+      .innerJoin(journals, eq(journals.id, prayers.journalId))
+      .where(eq(prayers.id, id))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** A page of prayers, newest first, keyset-paginated on (created_at, id). */
+  async list(filter: PrayerFilter): Promise<PrayerWithJournal[]> {
+    const conditions: (SQL | undefined)[] = [
+      filter.journalId ? eq(prayers.journalId, filter.journalId) : undefined,
+      filter.authorId ? eq(prayers.authorId, filter.authorId) : undefined,
+      filter.includePrivate ? undefined : eq(prayers.isPrivate, false),
+      filter.status ? eq(prayers.status, filter.status) : undefined,
+      filter.category ? eq(prayers.category, filter.category) : undefined,
+      filter.search ? ilike(prayers.title, likePattern(filter.search)) : undefined,
+      filter.after
+        ? or(
+            lt(prayers.createdAt, new Date(filter.after[0])),
+            and(eq(prayers.createdAt, new Date(filter.after[0])), lt(prayers.id, filter.after[1])),
+          )
+        : undefined,
+    ];
+    return this.db
+      .select({ prayer: prayers, journalTitle: journals.title })
+      .from(prayers)
+      .innerJoin(journals, eq(journals.id, prayers.journalId))
+      .where(and(...conditions))
+      .orderBy(desc(prayers.createdAt), desc(prayers.id))
+      .limit(filter.limit);
+  }
+
+  /** Testimonies of many prayers in one query, oldest first. */
+  async testimoniesFor(prayerIds: string[], tx: DbOrTx = this.db): Promise<Map<string, string[]>> {
+    const map = new Map<string, string[]>();
+    if (prayerIds.length === 0) return map;
+    const rows = await tx
+      .select({ prayerId: prayerTestimonies.prayerId, text: prayerTestimonies.text })
+      .from(prayerTestimonies)
+      .where(inArray(prayerTestimonies.prayerId, prayerIds))
+      .orderBy(asc(prayerTestimonies.createdAt), asc(prayerTestimonies.id));
+    for (const row of rows) {
+      const list = map.get(row.prayerId) ?? [];
+      list.push(row.text);
+      map.set(row.prayerId, list);
+    }
+    return map;
+  }
+
+  async update(
+    id: string,
+    values: Partial<typeof prayers.$inferInsert>,
+    tx: DbOrTx = this.db,
+  ): Promise<PrayerRow | null> {
+    const [row] = await tx.update(prayers).set(values).where(eq(prayers.id, id)).returning();
+    return row ?? null;
+  }
+
+  async delete(id: string, tx: DbOrTx = this.db): Promise<void> {
+    await tx.delete(prayers).where(eq(prayers.id, id));
+  }
+
+  async addTestimony(prayerId: string, text: string, tx: DbOrTx = this.db): Promise<void> {
+    await tx.insert(prayerTestimonies).values({ prayerId, text });
+  }
+
+  async logActivity(userId: string, kind: ActivityKind, tx: DbOrTx = this.db): Promise<void> {
+    await tx.insert(prayerActivity).values({ userId, kind });
+  }
+
+  /** Counts of a user's prayers by status and creation time, in one query. */
+  async authorCounts(
+    authorId: string,
+    since: { day: Date; week: Date; month: Date },
+  ): Promise<{
+    total: number;
+    active: number;
+    answered: number;
+    today: number;
+    week: number;
+    month: number;
+  }> {
+    const [row] = await this.db
+      .select({
+        total: sql<number>`count(*)::int`,
+        active: sql<number>`(count(*) filter (where ${prayers.status} = 'pending'))::int`,
+        answered: sql<number>`(count(*) filter (where ${prayers.status} = 'answered'))::int`,
+        today: sql<number>`(count(*) filter (where ${prayers.createdAt} >= ${since.day}))::int`,
+        week: sql<number>`(count(*) filter (where ${prayers.createdAt} >= ${since.week}))::int`,
+        month: sql<number>`(count(*) filter (where ${prayers.createdAt} >= ${since.month}))::int`,
+      })
+      .from(prayers)
+      .where(eq(prayers.authorId, authorId));
+    return row!;
+  }
+
+  async categoryCounts(authorId: string): Promise<{ category: string; count: number }[]> {
+    return this.db
+      .select({ category: prayers.category, count: sql<number>`count(*)::int` })
+      .from(prayers)
+      .where(eq(prayers.authorId, authorId))
+      .groupBy(prayers.category)
+      .orderBy(desc(sql`count(*)`), prayers.category);
+  }
+
+  /** The distinct local dates (YYYY-MM-DD in `timeZone`) with activity, newest first. */
+  async activityDays(
+    userId: string,
+    timeZone: string,
+    since: Date,
+    limit: number,
+  ): Promise<string[]> {
+    const day = sql<string>`to_char((${prayerActivity.occurredAt} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
+    const rows = await this.db
+      .selectDistinct({ day })
+      .from(prayerActivity)
+      .where(and(eq(prayerActivity.userId, userId), sql`${prayerActivity.occurredAt} >= ${since}`))
+      .orderBy(desc(day))
+      .limit(limit);
+    return rows.map((r) => r.day);
+  }
+
+  /** The user's most recently answered prayers with their latest testimony. */
+  async recentlyAnswered(
+    authorId: string,
+    limit: number,
+  ): Promise<
+    {
+      id: string;
+      title: string;
+      content: string;
+      createdAt: Date;
+      answeredAt: Date;
+      testimony: string | null;
+    }[]
+  > {
+    const rows = await this.db
+      .select({
+        id: prayers.id,
+        title: prayers.title,
+        content: prayers.content,
+        createdAt: prayers.createdAt,
+        answeredAt: prayers.answeredAt,
+        testimony: sql<
+          string | null
+        >`(select ${prayerTestimonies.text} from ${prayerTestimonies} where ${prayerTestimonies.prayerId} = ${prayers.id} order by ${prayerTestimonies.createdAt} desc limit 1)`,
+      })
+      .from(prayers)
+      .where(and(eq(prayers.authorId, authorId), eq(prayers.status, 'answered')))
+      .orderBy(desc(prayers.answeredAt))
+      .limit(limit);
+    return rows.map((r) => ({ ...r, answeredAt: r.answeredAt ?? r.createdAt }));
+  }
+
+  /** The n-th (mod count) of the user's memory verses, for a verse that changes daily. */
+  async memoryVerseAt(
+    authorId: string,
+    dayNumber: number,
+  ): Promise<{ verse: string; reference: string } | null> {
+    const where = and(eq(prayers.authorId, authorId), sql`${prayers.memoryVerse} is not null`);
+    const count = await this.db.$count(prayers, where);
+    if (count === 0) return null;
+    const [row] = await this.db
+      .select({ memoryVerse: prayers.memoryVerse })
+      .from(prayers)
+      .where(where)
+      .orderBy(asc(prayers.createdAt), asc(prayers.id))
+      .offset(dayNumber % count)
+      .limit(1);
+    return row?.memoryVerse ?? null;
+  }
+}

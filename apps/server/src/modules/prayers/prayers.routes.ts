@@ -1,0 +1,151 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '@selah/shared/errors';
+import { IdParamsSchema } from '@selah/shared/schemas/common';
+import {
+  CreatePrayerInputSchema,
+  PrayerListQuerySchema,
+  PrayerPageSchema,
+  PrayerSchema,
+  PrayerStatusInputSchema,
+  PrayerSummarySchema,
+  TestimonyInputSchema,
+  UpdatePrayerInputSchema,
+} from '@selah/shared/schemas/prayers';
+import { currentUser } from '../../plugins/auth.ts';
+import type { PrayersService } from './prayers.service.ts';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+};
+const JournalPrayersQuerySchema = PrayerListQuerySchema.extend({
+  journal: z.uuid({ error: 'Invalid journal id.' }),
+});
+const UserPrayersQuerySchema = PrayerListQuerySchema.omit({ journal: true });
+
+/** /api/prayers */
+export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> = async (
+  app,
+  { prayers },
+) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['prayers'],
+        summary: "A journal's prayers",
+        querystring: JournalPrayersQuerySchema,
+        response: { 200: PrayerPageSchema, ...errors },
+      },
+    },
+    async (request) =>
+      prayers.listForJournal(request.query.journal, request.query, currentUser(request)),
+  );
+
+  app.get(
+    '/user',
+    {
+      schema: {
+        tags: ['prayers'],
+        summary: "The user's prayers across journals",
+        querystring: UserPrayersQuerySchema,
+        response: { 200: PrayerPageSchema, ...errors },
+      },
+    },
+    async (request) => prayers.listForUser(request.query, currentUser(request)),
+  );
+
+  app.get(
+    '/user/summary',
+    {
+      schema: {
+        tags: ['prayers'],
+        summary: 'Prayer Points statistics',
+        response: { 200: PrayerSummarySchema, ...errors },
+      },
+    },
+    async (request) => prayers.summary(currentUser(request)),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['prayers'],
+        params: IdParamsSchema,
+        response: { 200: PrayerSchema, ...errors },
+      },
+    },
+    async (request) => prayers.get(request.params.id, currentUser(request)),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['prayers'],
+        body: CreatePrayerInputSchema,
+        response: { 201: PrayerSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await prayers.create(request.body, currentUser(request))),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags: ['prayers'],
+        params: IdParamsSchema,
+        body: UpdatePrayerInputSchema,
+        response: { 200: PrayerSchema, ...errors },
+      },
+    },
+    async (request) => prayers.update(request.params.id, request.body, currentUser(request)),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: { tags: ['prayers'], params: IdParamsSchema, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await prayers.delete(request.params.id, currentUser(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/:id/status',
+    {
+      schema: {
+        tags: ['prayers'],
+        params: IdParamsSchema,
+        body: PrayerStatusInputSchema,
+        response: { 200: PrayerSchema, ...errors },
+      },
+    },
+    async (request) =>
+      prayers.setStatus(request.params.id, request.body.isAnswered, currentUser(request)),
+  );
+
+  app.post(
+    '/:id/testimony',
+    {
+      schema: {
+        tags: ['prayers'],
+        params: IdParamsSchema,
+        body: TestimonyInputSchema,
+        response: { 200: PrayerSchema, ...errors },
+      },
+    },
+    async (request) =>
+      prayers.addTestimony(request.params.id, request.body.testimony, currentUser(request)),
+  );
+};

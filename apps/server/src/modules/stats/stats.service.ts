@@ -1,0 +1,79 @@
+import type { DailyInspiration, DashboardStats, TestimonyItem } from '@selah/shared/schemas/stats';
+import type { UserRow } from '../../db/schema/index.ts';
+import { periodStarts } from '../../lib/time-zone.ts';
+import type { PrayersService } from '../prayers/prayers.service.ts';
+import { userTimeZone } from '../users/users.service.ts';
+import { dayNumber, QUOTES, VERSES } from './daily-content.ts';
+
+const RECENT_TESTIMONIES = 5;
+
+const UNITS: readonly [string, number][] = [
+  ['year', 365 * 24 * 60],
+  ['month', 30 * 24 * 60],
+  ['week', 7 * 24 * 60],
+  ['day', 24 * 60],
+  ['hour', 60],
+  ['minute', 1],
+];
+
+/** "Faithfully prayed for {n} {unit}": the largest whole unit of the time from creation to answer. */
+export function prayedFor(
+  createdAt: Date,
+  answeredAt: Date,
+): { prayedFor: number; timeUnit: string } {
+  const minutes = Math.max(0, Math.floor((answeredAt.getTime() - createdAt.getTime()) / 60_000));
+  for (const [unit, size] of UNITS) {
+    const n = Math.floor(minutes / size);
+    if (n >= 1) return { prayedFor: n, timeUnit: n === 1 ? unit : `${unit}s` };
+  }
+  return { prayedFor: 1, timeUnit: 'minute' };
+}
+
+/** The dashboard: counts, activity, streak and testimonies in the user's time zone. */
+export class StatsService {
+  private readonly prayers: PrayersService;
+  private readonly now: () => Date;
+
+  constructor(prayers: PrayersService, now: () => Date = () => new Date()) {
+    this.prayers = prayers;
+    this.now = now;
+  }
+
+  async dashboard(user: UserRow): Promise<DashboardStats> {
+    const timeZone = userTimeZone(user);
+    const starts = periodStarts(this.now(), timeZone);
+    const [counts, streak, answered] = await Promise.all([
+      this.prayers.repo.authorCounts(user.id, starts),
+      this.prayers.streak(user),
+      this.prayers.repo.recentlyAnswered(user.id, RECENT_TESTIMONIES),
+    ]);
+    const recentTestimonies: TestimonyItem[] = answered.map((p) => ({
+      id: p.id,
+      title: p.title,
+      content: p.testimony ?? p.content,
+      dateAnswered: p.answeredAt.toISOString(),
+      ...prayedFor(p.createdAt, p.answeredAt),
+    }));
+    return {
+      totalPrayers: counts.total,
+      activePrayers: counts.active,
+      answeredPrayers: counts.answered,
+      prayerStreak: streak.streak,
+      prayersToday: counts.today,
+      prayersThisWeek: counts.week,
+      prayersThisMonth: counts.month,
+      recentTestimonies,
+      timeZone,
+    };
+  }
+
+  /** Today's memory verse (one of the user's own, else a built-in one) and quote. */
+  async daily(user: UserRow): Promise<DailyInspiration> {
+    const day = dayNumber(periodStarts(this.now(), userTimeZone(user)).today);
+    const own = await this.prayers.repo.memoryVerseAt(user.id, day);
+    const verse = own
+      ? { ...own, source: 'yours' as const }
+      : { ...VERSES[day % VERSES.length]!, source: 'scripture' as const };
+    return { memoryVerse: verse, inspiration: QUOTES[day % QUOTES.length]! };
+  }
+}

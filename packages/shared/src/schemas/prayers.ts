@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { PRAYER_CATEGORIES, PRAYER_CONTENT_MAX, TITLE_MAX } from '../constants.ts';
+
+const VERSE_MAX = 1000;
+const REFERENCE_MAX = 100;
+export const TESTIMONY_MAX = 5000;
+
+export const PrayerTitleSchema = z
+  .string({ error: 'Please provide a title for your prayer.' })
+  .trim()
+  .min(1, 'Please provide a title for your prayer.')
+  .max(TITLE_MAX, `Prayer title must be ${TITLE_MAX} characters or less.`);
+
+export const PrayerCategorySchema = z.enum(PRAYER_CATEGORIES, {
+  error: 'Please choose one of the prayer categories.',
+});
+
+export const MemoryVerseSchema = z.strictObject({
+  verse: z
+    .string({ error: 'Please enter the verse.' })
+    .trim()
+    .min(1, 'Please enter the verse.')
+    .max(VERSE_MAX, `The verse must be ${VERSE_MAX} characters or less.`),
+  reference: z
+    .string({ error: 'Please enter the verse reference.' })
+    .trim()
+    .min(1, 'Please enter the verse reference.')
+    .max(REFERENCE_MAX, `The reference must be ${REFERENCE_MAX} characters or less.`),
+});
+export type MemoryVerse = z.infer<typeof MemoryVerseSchema>;
+
+const ContentSchema = z
+  .string()
+  .trim()
+  .max(PRAYER_CONTENT_MAX, `Prayer must be ${PRAYER_CONTENT_MAX} characters or less.`);
+
+export const JOURNAL_REQUIRED_MESSAGE =
+  "Please select a journal for your prayer. If you don't have any, please create one first.";
+
+export const CreatePrayerInputSchema = z.strictObject({
+  title: PrayerTitleSchema,
+  content: ContentSchema.default(''),
+  category: PrayerCategorySchema.default('Personal'),
+  journal: z.uuid({ error: JOURNAL_REQUIRED_MESSAGE }),
+  isPrivate: z.boolean().default(true),
+  memoryVerse: MemoryVerseSchema.nullish(),
+});
+export type CreatePrayerInput = z.input<typeof CreatePrayerInputSchema>;
+
+export const UpdatePrayerInputSchema = z.strictObject({
+  title: PrayerTitleSchema.optional(),
+  content: ContentSchema.optional(),
+  category: PrayerCategorySchema.optional(),
+  isPrivate: z.boolean().optional(),
+  memoryVerse: MemoryVerseSchema.nullish(),
+});
+export type UpdatePrayerInput = z.input<typeof UpdatePrayerInputSchema>;
+
+export const PrayerStatusInputSchema = z.strictObject({
+  isAnswered: z.boolean({ error: 'isAnswered must be true or false.' }),
+});
+
+export const TestimonyInputSchema = z.strictObject({
+  testimony: z
+    .string({ error: 'Please enter your testimony before submitting.' })
+    .trim()
+    .min(1, 'Please enter your testimony before submitting.')
+    .max(TESTIMONY_MAX, `Testimony must be ${TESTIMONY_MAX} characters or less.`),
+});
+
+export const PRAYER_STATUSES = ['pending', 'answered'] as const;
+
+export const PrayerSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  category: z.string(),
+  status: z.enum(PRAYER_STATUSES),
+  isPrivate: z.boolean(),
+  journal: z.string(),
+  journalTitle: z.string(),
+  author: z.string(),
+  memoryVerse: MemoryVerseSchema.nullable(),
+  testimonies: z.array(z.string()),
+  answeredAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Prayer = z.infer<typeof PrayerSchema>;
+
+export const PrayerListQuerySchema = z.object({
+  journal: z.uuid({ error: 'Invalid journal id.' }).optional(),
+  status: z.enum(['pending', 'answered', 'active', 'all']).optional(),
+  category: PrayerCategorySchema.optional(),
+  search: z.string().trim().max(100).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type PrayerListQuery = z.input<typeof PrayerListQuerySchema>;
+
+export const PrayerPageSchema = z.object({
+  data: z.array(PrayerSchema),
+  nextCursor: z.string().nullable(),
+});
+export type PrayerPage = z.infer<typeof PrayerPageSchema>;
+
+export const PrayerSummarySchema = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  answered: z.number().int(),
+  byCategory: z.array(z.object({ category: z.string(), count: z.number().int() })),
+  streak: z.number().int(),
+  /** The last 7 days in the user's time zone, oldest first. */
+  last7Days: z.array(z.object({ date: z.string(), active: z.boolean() })),
+});
+export type PrayerSummary = z.infer<typeof PrayerSummarySchema>;
