@@ -142,13 +142,11 @@ describe('GET /api/journals/:id', () => {
     // A private journal cannot be joined from outside.
     expect((await other.post(`/api/journals/${id}/join`)).statusCode).toBe(404);
     // Added as a member (as sharing will do), the user can read it.
-    await t.db.db
-      .insert(journalMembers)
-      .values({
-        journalId: id,
-        userId: (await other.get('/api/auth/me')).json()._id,
-        role: 'member',
-      });
+    await t.db.db.insert(journalMembers).values({
+      journalId: id,
+      userId: (await other.get('/api/auth/me')).json()._id,
+      role: 'member',
+    });
     expect((await other.get(`/api/journals/${id}`)).statusCode).toBe(200);
   });
 

@@ -113,6 +113,7 @@ export class JournalsService {
           description: (input.description ?? '').trim(),
           isPrivate: input.isPrivate ?? true,
           category: input.category ?? null,
+          createdAt: this.now(),
         },
         tx,
       );
@@ -128,11 +129,12 @@ export class JournalsService {
             content: text,
             category: input.category ?? 'Personal',
             isPrivate: true,
+            createdAt: this.now(),
           },
           tx,
         );
         await this.repo.bumpCounters(journal.id, { prayerCount: 1 }, tx);
-        await prayers.logActivity(user.id, 'prayer_written', tx);
+        await prayers.logActivity(user.id, 'prayer_written', this.now(), tx);
       }
       return journal.id;
     });

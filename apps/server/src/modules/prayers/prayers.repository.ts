@@ -109,8 +109,13 @@ export class PrayersRepository {
     await tx.insert(prayerTestimonies).values({ prayerId, text });
   }
 
-  async logActivity(userId: string, kind: ActivityKind, tx: DbOrTx = this.db): Promise<void> {
-    await tx.insert(prayerActivity).values({ userId, kind });
+  async logActivity(
+    userId: string,
+    kind: ActivityKind,
+    at: Date,
+    tx: DbOrTx = this.db,
+  ): Promise<void> {
+    await tx.insert(prayerActivity).values({ userId, kind, occurredAt: at });
   }
 
   /** Counts of a user's prayers by status and creation time, in one query. */
@@ -160,7 +165,8 @@ export class PrayersRepository {
       .selectDistinct({ day })
       .from(prayerActivity)
       .where(and(eq(prayerActivity.userId, userId), sql`${prayerActivity.occurredAt} >= ${since}`))
-      .orderBy(desc(day))
+      // By position: the time-zone parameter makes the expression differ textually from the select.
+      .orderBy(sql`1 desc`)
       .limit(limit);
     return rows.map((r) => r.day);
   }
@@ -186,9 +192,10 @@ export class PrayersRepository {
         content: prayers.content,
         createdAt: prayers.createdAt,
         answeredAt: prayers.answeredAt,
+        // Qualified by hand: in a one-table select Drizzle leaves outer columns unqualified.
         testimony: sql<
           string | null
-        >`(select ${prayerTestimonies.text} from ${prayerTestimonies} where ${prayerTestimonies.prayerId} = ${prayers.id} order by ${prayerTestimonies.createdAt} desc limit 1)`,
+        >`(select pt.text from prayer_testimonies pt where pt.prayer_id = "prayers"."id" order by pt.created_at desc limit 1)`,
       })
       .from(prayers)
       .where(and(eq(prayers.authorId, authorId), eq(prayers.status, 'answered')))

@@ -11,7 +11,7 @@ import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { addDays, periodStarts, streakFrom } from '../../lib/time-zone.ts';
 import { JournalsRepository } from '../journals/journals.repository.ts';
-import { JournalsService } from '../journals/journals.service.ts';
+import type { JournalsService } from '../journals/journals.service.ts';
 import { presentPrayer } from './prayers.presenter.ts';
 import { type PrayerWithJournal, PrayersRepository } from './prayers.repository.ts';
 import { userTimeZone } from '../users/users.service.ts';
@@ -111,11 +111,12 @@ export class PrayersService {
           category: input.category ?? 'Personal',
           isPrivate: input.isPrivate ?? true,
           memoryVerse: input.memoryVerse ?? null,
+          createdAt: this.now(),
         },
         tx,
       );
       await new JournalsRepository(tx).bumpCounters(input.journal, counterDelta(prayer, 1), tx);
-      await prayers.logActivity(user.id, 'prayer_written', tx);
+      await prayers.logActivity(user.id, 'prayer_written', this.now(), tx);
       return prayer.id;
     });
     return this.present((await this.repo.findById(id))!);
@@ -171,7 +172,7 @@ export class PrayersService {
           addDeltas(counterDelta(prayer, -1), counterDelta(updated!, 1)),
           tx,
         );
-        if (isAnswered) await repo.logActivity(user.id, 'prayer_answered', tx);
+        if (isAnswered) await repo.logActivity(user.id, 'prayer_answered', this.now(), tx);
       });
     }
     return this.present((await this.repo.findById(id))!);
@@ -189,7 +190,7 @@ export class PrayersService {
     await this.db.transaction(async (tx) => {
       const repo = new PrayersRepository(tx);
       await repo.addTestimony(id, testimony.trim(), tx);
-      await repo.logActivity(user.id, 'testimony', tx);
+      await repo.logActivity(user.id, 'testimony', this.now(), tx);
     });
     return this.present((await this.repo.findById(id))!);
   }

@@ -1,0 +1,170 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prayerActivity, prayers, users } from '../../db/schema/index.ts';
+import { streakFrom } from '../../lib/time-zone.ts';
+import { buildTestApp, signUp, type TestApp } from '../../../test/build-test-app.ts';
+import { apiAs } from '../../../test/api.ts';
+import { prayedFor } from './stats.service.ts';
+
+let t: TestApp;
+let clock = new Date('2026-11-22T03:00:00Z');
+
+beforeAll(async () => {
+  t = await buildTestApp({ now: () => clock });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function userIn(timeZone: string | null) {
+  const user = await signUp(t.app);
+  if (timeZone) {
+    const [row] = await t.db.db.select().from(users).where(eq(users.id, user.userId));
+    await t.db.db
+      .update(users)
+      .set({ settings: { ...row!.settings, timeZone } })
+      .where(eq(users.id, user.userId));
+  }
+  return { ...user, api: apiAs(t.app, user.token) };
+}
+
+const activityAt = (userId: string, ...instants: string[]) =>
+  t.db.db
+    .insert(prayerActivity)
+    .values(
+      instants.map((i) => ({ userId, kind: 'prayer_written' as const, occurredAt: new Date(i) })),
+    );
+
+describe('streakFrom', () => {
+  it.each([
+    [[], '2026-11-22', 0],
+    [['2026-11-22'], '2026-11-22', 1],
+    [['2026-11-21'], '2026-11-22', 1],
+    [['2026-11-20'], '2026-11-22', 0],
+    [['2026-11-22', '2026-11-21', '2026-11-20'], '2026-11-22', 3],
+    [['2026-11-21', '2026-11-20', '2026-11-18'], '2026-11-22', 2],
+    [['2026-11-22', '2026-11-20', '2026-11-19'], '2026-11-22', 1],
+    [['2026-03-01', '2026-02-28', '2026-02-27'], '2026-03-01', 3],
+  ])('days %j with today %s gives %i', (days, today, expected) => {
+    expect(streakFrom(days, today)).toBe(expected);
+  });
+});
+
+describe('GET /api/stats', () => {
+  it('counts the streak in the user’s time zone, not UTC', async () => {
+    clock = new Date('2026-11-22T03:00:00Z'); // 22:00 on the 21st in New York
+    const ny = await userIn('America/New_York');
+    const utc = await userIn(null);
+    for (const u of [ny, utc])
+      await activityAt(u.userId, '2026-11-22T02:00:00Z', '2026-11-20T12:00:00Z');
+    // New York: the 21st (today) and the 20th: 2 days. UTC: the 22nd (today) with a gap before it: 1.
+    expect((await ny.api.get('/api/stats')).json()).toMatchObject({
+      prayerStreak: 2,
+      timeZone: 'America/New_York',
+    });
+    expect((await utc.api.get('/api/stats')).json()).toMatchObject({
+      prayerStreak: 1,
+      timeZone: 'UTC',
+    });
+  });
+
+  it('keeps the streak through yesterday, breaks it after a gap day, and turns at local midnight', async () => {
+    const u = await userIn('Europe/Berlin'); // UTC+1 in November
+    await activityAt(u.userId, '2026-11-19T22:59:59Z', '2026-11-20T23:00:00Z'); // 19th 23:59:59 and 21st 00:00 local
+    clock = new Date('2026-11-21T12:00:00Z'); // the 21st
+    expect((await u.api.get('/api/stats')).json().prayerStreak).toBe(1); // the 20th is a gap
+    await activityAt(u.userId, '2026-11-20T12:00:00Z'); // fill the 20th
+    expect((await u.api.get('/api/stats')).json().prayerStreak).toBe(3);
+    clock = new Date('2026-11-22T22:59:00Z'); // 23:59 on the 22nd: yesterday was active
+    expect((await u.api.get('/api/stats')).json().prayerStreak).toBe(3);
+    clock = new Date('2026-11-22T23:00:00Z'); // midnight: the 23rd, last active day the 21st
+    expect((await u.api.get('/api/stats')).json().prayerStreak).toBe(0);
+  });
+
+  it('counts prayers, activity periods and recent testimonies', async () => {
+    clock = new Date('2026-11-22T05:30:00Z'); // Sunday 00:30 in New York
+    const u = await userIn('America/New_York');
+    const journal = (await u.api.post('/api/journals', { title: 'Stats' })).json()._id as string;
+    const ids: string[] = [];
+    for (const title of ['Late last night', 'Earlier this week', 'Last month', 'Answered one']) {
+      ids.push(
+        (await u.api.post('/api/prayers', { title, journal, content: `About ${title}` })).json()
+          ._id,
+      );
+    }
+    const at = (id: string, iso: string) =>
+      t.db.db
+        .update(prayers)
+        .set({ createdAt: new Date(iso) })
+        .where(eq(prayers.id, id));
+    await at(ids[0]!, '2026-11-22T04:30:00Z'); // Saturday 23:30 local: this week, not today
+    await at(ids[1]!, '2026-11-17T15:00:00Z'); // Tuesday: this week
+    await at(ids[2]!, '2026-10-30T15:00:00Z'); // October
+    await at(ids[3]!, '2026-11-01T05:00:00Z'); // 1 Nov 01:00 local (EDT ends that day): this month
+    await u.api.put(`/api/prayers/${ids[3]}/status`, { isAnswered: true });
+    await u.api.post(`/api/prayers/${ids[3]}/testimony`, { testimony: 'He answered in His time.' });
+    const fifth = (await u.api.post('/api/prayers', { title: 'Today', journal })).json()
+      ._id as string;
+
+    const stats = (await u.api.get('/api/stats')).json();
+    expect(stats).toMatchObject({
+      totalPrayers: 5,
+      activePrayers: 4,
+      answeredPrayers: 1,
+      prayersToday: 1,
+      prayersThisWeek: 3,
+      prayersThisMonth: 4,
+    });
+    expect(stats.recentTestimonies).toEqual([
+      {
+        id: ids[3],
+        title: 'Answered one',
+        content: 'He answered in His time.',
+        dateAnswered: '2026-11-22T05:30:00.000Z',
+        prayedFor: 3,
+        timeUnit: 'weeks',
+      },
+    ]);
+    expect(fifth).toBeTruthy();
+  });
+
+  it('requires sign-in', async () => {
+    expect((await apiAs(t.app, null).get('/api/stats')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/stats/daily', () => {
+  it('uses a built-in verse until the user has memory verses, then theirs; the quote changes daily', async () => {
+    clock = new Date('2026-11-22T12:00:00Z');
+    const u = await userIn(null);
+    const first = (await u.api.get('/api/stats/daily')).json();
+    expect(first.memoryVerse.source).toBe('scripture');
+    expect(first.inspiration).toEqual({ quote: expect.any(String), author: expect.any(String) });
+    const journal = (await u.api.post('/api/journals', { title: 'Verses' })).json()._id as string;
+    await u.api.post('/api/prayers', {
+      title: 'Verse',
+      journal,
+      memoryVerse: { verse: 'My own verse', reference: 'Psalm 1:1' },
+    });
+    expect((await u.api.get('/api/stats/daily')).json().memoryVerse).toEqual({
+      verse: 'My own verse',
+      reference: 'Psalm 1:1',
+      source: 'yours',
+    });
+    clock = new Date('2026-11-23T12:00:00Z');
+    expect((await u.api.get('/api/stats/daily')).json().inspiration).not.toEqual(first.inspiration);
+  });
+});
+
+describe('prayedFor', () => {
+  it.each([
+    ['2026-01-01T00:00:00Z', '2026-01-01T00:00:30Z', 1, 'minute'],
+    ['2026-01-01T00:00:00Z', '2026-01-01T05:00:00Z', 5, 'hours'],
+    ['2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z', 1, 'day'],
+    ['2026-01-01T00:00:00Z', '2026-01-20T00:00:00Z', 2, 'weeks'],
+    ['2026-01-01T00:00:00Z', '2026-04-01T00:00:00Z', 3, 'months'],
+    ['2024-01-01T00:00:00Z', '2026-01-02T00:00:00Z', 2, 'years'],
+  ])('%s to %s is %i %s', (from, to, n, unit) => {
+    expect(prayedFor(new Date(from), new Date(to))).toEqual({ prayedFor: n, timeUnit: unit });
+  });
+});
