@@ -109,13 +109,12 @@ async function toApiError(response: Response): Promise<ApiError> {
   if (parsed.success) {
     return new ApiError({ status: response.status, ...parsed.data, retryAfter });
   }
+  // No envelope (a proxy error page, an empty body): no message of our own, so each screen
+  // shows its own default text (spec-1 §8).
   return new ApiError({
     status: response.status,
     code: codeForStatus(response.status),
-    message:
-      response.status >= 500
-        ? 'The server is having trouble right now. Please try again.'
-        : response.statusText || DEFAULT_ERROR_MESSAGE,
+    message: '',
     retryAfter,
   });
 }

@@ -11,7 +11,12 @@ import { ApiError, getErrorMessage } from './api-client';
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: { errorTitle?: string; errorMessage?: string };
-    mutationMeta: { errorTitle?: string; errorMessage?: string };
+    mutationMeta: {
+      errorTitle?: string;
+      errorMessage?: string;
+      /** false when the caller shows its own, context-aware error toast. */
+      toastOnError?: boolean;
+    };
   }
 }
 
@@ -44,9 +49,10 @@ export function createQueryClient() {
       },
     }),
     mutationCache: new MutationCache({
-      // Mutations with their own onError show their own, context-aware toast.
+      // Mutations whose callers show their own, context-aware toast opt out with
+      // `meta: { toastOnError: false }`.
       onError: (error, _variables, _context, mutation) => {
-        if (mutation.options.onError || isSessionEnd(error)) return;
+        if (mutation.meta?.toastOnError === false || isSessionEnd(error)) return;
         toast.error(mutation.meta?.errorTitle ?? 'Error', {
           description: getErrorMessage(error, mutation.meta?.errorMessage),
         });

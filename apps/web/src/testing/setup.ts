@@ -33,11 +33,29 @@ if (!('ResizeObserver' in window)) {
     value: ResizeObserverStub,
   });
 }
-Element.prototype.scrollIntoView ??= () => undefined;
-Element.prototype.hasPointerCapture ??= () => false;
-Element.prototype.releasePointerCapture ??= () => undefined;
+for (const [name, value] of [
+  ['scrollIntoView', () => undefined],
+  ['hasPointerCapture', () => false],
+  ['releasePointerCapture', () => undefined],
+] as const) {
+  if (!(name in Element.prototype)) {
+    Object.defineProperty(Element.prototype, name, { configurable: true, value });
+  }
+}
+// React Router's scroll restoration calls it; jsdom only logs "not implemented".
+window.scrollTo = () => undefined;
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// Every request must have a handler (onUnhandledRequest: 'error' in MSW 2 terms). The app turns
+// a failed fetch into an error state, so record unhandled requests and fail the test in afterEach.
+const unhandledRequests: string[] = [];
+beforeAll(() =>
+  server.listen({
+    onUnhandledFrame: async ({ frame }) => {
+      unhandledRequests.push(await frame.getUnhandledMessage());
+      throw new Error('Unhandled request');
+    },
+  }),
+);
 
 // Tests fail on unexpected console.error (React warnings, failed prop types, act() leaks).
 // A test that expects one can mock console.error itself.
@@ -58,6 +76,10 @@ afterEach(() => {
   sessionStorage.clear();
   document.documentElement.className = '';
   document.documentElement.removeAttribute('data-theme-color');
+  const unhandled = unhandledRequests.splice(0);
+  if (unhandled.length > 0) {
+    throw new Error(`Requests without an MSW handler:\n${unhandled.join('\n')}`);
+  }
 });
 
 afterAll(() => server.close());

@@ -1,6 +1,6 @@
 import { AuthResponseSchema, UserSchema } from '@selah/shared/schemas/auth';
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { currentUrl, renderRoute } from '@/app/testing/render-route';
 import { useAuthStore } from '@/stores/auth-store';
@@ -88,12 +88,15 @@ describe('/login', () => {
   });
 
   it('shows the default message when the server gives none', async () => {
-    server.use(http.post(`${API}/auth/login`, () => HttpResponse.json({}, { status: 400 })));
+    server.use(
+      http.post(`${API}/auth/login`, () => new HttpResponse('Bad Gateway', { status: 502 })),
+    );
     const { user } = await renderRoute('/login');
 
     await fillAndSubmit(user);
 
     expect(await screen.findByText('Login Failed')).toBeInTheDocument();
+    expect(screen.getByText('An unexpected error occurred. Please try again.')).toBeInTheDocument();
   });
 
   it('reports a success answer without a token', async () => {
@@ -156,6 +159,3 @@ describe('/login', () => {
     expect(button).toHaveAccessibleDescription('Google sign-in is not set up on this server.');
   });
 });
-
-// Keeps `delay` referenced for handlers that want a slow answer.
-void delay;

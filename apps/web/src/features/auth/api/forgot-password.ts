@@ -6,4 +6,5 @@ import { api } from '@/lib/api-client';
 export const requestPasswordReset = (input: ForgotPasswordInput) =>
   api.post('/auth/forgot-password', { body: input, schema: MessageSchema, auth: false });
 
-export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
+export const useRequestPasswordReset = () =>
+  useMutation({ mutationFn: requestPasswordReset, meta: { toastOnError: false } });

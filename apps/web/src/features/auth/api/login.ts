@@ -16,4 +16,4 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 export const login = (input: LoginInput) =>
   api.post('/auth/login', { body: input, schema: LoginResponseSchema, auth: false });
 
-export const useLogin = () => useMutation({ mutationFn: login });
+export const useLogin = () => useMutation({ mutationFn: login, meta: { toastOnError: false } });

@@ -5,4 +5,5 @@ import { api } from '@/lib/api-client';
 export const register = (input: RegisterInput) =>
   api.post('/auth/register', { body: input, schema: RegisterResponseSchema, auth: false });
 
-export const useRegister = () => useMutation({ mutationFn: register });
+export const useRegister = () =>
+  useMutation({ mutationFn: register, meta: { toastOnError: false } });

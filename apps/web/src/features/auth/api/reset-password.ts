@@ -6,4 +6,5 @@ import { api } from '@/lib/api-client';
 export const resetPassword = (input: ResetPasswordInput) =>
   api.post('/auth/reset-password', { body: input, schema: MessageSchema, auth: false });
 
-export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
+export const useResetPassword = () =>
+  useMutation({ mutationFn: resetPassword, meta: { toastOnError: false } });

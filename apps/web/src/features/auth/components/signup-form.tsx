@@ -104,8 +104,8 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
         />
         <p id="terms-label" className="text-sm leading-snug text-muted-foreground">
           <label htmlFor="terms" className="cursor-pointer">
-            I agree to the{' '}
-          </label>
+            I agree to the
+          </label>{' '}
           <Link to={paths.legal.terms.getHref()} className={linkClass}>
             Terms of Service
           </Link>{' '}

@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderComponent } from '@/testing/render';
+import { AppLayout } from './app-layout';
+import type { ShellUser } from './shell-user';
+
+const LABELS = [
+  'Dashboard',
+  'My Journals',
+  'Prayer Points',
+  'Prayer Requests',
+  'Discover',
+  'Friends',
+  'Prayer Groups',
+  'Settings',
+];
+
+function renderLayout(
+  path: string,
+  user: ShellUser | null = { email: 'john@example.com', role: 'user' },
+) {
+  const onLogout = vi.fn();
+  const result = renderComponent(
+    <AppLayout user={user} onLogout={onLogout}>
+      <h1>Page</h1>
+    </AppLayout>,
+    { path },
+  );
+  return { ...result, onLogout };
+}
+
+function sidebar() {
+  return screen.getByRole('navigation', { name: 'Main' });
+}
+
+describe('AppLayout', () => {
+  it('lists the eight destinations in the spec order', () => {
+    renderLayout('/dashboard');
+
+    const links = within(sidebar()).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(LABELS);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/dashboard',
+      '/journals',
+      '/prayers',
+      '/prayer-requests',
+      '/discover',
+      '/friends',
+      '/prayer-groups',
+      '/settings',
+    ]);
+    expect(screen.getByRole('link', { name: 'Selah' })).toHaveAttribute('href', '/');
+  });
+
+  it('highlights only the item whose path equals the current path', () => {
+    renderLayout('/journals');
+
+    const current = within(sidebar()).getAllByRole('link', { current: 'page' });
+    expect(current.map((link) => link.textContent)).toEqual(['My Journals']);
+  });
+
+  it('highlights nothing on a deeper path', () => {
+    renderLayout('/journals/extra');
+
+    expect(within(sidebar()).queryAllByRole('link', { current: 'page' })).toEqual([]);
+  });
+
+  it("shows the user's e-mail, capitalised role and initials", () => {
+    renderLayout('/dashboard', { email: 'john.doe@example.com', role: 'ministry leader' });
+
+    const user = screen.getByTestId('sidebar-user');
+    expect(user).toHaveTextContent('john.doe@example.com');
+    expect(user).toHaveTextContent('Ministry leader');
+    expect(within(user).getByText('JO')).toBeInTheDocument();
+  });
+
+  it("shows 'User' without a role and 'U' without an e-mail", () => {
+    renderLayout('/dashboard', { email: '', role: null });
+
+    const user = screen.getByTestId('sidebar-user');
+    expect(user).toHaveTextContent('User');
+    expect(within(user).getByText('U')).toBeInTheDocument();
+  });
+
+  it('has a sticky header with Upgrade, theme controls and the user menu', async () => {
+    const { user, onLogout } = renderLayout('/dashboard');
+
+    expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing');
+    expect(screen.getByRole('button', { name: 'Change theme color' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Switch to dark mode' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Open user menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
+    await user.click(within(menu).getByRole('menuitem', { name: 'Log out' }));
+    expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+
+  describe('on small screens', () => {
+    it('opens the sidebar as a slide-in and closes it with the close button', async () => {
+      const { user } = renderLayout('/dashboard');
+      const open = screen.getByRole('button', { name: 'Open menu' });
+      expect(open).toHaveAttribute('aria-expanded', 'false');
+
+      await user.click(open);
+
+      const sheet = await screen.findByRole('dialog', { name: 'Navigation' });
+      const links = within(within(sheet).getByRole('navigation')).getAllByRole('link');
+      expect(links.map((link) => link.textContent)).toEqual(LABELS);
+      // Focus moves into the slide-in and the rest of the page is hidden from assistive tech.
+      expect(sheet).toContainElement(document.activeElement as HTMLElement);
+      expect(screen.getAllByRole('navigation', { name: 'Main' })).toEqual([
+        within(sheet).getByRole('navigation'),
+      ]);
+
+      await user.click(within(sheet).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(open).toHaveFocus();
+    });
+
+    it('closes with Escape', async () => {
+      const { user } = renderLayout('/dashboard');
+
+      await user.click(screen.getByRole('button', { name: 'Open menu' }));
+      await screen.findByRole('dialog', { name: 'Navigation' });
+      await user.keyboard('{Escape}');
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    });
+
+    it('closes after following a link', async () => {
+      const { user, router } = renderLayout('/dashboard');
+
+      await user.click(screen.getByRole('button', { name: 'Open menu' }));
+      const sheet = await screen.findByRole('dialog', { name: 'Navigation' });
+      await user.click(within(sheet).getByRole('link', { name: 'Friends' }));
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(router.state.location.pathname).toBe('/friends');
+    });
+  });
+});

@@ -1,0 +1,141 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { useAuthStore } from '@/stores/auth-store';
+import { buildUser } from '@/testing/factories';
+import { API, apiError } from '@/testing/msw/handlers/auth';
+import { server } from '@/testing/msw/server';
+import { api, ApiError, getErrorMessage, onUnauthorized } from './api-client';
+
+const EchoSchema = z.object({ authorization: z.string().nullable(), body: z.unknown() });
+
+function echo() {
+  server.use(
+    http.all(`${API}/echo`, async ({ request }) =>
+      HttpResponse.json({
+        authorization: request.headers.get('Authorization'),
+        body: request.method === 'GET' ? null : await request.json(),
+      }),
+    ),
+  );
+}
+
+describe('api client', () => {
+  it('sends JSON with the stored bearer token and parses the answer with the schema', async () => {
+    echo();
+    useAuthStore.getState().setSession('tok-9', buildUser());
+
+    const result = await api.post('/echo', { body: { a: 1 }, schema: EchoSchema });
+
+    expect(result).toEqual({ authorization: 'Bearer tok-9', body: { a: 1 } });
+  });
+
+  it('sends no token when there is none, or when asked not to', async () => {
+    echo();
+    expect((await api.get('/echo', { schema: EchoSchema })).authorization).toBeNull();
+
+    useAuthStore.getState().setSession('tok-9', buildUser());
+    expect((await api.get('/echo', { schema: EchoSchema, auth: false })).authorization).toBeNull();
+  });
+
+  it('adds query parameters, skipping empty ones', async () => {
+    let url = '';
+    server.use(
+      http.get(`${API}/search`, ({ request }) => {
+        url = request.url;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+
+    await api.get('/search', { query: { q: 'hope', page: 2, empty: '', none: undefined } });
+
+    expect(new URL(url).search).toBe('?q=hope&page=2');
+  });
+
+  it('throws ApiError with the envelope of a failed call', async () => {
+    server.use(
+      http.get(`${API}/limited`, () =>
+        apiError(
+          429,
+          { code: 'RATE_LIMITED', message: 'Too many attempts.' },
+          { headers: { 'Retry-After': '30' } },
+        ),
+      ),
+    );
+
+    const error = await api.get('/limited').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts.',
+      requestId: 'req-test',
+      retryAfter: 30,
+    });
+  });
+
+  it('maps an answer without the envelope to a code by status', async () => {
+    server.use(http.get(`${API}/broken`, () => new HttpResponse('<html>', { status: 502 })));
+
+    const error = await api.get('/broken').catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ status: 502, code: 'INTERNAL', message: '' });
+    expect(getErrorMessage(error, 'Default text.')).toBe('Default text.');
+  });
+
+  it('reports a body that does not match the contract', async () => {
+    server.use(http.get(`${API}/odd`, () => HttpResponse.json({ unexpected: true })));
+
+    await expect(api.get('/odd', { schema: EchoSchema })).rejects.toMatchObject({
+      code: 'INTERNAL',
+      message: 'The server sent an unexpected response.',
+    });
+  });
+
+  it('reports a network failure as status 0', async () => {
+    server.use(http.get(`${API}/offline`, () => HttpResponse.error()));
+
+    await expect(api.get('/offline')).rejects.toMatchObject({
+      status: 0,
+      message: 'Unable to reach the server. Check your connection and try again.',
+    });
+  });
+
+  it('ends the session on a 401 to a call that carried the token', async () => {
+    server.use(
+      http.get(`${API}/private`, () =>
+        apiError(401, { code: 'UNAUTHENTICATED', message: 'Session expired.' }),
+      ),
+    );
+    useAuthStore.getState().setSession('tok-9', buildUser());
+    const listener = vi.fn();
+    const stop = onUnauthorized(listener);
+
+    await expect(api.get('/private')).rejects.toMatchObject({ status: 401 });
+
+    expect(useAuthStore.getState().token).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(listener).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('keeps the session on a 401 to a call without the token (a wrong password)', async () => {
+    server.use(
+      http.post(`${API}/auth/login`, () =>
+        apiError(401, { code: 'UNAUTHENTICATED', message: 'Invalid email or password.' }),
+      ),
+    );
+    useAuthStore.getState().setSession('tok-9', buildUser());
+    const listener = vi.fn();
+    const stop = onUnauthorized(listener);
+
+    await expect(api.post('/auth/login', { body: {}, auth: false })).rejects.toMatchObject({
+      message: 'Invalid email or password.',
+    });
+
+    expect(useAuthStore.getState().token).toBe('tok-9');
+    expect(listener).not.toHaveBeenCalled();
+    stop();
+  });
+});
