@@ -58,14 +58,14 @@ ALTER TABLE "prayer_activity" ADD CONSTRAINT "prayer_activity_user_id_users_id_f
 ALTER TABLE "prayer_testimonies" ADD CONSTRAINT "prayer_testimonies_prayer_id_prayers_id_fk" FOREIGN KEY ("prayer_id") REFERENCES "public"."prayers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prayers" ADD CONSTRAINT "prayers_journal_id_journals_id_fk" FOREIGN KEY ("journal_id") REFERENCES "public"."journals"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prayers" ADD CONSTRAINT "prayers_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "journal_members_user_idx" ON "journal_members" USING btree ("user_id","joined_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "journal_members_user_idx" ON "journal_members" USING btree ("user_id","joined_at");--> statement-breakpoint
 CREATE INDEX "journal_members_joined_idx" ON "journal_members" USING btree ("joined_at");--> statement-breakpoint
-CREATE INDEX "journals_owner_idx" ON "journals" USING btree ("owner_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "journals_public_new_idx" ON "journals" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "journals"."is_private" = false;--> statement-breakpoint
-CREATE INDEX "journals_public_popular_idx" ON "journals" USING btree ("member_count" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "journals"."is_private" = false;--> statement-breakpoint
-CREATE INDEX "prayer_activity_user_idx" ON "prayer_activity" USING btree ("user_id","occurred_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "journals_owner_idx" ON "journals" USING btree ("owner_id","created_at");--> statement-breakpoint
+CREATE INDEX "journals_public_new_idx" ON "journals" USING btree ("created_at","id") WHERE "journals"."is_private" = false;--> statement-breakpoint
+CREATE INDEX "journals_public_popular_idx" ON "journals" USING btree ("member_count","id") WHERE "journals"."is_private" = false;--> statement-breakpoint
+CREATE INDEX "prayer_activity_user_idx" ON "prayer_activity" USING btree ("user_id","occurred_at");--> statement-breakpoint
 CREATE INDEX "prayer_testimonies_prayer_idx" ON "prayer_testimonies" USING btree ("prayer_id","created_at");--> statement-breakpoint
-CREATE INDEX "prayers_journal_idx" ON "prayers" USING btree ("journal_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "prayers_author_idx" ON "prayers" USING btree ("author_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "prayers_author_answered_idx" ON "prayers" USING btree ("author_id","answered_at" DESC NULLS LAST) WHERE "prayers"."status" = 'answered';--> statement-breakpoint
+CREATE INDEX "prayers_journal_idx" ON "prayers" USING btree ("journal_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "prayers_author_idx" ON "prayers" USING btree ("author_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "prayers_author_answered_idx" ON "prayers" USING btree ("author_id","answered_at") WHERE "prayers"."status" = 'answered';--> statement-breakpoint
 CREATE INDEX "prayers_public_recent_idx" ON "prayers" USING btree ("created_at") WHERE "prayers"."is_private" = false;

@@ -5,7 +5,9 @@ import { inject } from 'vitest';
 import { createDb, type DbHandle } from '../src/db/client.ts';
 
 /** A fresh, migrated database for one test file: a PGlite copy of the template, or a PostgreSQL clone. */
-export async function createTestDb(): Promise<DbHandle & { label: string }> {
+export async function createTestDb(
+  options: { onQuery?: (sql: string) => void } = {},
+): Promise<DbHandle & { label: string }> {
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('postgresTemplate');
   if (url && template) {
@@ -16,7 +18,7 @@ export async function createTestDb(): Promise<DbHandle & { label: string }> {
     await admin.end();
     const target = new URL(url);
     target.pathname = `/${name}`;
-    const handle = await createDb({ databaseUrl: target.href });
+    const handle = await createDb({ databaseUrl: target.href, ...options });
     const close = handle.close;
     return {
       ...handle,
@@ -31,6 +33,6 @@ export async function createTestDb(): Promise<DbHandle & { label: string }> {
     };
   }
   const dump = readFileSync(inject('pgliteTemplate'));
-  const handle = await createDb({ loadDataDir: new Blob([dump]) });
+  const handle = await createDb({ loadDataDir: new Blob([dump]), ...options });
   return { ...handle, label: 'pglite' };
 }

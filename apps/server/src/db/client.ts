@@ -46,7 +46,12 @@ export interface CreateDbOptions {
   /** Statement timeout for PostgreSQL connections, in ms. */
   statementTimeoutMs?: number;
   poolMax?: number;
+  /** Called with every SQL statement Drizzle runs (query counting in tests and benchmarks). */
+  onQuery?: (sql: string) => void;
 }
+
+const queryLogger = (onQuery?: (sql: string) => void) =>
+  onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
 
 /** Opens PGlite (default) or a node-postgres pool behind the same Drizzle API. */
 export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
@@ -81,7 +86,12 @@ async function createPglite(options: CreateDbOptions): Promise<DbHandle> {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   await client.waitReady;
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite({
+    client,
+    schema,
+    casing: 'snake_case',
+    ...queryLogger(options.onQuery),
+  }) as unknown as Db;
   return {
     db,
     driver: 'pglite',
@@ -107,7 +117,12 @@ async function createPostgres(url: string, options: CreateDbOptions): Promise<Db
   });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePg({
+    client: pool,
+    schema,
+    casing: 'snake_case',
+    ...queryLogger(options.onQuery),
+  }) as unknown as Db;
   return {
     db,
     driver: 'postgres',

@@ -15,6 +15,9 @@ import { users } from './users.ts';
  * Journals keep precomputed counters (members, prayers, answered; the public share of each) so
  * lists and discover never count rows per journal. Services update them in the same transaction
  * as the change.
+ *
+ * Indexes are ascending on purpose: `ORDER BY x DESC` (nulls first) is served by scanning an
+ * ascending index backwards, whereas a `DESC NULLS LAST` index would not match it.
  */
 export const journals = pgTable(
   'journals',
@@ -39,12 +42,12 @@ export const journals = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
-    index('journals_owner_idx').on(t.ownerId, t.createdAt.desc()),
+    index('journals_owner_idx').on(t.ownerId, t.createdAt),
     index('journals_public_new_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt, t.id)
       .where(sql`${t.isPrivate} = false`),
     index('journals_public_popular_idx')
-      .on(t.memberCount.desc(), t.id.desc())
+      .on(t.memberCount, t.id)
       .where(sql`${t.isPrivate} = false`),
   ],
 );
@@ -64,7 +67,7 @@ export const journalMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.journalId, t.userId] }),
-    index('journal_members_user_idx').on(t.userId, t.joinedAt.desc()),
+    index('journal_members_user_idx').on(t.userId, t.joinedAt),
     index('journal_members_joined_idx').on(t.joinedAt),
   ],
 );

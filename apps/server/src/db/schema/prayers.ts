@@ -32,10 +32,10 @@ export const prayers = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
-    index('prayers_journal_idx').on(t.journalId, t.createdAt.desc(), t.id.desc()),
-    index('prayers_author_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
+    index('prayers_journal_idx').on(t.journalId, t.createdAt, t.id),
+    index('prayers_author_idx').on(t.authorId, t.createdAt, t.id),
     index('prayers_author_answered_idx')
-      .on(t.authorId, t.answeredAt.desc())
+      .on(t.authorId, t.answeredAt)
       .where(sql`${t.status} = 'answered'`),
     index('prayers_public_recent_idx')
       .on(t.createdAt)
@@ -70,7 +70,7 @@ export const prayerActivity = pgTable(
     kind: text().$type<ActivityKind>().notNull(),
     occurredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('prayer_activity_user_idx').on(t.userId, t.occurredAt.desc())],
+  (t) => [index('prayer_activity_user_idx').on(t.userId, t.occurredAt)],
 );
 
 export type PrayerRow = typeof prayers.$inferSelect;
