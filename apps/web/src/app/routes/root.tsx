@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigate, useNavigation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSyncCurrentUser } from '@/features/auth/hooks/use-sync-current-user';
+import { useStorageSync } from '@/hooks/use-storage-sync';
 import { onUnauthorized } from '@/lib/api-client';
 import { PROTECTED_ROUTE_ID } from '../route-ids';
 
@@ -31,6 +32,7 @@ export function RootLayout() {
   }, [matches]);
 
   useSyncCurrentUser();
+  useStorageSync();
 
   useEffect(
     () =>

@@ -11,7 +11,7 @@ export function Component() {
       footer={
         <Link
           to={paths.auth.login.getHref()}
-          className="font-medium text-primary underline-offset-4 hover:underline"
+          className="font-medium text-primary underline underline-offset-4 hover:decoration-2"
         >
           Back to sign in
         </Link>

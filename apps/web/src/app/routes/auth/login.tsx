@@ -23,7 +23,7 @@ export function Component() {
           Don&apos;t have an account?{' '}
           <Link
             to={paths.auth.signup.getHref()}
-            className="font-medium text-primary underline-offset-4 hover:underline"
+            className="font-medium text-primary underline underline-offset-4 hover:decoration-2"
           >
             Sign up
           </Link>

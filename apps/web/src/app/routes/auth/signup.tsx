@@ -16,7 +16,7 @@ export function Component() {
           Already have an account?{' '}
           <Link
             to={paths.auth.login.getHref()}
-            className="font-medium text-primary underline-offset-4 hover:underline"
+            className="font-medium text-primary underline underline-offset-4 hover:decoration-2"
           >
             Sign in
           </Link>

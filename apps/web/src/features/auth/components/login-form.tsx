@@ -67,7 +67,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         labelAside={
           <Link
             to={paths.auth.forgotPassword.getHref()}
-            className="text-sm text-primary underline-offset-4 hover:underline focus-visible:underline"
+            className="text-sm text-primary underline underline-offset-4 hover:decoration-2 focus-visible:underline"
           >
             Forgot password?
           </Link>

@@ -1,0 +1,26 @@
+import { STORAGE_KEYS } from '@selah/shared/constants';
+import { useEffect } from 'react';
+import { useAuthStore } from '@/stores/auth-store';
+import { isThemeColor, useThemeStore } from '@/stores/theme-store';
+
+/**
+ * Keeps this tab in step with the others: signing out (or in) elsewhere, or changing the theme,
+ * shows here too. The `storage` event fires only for changes made by other tabs.
+ */
+export function useStorageSync() {
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      const { key, newValue } = event;
+      // key === null: another tab cleared all storage (a logout).
+      if (key === null || key === STORAGE_KEYS.auth) void useAuthStore.persist.rehydrate();
+      if (key === STORAGE_KEYS.theme && (newValue === 'light' || newValue === 'dark')) {
+        useThemeStore.setState({ theme: newValue });
+      }
+      if (key === STORAGE_KEYS.themeColor && isThemeColor(newValue)) {
+        useThemeStore.setState({ themeColor: newValue });
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+}
