@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import { createQueryClient, retryDelay, shouldRetry } from './query-client';
 
@@ -22,5 +22,47 @@ describe('query client', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([
       1000, 2000, 4000, 8000, 16000, 30000, 30000,
     ]);
+  });
+});
+
+describe('query client error toasts', () => {
+  it('toasts a failed background refetch once data is on screen, unless told not to', async () => {
+    const { toast } = await import('sonner');
+    const spy = vi.spyOn(toast, 'error').mockImplementation(() => 'id');
+    const client = createQueryClient();
+    client.setDefaultOptions({ queries: { retry: false } });
+    const failing = () => Promise.reject(apiError(503));
+
+    client.setQueryData(['shown'], 1);
+    await client.fetchQuery({ queryKey: ['shown'], queryFn: failing }).catch(() => undefined);
+    expect(spy).toHaveBeenCalledTimes(1);
+
+    client.setQueryData(['quiet'], 1);
+    await client
+      .fetchQuery({ queryKey: ['quiet'], queryFn: failing, meta: { toastOnError: false } })
+      .catch(() => undefined);
+    await client.fetchQuery({ queryKey: ['first-load'], queryFn: failing }).catch(() => undefined);
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('toasts failed mutations unless the caller shows its own message', async () => {
+    const { toast } = await import('sonner');
+    const spy = vi.spyOn(toast, 'error').mockImplementation(() => 'id');
+    const client = createQueryClient();
+    const run = (meta?: { toastOnError: boolean }) =>
+      client
+        .getMutationCache()
+        .build(client, {
+          mutationFn: () => Promise.reject(apiError(409)),
+          ...(meta ? { meta } : {}),
+        })
+        .execute(undefined)
+        .catch(() => undefined);
+
+    await run();
+    await run({ toastOnError: false });
+
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(spy).toHaveBeenCalledWith('Error', { description: 'x' });
   });
 });

@@ -10,7 +10,12 @@ import { ApiError, getErrorMessage } from './api-client';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    queryMeta: { errorTitle?: string; errorMessage?: string };
+    queryMeta: {
+      errorTitle?: string;
+      errorMessage?: string;
+      /** false for background reads the user cannot act on. */
+      toastOnError?: boolean;
+    };
     mutationMeta: {
       errorTitle?: string;
       errorMessage?: string;
@@ -42,7 +47,8 @@ export function createQueryClient() {
       // A first load shows its own error state; a failed background refetch only gets a toast
       // because the stale data stays on screen.
       onError: (error, query) => {
-        if (query.state.data === undefined || isSessionEnd(error)) return;
+        if (query.state.data === undefined || query.meta?.toastOnError === false) return;
+        if (isSessionEnd(error)) return;
         toast.error(query.meta?.errorTitle ?? 'Error', {
           description: getErrorMessage(error, query.meta?.errorMessage),
         });

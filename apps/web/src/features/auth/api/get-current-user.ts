@@ -9,6 +9,8 @@ export const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: ['auth', 'me'],
     queryFn: ({ signal }) => getCurrentUser(signal),
+    // A failed refresh keeps the stored user; a 401 ends the session in the API client.
+    meta: { toastOnError: false },
   });
 
 export const useCurrentUser = (options: { enabled: boolean }) =>
