@@ -1,5 +1,6 @@
 import { runInThisContext } from 'node:vm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mockPrefersDark } from '@/testing/media';
 import script from '../public/theme-init.js?raw';
 
 /** Runs public/theme-init.js the way the browser does: before React, from <head>. */
@@ -7,19 +8,9 @@ function runThemeInit() {
   runInThisContext(script);
 }
 
-function mockSystemDark(dark: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: dark && query === '(prefers-color-scheme: dark)',
-        media: query,
-      }) as MediaQueryList,
-  );
-}
-
 describe('public/theme-init.js', () => {
   it('applies the stored theme and colour before the app starts', () => {
-    mockSystemDark(false);
+    mockPrefersDark(false);
     localStorage.setItem('theme', 'dark');
     localStorage.setItem('themeColor', 'teal');
 
@@ -30,7 +21,7 @@ describe('public/theme-init.js', () => {
   });
 
   it('follows the system preference when nothing is stored', () => {
-    mockSystemDark(true);
+    mockPrefersDark(true);
 
     runThemeInit();
 
@@ -39,7 +30,7 @@ describe('public/theme-init.js', () => {
   });
 
   it('ignores values it does not know', () => {
-    mockSystemDark(false);
+    mockPrefersDark(false);
     localStorage.setItem('theme', 'blue');
     localStorage.setItem('themeColor', '"><script>');
 

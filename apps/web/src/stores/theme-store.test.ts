@@ -1,21 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mockPrefersDark } from '@/testing/media';
 import { getInitialTheme, getInitialThemeColor, useThemeStore } from './theme-store';
-
-function mockSystemDark(dark: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: dark && query === '(prefers-color-scheme: dark)',
-        media: query,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-      }) as unknown as MediaQueryList,
-  );
-}
 
 describe('theme store', () => {
   it('starts from the stored theme and colour', () => {
-    mockSystemDark(false);
+    mockPrefersDark(false);
     localStorage.setItem('theme', 'dark');
     localStorage.setItem('themeColor', 'rose');
 
@@ -24,10 +13,10 @@ describe('theme store', () => {
   });
 
   it('falls back to the system preference, then to light and slate', () => {
-    mockSystemDark(true);
+    mockPrefersDark(true);
     expect(getInitialTheme()).toBe('dark');
 
-    mockSystemDark(false);
+    mockPrefersDark(false);
     localStorage.setItem('theme', 'sepia');
     localStorage.setItem('themeColor', 'chartreuse');
     expect(getInitialTheme()).toBe('light');
