@@ -1,0 +1,33 @@
+/** Shown for a missing date (spec-1 §5 "Dates"). */
+export const DATE_NOT_AVAILABLE = 'Date not available';
+/** Shown for a value that is not a date (spec-1 §5 "Dates"). */
+export const INVALID_DATE = 'Invalid Date';
+
+export type DateStyle = 'long' | 'short';
+
+const STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
+  /** November 22, 2026 */
+  long: { year: 'numeric', month: 'long', day: 'numeric' },
+  /** Nov 22, 2026 */
+  short: { year: 'numeric', month: 'short', day: 'numeric' },
+};
+
+/**
+ * A calendar date in words: 'Date not available' when empty, 'Invalid Date' when unparsable.
+ * `timeZone` (an IANA name such as the user's setting) picks the day; the browser's by default.
+ */
+export function formatDate(
+  value: string | number | Date | null | undefined,
+  style: DateStyle = 'long',
+  { timeZone }: { timeZone?: string | undefined } = {},
+): string {
+  if (value === null || value === undefined || value === '') return DATE_NOT_AVAILABLE;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return INVALID_DATE;
+  try {
+    return new Intl.DateTimeFormat('en-US', { ...STYLES[style], timeZone }).format(date);
+  } catch {
+    // An unknown time zone name: fall back to the browser's own.
+    return new Intl.DateTimeFormat('en-US', STYLES[style]).format(date);
+  }
+}
