@@ -25,6 +25,8 @@ export default defineConfig({
   // The machine has two cores; the app, Chromium and the test workers share them.
   workers: 2,
   timeout: 45_000,
+  // A hung run must not eat the CI budget (the whole of `npm test` stays far below an hour).
+  globalTimeout: isCI ? 20 * 60_000 : 0,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: jsonReport }]],
   use: {

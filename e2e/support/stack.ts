@@ -92,7 +92,8 @@ async function main(): Promise<void> {
     GOOGLE_ISSUER_URL: oidc.issuer,
     // Each test sends its own X-Forwarded-For, so per-IP sign-in limits never trip across tests.
     TRUST_PROXY: LOOPBACK,
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // Expected failures (wrong passwords, refused tokens) log warnings; E2E_LOG_LEVEL=info shows all.
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'error',
     RATE_LIMIT_MAX: '100000',
     TZ: 'UTC',
   });
