@@ -1,0 +1,18 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * After a prayer changes, everything that shows or counts prayers is stale: prayer lists and
+ * summaries, journals (their counters and first page) and the dashboard statistics. Matched by
+ * prefix. The prayer's own detail entry was just written from the response and is kept.
+ */
+export function invalidatePrayerData(queryClient: QueryClient, keepPrayerId?: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({
+      queryKey: ['prayers'],
+      predicate: (query) =>
+        !(keepPrayerId && query.queryKey[1] === 'detail' && query.queryKey[2] === keepPrayerId),
+    }),
+    queryClient.invalidateQueries({ queryKey: ['journals'] }),
+    queryClient.invalidateQueries({ queryKey: ['stats'] }),
+  ]);
+}

@@ -1,0 +1,384 @@
+import { PRAYER_CATEGORIES, TITLE_MAX, type PrayerCategory } from '@selah/shared/constants';
+import type { Journal } from '@selah/shared/schemas/journals';
+import { JOURNAL_REQUIRED_MESSAGE, MemoryVerseSchema } from '@selah/shared/schemas/prayers';
+import { useEffect, useId } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError, getErrorMessage } from '@/lib/api-client';
+import { setServerFieldErrors } from '@/lib/form-errors';
+import { useCreatePrayer } from '../api/create-prayer';
+import { useJournalChoices } from '../api/get-owned-journals';
+
+export const PERMISSION_DENIED_TITLE = 'Permission Denied';
+export const NOT_YOUR_JOURNAL_MESSAGE = 'You can only add prayers to your own journal.';
+const FAILURE_TITLE = 'Failed to add prayer';
+const FAILURE_MESSAGE = 'There was an error adding your prayer. Please try again.';
+
+interface AddPrayerValues {
+  title: string;
+  content: string;
+  category: PrayerCategory;
+  journal: string;
+  isPrivate: boolean;
+  withVerse: boolean;
+  verse: string;
+  reference: string;
+}
+
+const EMPTY: AddPrayerValues = {
+  title: '',
+  content: '',
+  category: 'Personal',
+  journal: '',
+  isPrivate: true,
+  withVerse: false,
+  verse: '',
+  reference: '',
+};
+
+/** The default journal: the one given, else the first the user owns (spec-1 §5). */
+function pickJournal(journals: Journal[] | undefined, defaultJournalId: string | undefined) {
+  if (defaultJournalId) return defaultJournalId;
+  return journals?.find((journal) => journal.membership === 'owner')?._id ?? '';
+}
+
+/**
+ * The add-prayer dialog (spec-1 §2, §5): title, prayer, category, journal, privacy (private by
+ * default) and an optional memory verse. Checks come first as toasts; the server checks again.
+ */
+export function AddPrayerDialog({
+  open,
+  onOpenChange,
+  defaultJournalId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  defaultJournalId?: string;
+}) {
+  const id = useId();
+  const journals = useJournalChoices({ enabled: open });
+  const createPrayer = useCreatePrayer();
+  const form = useForm<AddPrayerValues>({ defaultValues: EMPTY });
+  const { errors } = form.formState;
+  const [title, withVerse, journalId] = useWatch({
+    control: form.control,
+    name: ['title', 'withVerse', 'journal'],
+  });
+
+  // Choose the default journal once the list is known, unless the user already picked one.
+  const fallbackJournal = pickJournal(journals.data, defaultJournalId);
+  useEffect(() => {
+    if (open && !form.getValues('journal') && fallbackJournal) {
+      form.setValue('journal', fallbackJournal);
+    }
+  }, [open, fallbackJournal, form]);
+
+  const reset = () =>
+    form.reset({ ...EMPTY, journal: pickJournal(journals.data, defaultJournalId) });
+
+  const fail = (field: keyof AddPrayerValues, title: string, description: string) => {
+    form.setError(field, { type: 'client', message: description });
+    toast.error(title, { description });
+    form.setFocus(field);
+  };
+
+  const onSubmit = (values: AddPrayerValues) => {
+    form.clearErrors();
+    const trimmedTitle = values.title.trim();
+    if (!trimmedTitle) {
+      fail('title', 'Title required', 'Please provide a title for your prayer.');
+      return;
+    }
+    if (trimmedTitle.length > TITLE_MAX) {
+      fail('title', 'Title too long', `Prayer title must be ${TITLE_MAX} characters or less.`);
+      return;
+    }
+    if (!values.journal) {
+      toast.error('Journal required', { description: JOURNAL_REQUIRED_MESSAGE });
+      form.setError('journal', { type: 'client', message: JOURNAL_REQUIRED_MESSAGE });
+      return;
+    }
+    if (!journals.data) {
+      toast.error(FAILURE_TITLE, {
+        description: 'Your journals could not be loaded. Please try again.',
+      });
+      return;
+    }
+    const chosen = journals.data.find((journal) => journal._id === values.journal);
+    if (chosen?.membership !== 'owner') {
+      toast.error(PERMISSION_DENIED_TITLE, { description: NOT_YOUR_JOURNAL_MESSAGE });
+      form.setError('journal', { type: 'client', message: NOT_YOUR_JOURNAL_MESSAGE });
+      return;
+    }
+    let memoryVerse: { verse: string; reference: string } | undefined;
+    if (values.withVerse) {
+      const parsed = MemoryVerseSchema.safeParse({
+        verse: values.verse,
+        reference: values.reference,
+      });
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = issue?.path[0] === 'reference' ? 'reference' : 'verse';
+        fail(field, 'Memory verse incomplete', issue?.message ?? 'Please enter the verse.');
+        return;
+      }
+      memoryVerse = parsed.data;
+    }
+
+    createPrayer.mutate(
+      {
+        title: trimmedTitle,
+        content: values.content.trim(),
+        category: values.category,
+        journal: values.journal,
+        isPrivate: values.isPrivate,
+        ...(memoryVerse ? { memoryVerse } : {}),
+      },
+      {
+        onSuccess: (prayer) => {
+          toast.success('Prayer added!', {
+            description: `"${prayer.title}" was added to ${prayer.journalTitle}.`,
+          });
+          reset();
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 403) {
+            toast.error(PERMISSION_DENIED_TITLE, {
+              description: getErrorMessage(error, NOT_YOUR_JOURNAL_MESSAGE),
+            });
+            return;
+          }
+          const matched = setServerFieldErrors(error, form.setError, [
+            'title',
+            'content',
+            'category',
+            'journal',
+            'isPrivate',
+          ]);
+          const plainAnswer = error instanceof ApiError && [400, 402].includes(error.status);
+          toast.error(FAILURE_TITLE, {
+            description:
+              matched || plainAnswer ? getErrorMessage(error, FAILURE_MESSAGE) : FAILURE_MESSAGE,
+          });
+        },
+      },
+    );
+  };
+
+  const owned = journals.data?.filter((journal) => journal.membership === 'owner') ?? [];
+  // A default journal the user cannot add to stays visible (and disabled) so the choice is clear.
+  const current = journals.data?.find((journal) => journal._id === journalId);
+  const foreign = current && current.membership !== 'owner' ? current : undefined;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Add New Prayer</DialogTitle>
+          <DialogDescription>
+            Write down what you are praying for. You can mark it answered later.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
+          className="grid gap-4"
+          aria-label="Add prayer"
+        >
+          <FormField
+            id={`${id}-title`}
+            label="Title"
+            error={errors.title?.message}
+            labelAside={
+              <span
+                className={
+                  title.trim().length > TITLE_MAX
+                    ? 'text-xs font-medium text-destructive'
+                    : 'text-xs text-muted-foreground'
+                }
+              >
+                {title.trim().length}/{TITLE_MAX} characters
+              </span>
+            }
+          >
+            {(control) => (
+              <Input
+                {...control}
+                placeholder="What are you praying for?"
+                autoComplete="off"
+                {...form.register('title')}
+              />
+            )}
+          </FormField>
+          <FormField id={`${id}-content`} label="Prayer" error={errors.content?.message}>
+            {(control) => (
+              <Textarea
+                {...control}
+                rows={4}
+                className="min-h-24"
+                placeholder="Write your prayer..."
+                {...form.register('content')}
+              />
+            )}
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id={`${id}-category`} label="Category" error={errors.category?.message}>
+              {(control) => (
+                <Controller
+                  control={form.control}
+                  name="category"
+                  render={({ field }) => (
+                    <Select value={field.value} onValueChange={field.onChange}>
+                      <SelectTrigger {...control} ref={field.ref} className="w-full">
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {PRAYER_CATEGORIES.map((category) => (
+                          <SelectItem key={category} value={category}>
+                            {category}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              )}
+            </FormField>
+            <FormField id={`${id}-journal`} label="Journal" error={errors.journal?.message}>
+              {(control) =>
+                journals.isPending ? (
+                  <Skeleton className="h-9 w-full" />
+                ) : (
+                  <Controller
+                    control={form.control}
+                    name="journal"
+                    render={({ field }) => (
+                      <Select value={field.value} onValueChange={field.onChange}>
+                        <SelectTrigger {...control} ref={field.ref} className="w-full">
+                          <SelectValue
+                            placeholder={
+                              owned.length === 0 ? 'No journals yet' : 'Choose a journal'
+                            }
+                          />
+                        </SelectTrigger>
+                        <SelectContent>
+                          {foreign && (
+                            <SelectItem value={foreign._id} disabled>
+                              {foreign.title} (not yours)
+                            </SelectItem>
+                          )}
+                          {owned.map((journal) => (
+                            <SelectItem key={journal._id} value={journal._id}>
+                              {journal.title}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                    )}
+                  />
+                )
+              }
+            </FormField>
+          </div>
+          <Controller
+            control={form.control}
+            name="isPrivate"
+            render={({ field }) => (
+              <div className="flex items-start justify-between gap-4 rounded-lg border p-3">
+                <div className="grid gap-1">
+                  <Label htmlFor={`${id}-private`}>Private prayer</Label>
+                  <p id={`${id}-private-hint`} className="text-xs text-muted-foreground">
+                    Only you can see a private prayer, even in a shared journal.
+                  </p>
+                </div>
+                <Switch
+                  id={`${id}-private`}
+                  aria-describedby={`${id}-private-hint`}
+                  checked={field.value}
+                  onCheckedChange={field.onChange}
+                  ref={field.ref}
+                />
+              </div>
+            )}
+          />
+          <div className="grid gap-3 rounded-lg border p-3">
+            <Controller
+              control={form.control}
+              name="withVerse"
+              render={({ field }) => (
+                <div className="flex items-center justify-between gap-4">
+                  <Label htmlFor={`${id}-with-verse`}>Add a memory verse</Label>
+                  <Switch
+                    id={`${id}-with-verse`}
+                    checked={field.value}
+                    onCheckedChange={field.onChange}
+                    ref={field.ref}
+                  />
+                </div>
+              )}
+            />
+            {withVerse && (
+              <>
+                <FormField id={`${id}-verse`} label="Verse" error={errors.verse?.message}>
+                  {(control) => (
+                    <Textarea
+                      {...control}
+                      rows={2}
+                      placeholder="Do not be anxious about anything..."
+                      {...form.register('verse')}
+                    />
+                  )}
+                </FormField>
+                <FormField
+                  id={`${id}-reference`}
+                  label="Reference"
+                  error={errors.reference?.message}
+                >
+                  {(control) => (
+                    <Input
+                      {...control}
+                      placeholder="Philippians 4:6"
+                      autoComplete="off"
+                      {...form.register('reference')}
+                    />
+                  )}
+                </FormField>
+              </>
+            )}
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={createPrayer.isPending || journals.isPending}>
+              {createPrayer.isPending ? 'Adding...' : 'Add Prayer'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,155 @@
+import { PRAYER_CATEGORIES, type PrayerCategory } from '@selah/shared/constants';
+import type { JournalDetail } from '@selah/shared/schemas/journals';
+import type { Prayer } from '@selah/shared/schemas/prayers';
+import { Search } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Input } from '@/components/ui/input';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useJournalPrayers, type JournalPrayerStatus } from '../api/get-journal-prayers';
+import { AddPrayerDialog } from './add-prayer-dialog';
+import { PrayerDetailsDialog } from './prayer-details-dialog';
+import { PrayerGrid } from './prayer-grid';
+
+const ALL_CATEGORIES = 'all';
+
+const TABS: { value: JournalPrayerStatus; empty: ReactNode }[] = [
+  { value: 'all', empty: 'No prayers found.' },
+  { value: 'pending', empty: 'No active prayers.' },
+  {
+    value: 'answered',
+    empty: (
+      <>
+        <p>No answered prayers yet.</p>
+        <p className="mt-1">Keep praying faithfully!</p>
+      </>
+    ),
+  },
+];
+
+const isPrayerCategory = (value: string): value is PrayerCategory =>
+  (PRAYER_CATEGORIES as readonly string[]).includes(value);
+
+/**
+ * The Prayer Points section of a journal page (spec-1 §2 "/journal/{id}"): search, a category
+ * filter of the journal's own categories, All / Active / Answered tabs with the journal's counts,
+ * the prayer cards, an 'Add New Prayer' card and the add and details dialogs.
+ */
+export function JournalPrayersSection({
+  journal,
+  canEdit,
+}: {
+  journal: JournalDetail;
+  canEdit: boolean;
+}) {
+  const id = useId();
+  const [tab, setTab] = useState<JournalPrayerStatus>('all');
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState(ALL_CATEGORIES);
+  const [adding, setAdding] = useState(false);
+  const [selected, setSelected] = useState<Prayer | null>(null);
+  const debouncedSearch = useDebouncedValue(search.trim());
+
+  const categories = [...new Set(journal.categories)].sort((a, b) => a.localeCompare(b));
+  const filter = {
+    status: tab,
+    category: isPrayerCategory(category) ? category : undefined,
+    search: debouncedSearch || undefined,
+  };
+  const prayers = useJournalPrayers(journal._id, filter, journal);
+
+  const onAdd = () => {
+    if (!canEdit) {
+      toast.error('Permission Denied', {
+        description:
+          'You can only add prayers to your own journal. Please contact the owner to contribute.',
+      });
+      return;
+    }
+    setAdding(true);
+  };
+
+  const counts: Record<JournalPrayerStatus, string> = {
+    all: 'All',
+    pending: `Active (${journal.activeCount})`,
+    answered: `Answered (${journal.answeredCount})`,
+  };
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="grid gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <h2 id={`${id}-heading`} className="text-xl font-semibold tracking-tight">
+          Prayer Points
+        </h2>
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+          <div className="relative sm:w-64">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              type="search"
+              aria-label="Search prayers"
+              placeholder="Search prayers..."
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              className="pl-9"
+            />
+          </div>
+          <Select value={category} onValueChange={setCategory}>
+            <SelectTrigger aria-label="Filter by category" className="w-full sm:w-48">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL_CATEGORIES}>All Categories</SelectItem>
+              {categories.map((name) => (
+                <SelectItem key={name} value={name}>
+                  {name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+      <Tabs value={tab} onValueChange={(value) => setTab(value as JournalPrayerStatus)}>
+        <TabsList aria-label="Prayer status">
+          {TABS.map(({ value }) => (
+            <TabsTrigger key={value} value={value}>
+              {counts[value]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {TABS.map(({ value, empty }) => (
+          <TabsContent key={value} value={value} className="pt-2">
+            {tab === value && (
+              <PrayerGrid
+                query={prayers}
+                empty={empty}
+                errorMessage="Failed to load prayers. Please try again."
+                onOpen={setSelected}
+                onAdd={onAdd}
+              />
+            )}
+          </TabsContent>
+        ))}
+      </Tabs>
+      {canEdit && (
+        <AddPrayerDialog open={adding} onOpenChange={setAdding} defaultJournalId={journal._id} />
+      )}
+      <PrayerDetailsDialog
+        prayer={selected}
+        onOpenChange={(open) => {
+          if (!open) setSelected(null);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import type { Prayer } from '@selah/shared/schemas/prayers';
+import { BookMarked, CheckCircle2, Circle, Lock } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { getCategoryClass } from '@/lib/category-colors';
+import { formatDate } from '@/lib/format-date';
+import { cn } from '@/lib/utils';
+
+/** The category badge, coloured per spec-1 §2 (grey for categories without a colour). */
+export function CategoryBadge({ category }: { category: string }) {
+  return (
+    <Badge variant="outline" className={getCategoryClass(category)}>
+      {category}
+    </Badge>
+  );
+}
+
+export function PrayerStatusBadge({ status }: { status: Prayer['status'] }) {
+  return status === 'answered' ? (
+    <Badge variant="outline" className="gap-1 text-foreground">
+      <CheckCircle2 className="text-primary" aria-hidden="true" />
+      Answered
+    </Badge>
+  ) : (
+    <Badge variant="outline" className="gap-1 text-muted-foreground">
+      <Circle aria-hidden="true" />
+      Active
+    </Badge>
+  );
+}
+
+/**
+ * A prayer in a list: title, content clamped to 2 lines, category, status and date. The whole
+ * card is one button that opens the details dialog.
+ */
+export function PrayerCard({
+  prayer,
+  onOpen,
+  showJournal = false,
+}: {
+  prayer: Prayer;
+  onOpen: (prayer: Prayer) => void;
+  /** Name the journal (on Prayer Points, where prayers of all journals are mixed). */
+  showJournal?: boolean;
+}) {
+  return (
+    <article
+      data-slot="prayer-card"
+      aria-labelledby={`prayer-${prayer._id}-title`}
+      className={cn(
+        'group relative flex min-h-44 flex-col gap-3 rounded-xl border bg-card p-5 text-card-foreground shadow-sm transition-colors',
+        'focus-within:ring-[3px] focus-within:ring-ring/50 hover:border-ring/60',
+      )}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h3 id={`prayer-${prayer._id}-title`} className="leading-snug font-semibold break-words">
+          <button
+            type="button"
+            onClick={() => onOpen(prayer)}
+            className="text-left outline-none after:absolute after:inset-0 after:rounded-xl after:content-['']"
+          >
+            {prayer.title}
+          </button>
+        </h3>
+        {prayer.isPrivate && (
+          <Lock
+            className="mt-0.5 size-4 shrink-0 text-muted-foreground"
+            role="img"
+            aria-label="Private"
+          />
+        )}
+      </div>
+      <p className="line-clamp-2 text-sm break-words text-muted-foreground">
+        {prayer.content || 'No details written.'}
+      </p>
+      <div className="mt-auto flex flex-wrap items-center gap-2">
+        <CategoryBadge category={prayer.category} />
+        <PrayerStatusBadge status={prayer.status} />
+        {prayer.memoryVerse && (
+          <BookMarked
+            className="size-4 text-muted-foreground"
+            role="img"
+            aria-label="Has a memory verse"
+          />
+        )}
+      </div>
+      <p className="text-xs text-muted-foreground">
+        {showJournal && <span className="font-medium">{prayer.journalTitle} · </span>}
+        {prayer.status === 'answered'
+          ? `Answered ${formatDate(prayer.answeredAt, 'short')}`
+          : `Added ${formatDate(prayer.createdAt, 'short')}`}
+      </p>
+    </article>
+  );
+}

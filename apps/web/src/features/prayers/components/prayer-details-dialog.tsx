@@ -1,0 +1,283 @@
+import type { Prayer } from '@selah/shared/schemas/prayers';
+import { BookMarked, CheckCircle2, Globe, Lock, RotateCcw, Trash2 } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Separator } from '@/components/ui/separator';
+import { Textarea } from '@/components/ui/textarea';
+import { formatDate } from '@/lib/format-date';
+import { useAuthStore } from '@/stores/auth-store';
+import { useAddTestimony } from '../api/add-testimony';
+import { useDeletePrayer } from '../api/delete-prayer';
+import { usePrayer } from '../api/get-prayer';
+import { useUpdatePrayerStatus } from '../api/update-prayer-status';
+import { CategoryBadge, PrayerStatusBadge } from './prayer-card';
+
+/**
+ * A prayer's details (spec-1 §2 dialogs, §4 prayer status). Its author may switch the status,
+ * add testimonies once it is answered, and delete it after a confirmation; everyone else reads.
+ */
+export function PrayerDetailsDialog({
+  prayer,
+  onOpenChange,
+}: {
+  /** The prayer to show; null keeps the dialog closed. */
+  prayer: Prayer | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={prayer !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-xl">
+        {prayer && (
+          <PrayerDetails key={prayer._id} initial={prayer} onClose={() => onOpenChange(false)} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PrayerDetails({ initial, onClose }: { initial: Prayer; onClose: () => void }) {
+  const { data: prayer } = usePrayer(initial);
+  const userId = useAuthStore((state) => state.user?._id);
+  const isOwner = userId !== undefined && prayer.author === userId;
+  const answered = prayer.status === 'answered';
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle className="pr-6 leading-snug break-words">{prayer.title}</DialogTitle>
+        <DialogDescription>
+          {prayer.journalTitle} · Added {formatDate(prayer.createdAt)}
+        </DialogDescription>
+      </DialogHeader>
+      <div className="flex flex-wrap items-center gap-2">
+        <CategoryBadge category={prayer.category} />
+        <PrayerStatusBadge status={prayer.status} />
+        <Badge variant="outline" className="gap-1 text-muted-foreground">
+          {prayer.isPrivate ? <Lock aria-hidden="true" /> : <Globe aria-hidden="true" />}
+          {prayer.isPrivate ? 'Private' : 'Public'}
+        </Badge>
+      </div>
+      <p className="text-sm break-words whitespace-pre-wrap">
+        {prayer.content || (
+          <span className="text-muted-foreground">No details were written for this prayer.</span>
+        )}
+      </p>
+      {answered && (
+        <p className="text-sm text-muted-foreground">Answered on {formatDate(prayer.answeredAt)}</p>
+      )}
+      {prayer.memoryVerse && (
+        <figure className="grid gap-1 rounded-lg border-l-4 border-primary bg-muted/50 px-4 py-3">
+          <figcaption className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+            <BookMarked className="size-3.5" aria-hidden="true" />
+            Memory verse
+          </figcaption>
+          <blockquote className="text-sm break-words italic">
+            “{prayer.memoryVerse.verse}”
+          </blockquote>
+          <p className="text-sm font-medium">{prayer.memoryVerse.reference}</p>
+        </figure>
+      )}
+      {isOwner && <StatusAction prayer={prayer} />}
+      {answered && <Testimonies prayer={prayer} canAdd={isOwner} />}
+      {isOwner && (
+        <>
+          <Separator />
+          <DialogFooter className="sm:justify-between">
+            <DeletePrayerButton prayer={prayer} onDeleted={onClose} />
+            <Button variant="outline" onClick={onClose}>
+              Close
+            </Button>
+          </DialogFooter>
+        </>
+      )}
+    </>
+  );
+}
+
+function StatusAction({ prayer }: { prayer: Prayer }) {
+  const updateStatus = useUpdatePrayerStatus();
+  const answered = prayer.status === 'answered';
+  const toggle = () =>
+    updateStatus.mutate(
+      { id: prayer._id, isAnswered: !answered },
+      {
+        onSuccess: (updated) =>
+          toast.success('Prayer status updated!', {
+            description: `Prayer "${updated.title}" is now ${updated.status}.`,
+          }),
+        onError: () =>
+          toast.error('Error updating prayer status', {
+            description: 'There was an error updating the prayer status. Please try again.',
+          }),
+      },
+    );
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-3">
+      <p className="text-sm text-muted-foreground">
+        {answered
+          ? 'Praise God! This prayer is marked answered.'
+          : 'Has God answered this prayer? Mark it answered to add a testimony.'}
+      </p>
+      <Button
+        variant={answered ? 'outline' : 'default'}
+        size="sm"
+        onClick={toggle}
+        disabled={updateStatus.isPending}
+      >
+        {answered ? <RotateCcw aria-hidden="true" /> : <CheckCircle2 aria-hidden="true" />}
+        {answered ? 'Mark Pending' : 'Mark Answered'}
+      </Button>
+    </div>
+  );
+}
+
+function Testimonies({ prayer, canAdd }: { prayer: Prayer; canAdd: boolean }) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const addTestimony = useAddTestimony();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const testimony = text.trim();
+    if (!testimony) {
+      toast.error('Testimony cannot be empty', {
+        description: 'Please enter your testimony before submitting.',
+      });
+      return;
+    }
+    addTestimony.mutate(
+      { id: prayer._id, testimony },
+      {
+        onSuccess: () => {
+          setText('');
+          toast.success('Testimony added!', {
+            description: 'Thank you for sharing what God has done.',
+          });
+        },
+        onError: () =>
+          toast.error('Error adding testimony', {
+            description: 'There was an error adding your testimony. Please try again.',
+          }),
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="grid gap-3">
+      <h3 id={`${id}-heading`} className="font-semibold">
+        Testimonies
+      </h3>
+      {prayer.testimonies.length > 0 ? (
+        <ul className="grid gap-2">
+          {prayer.testimonies.map((testimony, index) => (
+            <li
+              key={index}
+              className="rounded-lg bg-muted/60 px-3 py-2 text-sm break-words whitespace-pre-wrap"
+            >
+              {testimony}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted-foreground">No testimonies yet.</p>
+      )}
+      {canAdd && (
+        <form noValidate onSubmit={onSubmit} className="grid gap-2">
+          <Label htmlFor={`${id}-testimony`}>Your testimony</Label>
+          <Textarea
+            id={`${id}-testimony`}
+            rows={3}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Share how God answered this prayer..."
+          />
+          <Button
+            type="submit"
+            size="sm"
+            className="justify-self-end"
+            disabled={addTestimony.isPending}
+          >
+            {addTestimony.isPending ? 'Adding...' : 'Add Testimony'}
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+function DeletePrayerButton({ prayer, onDeleted }: { prayer: Prayer; onDeleted: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const deletePrayer = useDeletePrayer();
+  const onConfirm = () =>
+    deletePrayer.mutate(prayer._id, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast.success('Prayer Deleted', { description: `"${prayer.title}" has been deleted.` });
+        onDeleted();
+      },
+      onError: () => {
+        setConfirming(false);
+        toast.error('Error deleting prayer', {
+          description: 'There was an error deleting the prayer. Please try again.',
+        });
+      },
+    });
+  return (
+    <AlertDialog open={confirming} onOpenChange={setConfirming}>
+      <AlertDialogTrigger asChild>
+        <Button
+          variant="ghost"
+          className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+        >
+          <Trash2 aria-hidden="true" />
+          Delete Prayer
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete this prayer?</AlertDialogTitle>
+          <AlertDialogDescription>
+            This action cannot be undone. This will permanently delete &ldquo;{prayer.title}&rdquo;
+            and its testimonies.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={deletePrayer.isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            variant="destructive"
+            disabled={deletePrayer.isPending}
+            onClick={(event) => {
+              // Keep the confirmation open until the server answers.
+              event.preventDefault();
+              onConfirm();
+            }}
+          >
+            {deletePrayer.isPending ? 'Deleting...' : 'Delete'}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

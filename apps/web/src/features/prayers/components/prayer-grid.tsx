@@ -1,0 +1,133 @@
+import type { Prayer, PrayerPage } from '@selah/shared/schemas/prayers';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import type * as React from 'react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { getErrorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
+import { PrayerCard } from './prayer-card';
+
+const GRID = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
+
+/** A dashed card that starts a new prayer ('Add New Prayer'). */
+export function AddPrayerCard({
+  onClick,
+  label = 'Add New Prayer',
+  className,
+}: {
+  onClick: () => void;
+  label?: string;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className={cn(
+        'flex min-h-44 flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed p-5 text-sm font-medium text-muted-foreground transition-colors outline-none',
+        'hover:border-ring/60 hover:bg-accent/50 hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        className,
+      )}
+    >
+      <span className="flex size-10 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+        <Plus className="size-5" aria-hidden="true" />
+      </span>
+      {label}
+    </button>
+  );
+}
+
+export function PrayerGridSkeleton({ count = 3 }: { count?: number }) {
+  return (
+    <div className={GRID} aria-hidden="true" data-slot="prayer-grid-skeleton">
+      {Array.from({ length: count }, (_, index) => (
+        <div key={index} className="flex min-h-44 flex-col gap-3 rounded-xl border p-5">
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-4/5" />
+          <div className="mt-auto flex gap-2">
+            <Skeleton className="h-5 w-16" />
+            <Skeleton className="h-5 w-16" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A page-by-page list of prayer cards followed by the 'Add New Prayer' card, with its loading,
+ * error and empty states and a 'Load more' button while the server has more.
+ */
+export function PrayerGrid({
+  query,
+  empty,
+  errorMessage,
+  onOpen,
+  onAdd,
+  showJournal = false,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<PrayerPage>>;
+  /** What an empty list says (spec-1 §2 empty texts). */
+  empty: React.ReactNode;
+  errorMessage: string;
+  onOpen: (prayer: Prayer) => void;
+  onAdd: () => void;
+  showJournal?: boolean;
+}) {
+  if (query.isPending) {
+    return (
+      <>
+        <span className="sr-only" role="status">
+          Loading prayers...
+        </span>
+        <PrayerGridSkeleton />
+      </>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-xl border border-destructive/40 px-6 py-10 text-center"
+      >
+        <p className="text-sm text-destructive">{getErrorMessage(query.error, errorMessage)}</p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const prayers = query.data.pages.flatMap((page) => page.data);
+  return (
+    <div className="grid gap-4">
+      {prayers.length === 0 && (
+        <div className="rounded-xl border border-dashed px-6 py-8 text-center text-sm text-muted-foreground">
+          {empty}
+        </div>
+      )}
+      <ul className={GRID} aria-label="Prayers" aria-busy={query.isFetching || undefined}>
+        {prayers.map((prayer) => (
+          <li key={prayer._id} className="grid">
+            <PrayerCard prayer={prayer} onOpen={onOpen} showJournal={showJournal} />
+          </li>
+        ))}
+        <li className="grid">
+          <AddPrayerCard onClick={onAdd} />
+        </li>
+      </ul>
+      {query.hasNextPage && (
+        <div className="flex justify-center">
+          <Button
+            variant="outline"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+          >
+            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
