@@ -12,6 +12,18 @@ import {
   type JournalDetail,
   type JournalMember,
 } from '@selah/shared/schemas/journals';
+import {
+  PrayerSchema,
+  PrayerSummarySchema,
+  type Prayer,
+  type PrayerSummary,
+} from '@selah/shared/schemas/prayers';
+import {
+  DashboardStatsSchema,
+  TestimonyItemSchema,
+  type DashboardStats,
+  type TestimonyItem,
+} from '@selah/shared/schemas/stats';
 
 let sequence = 0;
 
@@ -82,6 +94,76 @@ export function buildJournalDetail(overrides: Partial<JournalDetail> = {}): Jour
     activeCount: journal.prayerCount - journal.answeredCount,
     categories: [],
     ...journal,
+    ...overrides,
+  });
+}
+
+let prayerSequence = 0;
+
+/** A prayer as the API presents it (pending, private, in journal 1 of user 0 by default). */
+export function buildPrayer(overrides: Partial<Prayer> = {}): Prayer {
+  prayerSequence += 1;
+  return PrayerSchema.parse({
+    _id: `30000000-0000-4000-8000-${String(prayerSequence).padStart(12, '0')}`,
+    title: `Prayer ${prayerSequence}`,
+    content: 'Lord, guide our steps this week.',
+    category: 'Personal',
+    status: 'pending',
+    isPrivate: true,
+    journal: '10000000-0000-4000-8000-000000000001',
+    journalTitle: 'Morning Prayers',
+    author: '00000000-0000-4000-8000-000000000000',
+    memoryVerse: null,
+    testimonies: [],
+    answeredAt: null,
+    createdAt: '2026-03-14T10:00:00.000Z',
+    updatedAt: '2026-03-14T10:00:00.000Z',
+    ...overrides,
+  });
+}
+
+/** GET /prayers/user/summary for a user without prayers (7 quiet days up to 2026-03-14). */
+export function buildPrayerSummary(overrides: Partial<PrayerSummary> = {}): PrayerSummary {
+  return PrayerSummarySchema.parse({
+    total: 0,
+    active: 0,
+    answered: 0,
+    byCategory: [],
+    streak: 0,
+    last7Days: Array.from({ length: 7 }, (_, index) => ({
+      date: `2026-03-${String(8 + index).padStart(2, '0')}`,
+      active: false,
+    })),
+    ...overrides,
+  });
+}
+
+/** A dashboard testimony item. */
+export function buildTestimonyItem(overrides: Partial<TestimonyItem> = {}): TestimonyItem {
+  prayerSequence += 1;
+  return TestimonyItemSchema.parse({
+    id: `30000000-0000-4000-8000-${String(prayerSequence).padStart(12, '0')}`,
+    title: `Answered prayer ${prayerSequence}`,
+    content: 'God provided.',
+    dateAnswered: '2026-03-14T10:00:00.000Z',
+    prayedFor: 3,
+    timeUnit: 'weeks',
+    ...overrides,
+  });
+}
+
+/** GET /stats for a user without prayers. */
+export function buildDashboardStats(overrides: Partial<DashboardStats> = {}): DashboardStats {
+  return DashboardStatsSchema.parse({
+    totalPrayers: 0,
+    activePrayers: 0,
+    prayerStreak: 0,
+    answeredPrayers: 0,
+    prayersToday: 0,
+    prayersThisWeek: 0,
+    prayersThisMonth: 0,
+    recentTestimonies: [],
+    timeZone: 'UTC',
     ...overrides,
   });
 }
