@@ -33,6 +33,8 @@ export const getJournalPrayers = (
     ...(signal ? { signal } : {}),
   });
 
+const SEED_FRESH_MS = 30_000;
+
 const isUnfiltered = (filter: JournalPrayersFilter) =>
   filter.status === 'all' && !filter.category && !filter.search;
 
@@ -56,6 +58,8 @@ export const journalPrayersQueryOptions = (
             pages: [{ data: seed.prayers, nextCursor: seed.prayersNextCursor }],
             pageParams: [undefined],
           },
+          // The journal was just loaded: its first page is fresh, no need to fetch it again.
+          staleTime: SEED_FRESH_MS,
         }
       : {}),
   });
