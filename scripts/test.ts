@@ -12,8 +12,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const VITEST = path.join(root, 'node_modules/vitest/vitest.mjs');
-const PLAYWRIGHT = path.join(root, 'node_modules/@playwright/test/cli.js');
+const VITEST = path.join(root, 'node_modules/.bin/vitest');
+const PLAYWRIGHT = path.join(root, 'node_modules/.bin/playwright');
 /** A suite that runs longer than this is stopped and counted as crashed. */
 const SUITE_TIMEOUT_MS = Number(process.env.SELAH_SUITE_TIMEOUT_MINUTES ?? 25) * 60_000;
 
