@@ -18,26 +18,21 @@ import {
 import type { Redis } from 'ioredis';
 import type { Env } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
-import { AUTH_LIMITS, Limiter } from './lib/rate-limiter.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { AuthService } from './modules/auth/auth.service.ts';
-import { GoogleOidc } from './modules/auth/google-oidc.ts';
-import { PasswordHasher } from './modules/auth/password-hasher.ts';
-import { SessionTokens } from './modules/auth/session-token.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { journalsRoutes } from './modules/journals/journals.routes.ts';
-import { JournalsService } from './modules/journals/journals.service.ts';
 import { prayersRoutes } from './modules/prayers/prayers.routes.ts';
-import { PrayersService } from './modules/prayers/prayers.service.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
-import { StatsService } from './modules/stats/stats.service.ts';
-import { MailRepository } from './modules/mail/mail.repository.ts';
-import { MailWorker } from './modules/mail/mail.worker.ts';
-import { UsersService } from './modules/users/users.service.ts';
+import { friendsRoutes, searchRoutes } from './modules/friends/friends.routes.ts';
+import { groupsRoutes } from './modules/groups/groups.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { prayerRequestsRoutes } from './modules/prayer-requests/prayer-requests.routes.ts';
+import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { createServices, type Services } from './services.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VERSION = (
@@ -85,14 +80,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: {
-      auth: AuthService;
-      users: UsersService;
-      mailWorker: MailWorker;
-      journals: JournalsService;
-      prayers: PrayersService;
-      stats: StatsService;
-    };
+    services: Services;
   }
 }
 
@@ -150,43 +138,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  // Services
-  const mailRepo = new MailRepository(db.db);
-  const mailWorker = new MailWorker(mailRepo, {
-    smtpUrl: env.SMTP_URL,
-    from: env.MAIL_FROM,
+  const services = createServices({
+    env,
+    db,
+    jwtSecret: opts.jwtSecret,
+    redis: opts.redis,
     logger: app.log,
+    now: opts.now ?? (() => new Date()),
   });
-  const users = new UsersService(db.db);
-  const limiters = Object.fromEntries(
-    Object.entries(AUTH_LIMITS).map(([key, rule]) => [key, new Limiter(rule, opts.redis)]),
-  ) as Record<keyof typeof AUTH_LIMITS, Limiter>;
-  const google =
-    env.googleEnabled && env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-      ? new GoogleOidc({
-          issuerUrl: env.GOOGLE_ISSUER_URL,
-          clientId: env.GOOGLE_CLIENT_ID,
-          clientSecret: env.GOOGLE_CLIENT_SECRET,
-          redirectUri: `${env.APP_ORIGIN}/api/auth/google/callback`,
-        })
-      : null;
-  const auth = new AuthService({
-    db: db.db,
-    users,
-    mail: mailRepo,
-    onMailQueued: () => mailWorker.poke(),
-    hasher: new PasswordHasher(),
-    tokens: new SessionTokens(opts.jwtSecret, env.APP_ORIGIN),
-    google,
-    appOrigin: env.APP_ORIGIN,
-    limiters,
-    logger: app.log,
-  });
-  const now = opts.now ?? (() => new Date());
-  const journals = new JournalsService(db.db, now);
-  const prayers = new PrayersService(db.db, journals, now);
-  const stats = new StatsService(prayers, now);
-  app.decorate('services', { auth, users, mailWorker, journals, prayers, stats });
+  app.decorate('services', services);
+  const { auth, journals, prayers, stats, mailWorker } = services;
 
   await app.register(authPlugin, { auth });
 
@@ -203,6 +164,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       await api.register(journalsRoutes, { prefix: '/journals', journals });
       await api.register(prayersRoutes, { prefix: '/prayers', prayers });
       await api.register(statsRoutes, { prefix: '/stats', stats });
+      await api.register(sharingRoutes, { sharing: services.sharing });
+      await api.register(friendsRoutes, { prefix: '/friends', friends: services.friends });
+      await api.register(searchRoutes, { prefix: '/search', friends: services.friends });
+      await api.register(prayerRequestsRoutes, {
+        prefix: '/prayer-requests',
+        requests: services.prayerRequests,
+      });
+      await api.register(groupsRoutes, { prefix: '/prayer-groups', groups: services.groups });
+      await api.register(notificationsRoutes, {
+        prefix: '/notifications',
+        notifications: services.notifications,
+        users: services.users,
+      });
     },
     { prefix: '/api' },
   );

@@ -38,6 +38,7 @@ export const authPlugin = fp(
       }
       request.user = session.user;
       request.sessionId = session.sessionId;
+      opts.auth.noteActivity(session.user);
       // Authenticated answers are personal: never cached by browsers or proxies.
       reply.header('cache-control', 'no-store');
     });

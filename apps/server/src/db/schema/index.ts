@@ -4,3 +4,6 @@ export * from './auth-tokens.ts';
 export * from './mail-outbox.ts';
 export * from './journals.ts';
 export * from './prayers.ts';
+export * from './social.ts';
+export * from './groups.ts';
+export * from './notifications.ts';

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { journals } from './journals.ts';
 import { users } from './users.ts';
 
@@ -71,6 +80,24 @@ export const prayerActivity = pgTable(
     occurredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('prayer_activity_user_idx').on(t.userId, t.occurredAt)],
+);
+
+/** A public prayer shared with a friend: they may read it even if its journal is private. */
+export const prayerShares = pgTable(
+  'prayer_shares',
+  {
+    prayerId: uuid()
+      .notNull()
+      .references(() => prayers.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.prayerId, t.userId] }),
+    index('prayer_shares_user_idx').on(t.userId),
+  ],
 );
 
 export type PrayerRow = typeof prayers.$inferSelect;

@@ -36,6 +36,8 @@ export interface AuthServiceDeps {
   appOrigin: string;
   limiters: Record<keyof typeof AUTH_LIMITS, Limiter>;
   logger: FastifyBaseLogger;
+  /** Runs after a sign-up (friend invitations waiting for the new user). */
+  onRegistered?: ((user: UserRow, inviteCode: string | undefined) => Promise<void>) | undefined;
 }
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
@@ -81,6 +83,10 @@ export class AuthService {
       emailVerified: false,
     });
     this.deps.logger.info({ userId: user.id, ip: client.ip }, 'account registered');
+    await this.deps.onRegistered?.(user, input.inviteCode).catch((error: unknown) => {
+      // The account exists; a failed invitation hand-off must not fail the sign-up.
+      this.deps.logger.warn({ err: error, userId: user.id }, 'invitation hand-off failed');
+    });
     return user;
   }
 
@@ -127,6 +133,13 @@ export class AuthService {
     if (!claims) return null;
     const live = await this.repo.findLiveSession(claims.sessionId, claims.userId);
     return live ? { user: live.user, sessionId: live.session.id } : null;
+  }
+
+  /** Notes the user's activity for the Online tab (written at most once a minute, never awaited). */
+  noteActivity(user: UserRow): void {
+    this.deps.users.touchActivity(user).catch((error: unknown) => {
+      this.deps.logger.warn({ err: error, userId: user.id }, 'could not record activity');
+    });
   }
 
   logout(sessionId: string): Promise<void> {

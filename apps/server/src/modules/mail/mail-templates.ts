@@ -32,3 +32,17 @@ export function passwordResetMail(to: string, firstName: string, url: string): O
     html: layout('Reset your password', lines, { label: 'Choose a new password', url }),
   };
 }
+
+export function friendInviteMail(to: string, inviterName: string, url: string): OutgoingMail {
+  const lines = [
+    'Hello,',
+    `${inviterName} would like you to join them on Selah, a place to keep prayer journals and pray for one another.`,
+    'Create your free account with the link below; their friend request will be waiting for you.',
+  ];
+  return {
+    to,
+    subject: `${inviterName} invited you to Selah`,
+    text: `${lines.join('\n\n')}\n\n${url}\n`,
+    html: layout(`${inviterName} invited you to Selah`, lines, { label: 'Join Selah', url }),
+  };
+}

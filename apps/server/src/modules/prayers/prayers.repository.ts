@@ -6,6 +6,7 @@ import {
   type PrayerRow,
   prayerActivity,
   prayers,
+  prayerShares,
   prayerTestimonies,
 } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/cursor.ts';
@@ -103,6 +104,26 @@ export class PrayersRepository {
 
   async delete(id: string, tx: DbOrTx = this.db): Promise<void> {
     await tx.delete(prayers).where(eq(prayers.id, id));
+  }
+
+  async isSharedWith(prayerId: string, userId: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ x: prayerShares.userId })
+      .from(prayerShares)
+      .where(and(eq(prayerShares.prayerId, prayerId), eq(prayerShares.userId, userId)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** Shares a prayer with users; returns those it was not yet shared with. */
+  async addShares(prayerId: string, userIds: string[], tx: DbOrTx = this.db): Promise<string[]> {
+    if (userIds.length === 0) return [];
+    const rows = await tx
+      .insert(prayerShares)
+      .values(userIds.map((userId) => ({ prayerId, userId })))
+      .onConflictDoNothing()
+      .returning({ userId: prayerShares.userId });
+    return rows.map((r) => r.userId);
   }
 
   async addTestimony(prayerId: string, text: string, tx: DbOrTx = this.db): Promise<void> {

@@ -5,7 +5,7 @@ import type {
   PrayerSummary,
   UpdatePrayerInput,
 } from '@selah/shared/schemas/prayers';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { PrayerRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
@@ -63,21 +63,24 @@ export class PrayersService {
   }
 
   /**
-   * A prayer the viewer may read: their own, or a public prayer in a journal they may read.
+   * A prayer the viewer may read: their own, or a public prayer shared with them or in a
+   * journal they may read.
    * @throws AppError NOT_FOUND otherwise.
    */
-  private async getViewable(id: string, viewerId: string): Promise<PrayerWithJournal> {
+  async getViewable(id: string, viewerId: string): Promise<PrayerWithJournal> {
     const row = await this.repo.findById(id);
     if (!row) throw notFound('Prayer');
     if (row.prayer.authorId === viewerId) return row;
     if (row.prayer.isPrivate) throw notFound('Prayer');
+    if (await this.repo.isSharedWith(id, viewerId)) return row;
     await this.journals.getViewable(row.prayer.journalId, viewerId).catch(() => {
       throw notFound('Prayer');
     });
     return row;
   }
 
-  private async getOwn(id: string, viewerId: string): Promise<PrayerWithJournal> {
+  /** The prayer if `viewerId` wrote it. @throws AppError NOT_FOUND otherwise. */
+  async getOwn(id: string, viewerId: string): Promise<PrayerWithJournal> {
     const row = await this.repo.findById(id);
     if (!row || row.prayer.authorId !== viewerId) throw notFound('Prayer');
     return row;
@@ -195,6 +198,11 @@ export class PrayersService {
     return this.present((await this.repo.findById(id))!);
   }
 
+  /** Records "prayed for a request" in the user's activity (it counts toward the streak). */
+  logRequestPrayer(userId: string, tx: DbOrTx): Promise<void> {
+    return new PrayersRepository(tx).logActivity(userId, 'prayed_for_request', this.now(), tx);
+  }
+
   private async page(rows: PrayerWithJournal[], limit: number): Promise<PrayerPage> {
     const visible = rows.slice(0, limit);
     const testimonies = await this.repo.testimoniesFor(visible.map((r) => r.prayer.id));
@@ -227,6 +235,20 @@ export class PrayersService {
       status: statusFilter(query.status),
       category: query.category,
       search: query.search || undefined,
+      after: decodeCursor(query.cursor, ['string', 'string'] as const),
+      limit: query.limit + 1,
+    });
+    return this.page(rows, query.limit);
+  }
+
+  /** A page of a journal's public prayers, for readers whose access was checked elsewhere (groups). */
+  async listPublicOfJournal(
+    journalId: string,
+    query: { cursor?: string | undefined; limit: number },
+  ): Promise<PrayerPage> {
+    const rows = await this.repo.list({
+      journalId,
+      includePrivate: false,
       after: decodeCursor(query.cursor, ['string', 'string'] as const),
       limit: query.limit + 1,
     });

@@ -1,10 +1,11 @@
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   DEFAULT_USER_SETTINGS,
+  type NotificationPreferences,
 } from '@selah/shared/schemas/auth';
 import type { DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import { conflict } from '../../lib/app-error.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
 import { isValidTimeZone } from '../../lib/time-zone.ts';
 import { UsersRepository } from './users.repository.ts';
 
@@ -37,6 +38,8 @@ export function usernameBase(email: string): string {
   return cleaned.length >= 3 ? cleaned : `${cleaned}user`.slice(0, 24);
 }
 
+export const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
+
 /** Users: creation with the spec's defaults and unique usernames, lookups. */
 export class UsersService {
   readonly repo: UsersRepository;
@@ -51,6 +54,25 @@ export class UsersService {
 
   findByEmail(email: string, tx?: DbOrTx) {
     return this.repo.findByEmail(normaliseEmail(email), tx);
+  }
+
+  async updateNotificationPreferences(
+    id: string,
+    prefs: NotificationPreferences,
+  ): Promise<UserRow> {
+    const row = await this.repo.update(id, { notificationPreferences: prefs });
+    if (!row) throw notFound('User');
+    return row;
+  }
+
+  /** Records that the user is active, at most once a minute (the Online tab reads it). */
+  async touchActivity(user: UserRow, now = new Date()): Promise<void> {
+    if (
+      user.lastActiveAt &&
+      now.getTime() - user.lastActiveAt.getTime() < ACTIVITY_WRITE_INTERVAL_MS
+    )
+      return;
+    await this.repo.update(user.id, { lastActiveAt: now });
   }
 
   /**

@@ -1,0 +1,34 @@
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export type NotificationType =
+  | 'friend_request'
+  | 'friend_accepted'
+  | 'journal_joined'
+  | 'journal_shared'
+  | 'prayer_shared'
+  | 'request_shared'
+  | 'request_prayed'
+  | 'prayer_answered'
+  | 'group_invite'
+  | 'group_joined'
+  | 'reminder';
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    type: text().$type<NotificationType>().notNull(),
+    message: text().notNull(),
+    link: text(),
+    read: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt, t.id)],
+);
+
+export type NotificationRow = typeof notifications.$inferSelect;

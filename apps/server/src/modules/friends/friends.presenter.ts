@@ -1,0 +1,80 @@
+import type {
+  Friend,
+  FriendRequest,
+  PublicUser,
+  UserSearchResult,
+} from '@selah/shared/schemas/friends';
+import type { FriendRequestRow, UserRow } from '../../db/schema/index.ts';
+import type { FriendRow } from './friends.repository.ts';
+
+/** j•••@example.com: enough to recognise an address one already knows, not to harvest it. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}•••@${domain}`;
+}
+
+export const fullName = (u: Pick<UserRow, 'firstName' | 'lastName'>) =>
+  `${u.firstName} ${u.lastName}`.trim();
+
+export function presentPublicUser(user: UserRow): PublicUser {
+  return {
+    _id: user.id,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    avatar: user.profilePicture,
+  };
+}
+
+export function presentFriend(row: FriendRow): Friend {
+  return {
+    _id: row.user.id,
+    firstName: row.user.firstName,
+    lastName: row.user.lastName,
+    username: row.user.username,
+    email: row.user.email,
+    profilePicture: row.user.profilePicture,
+    lastActive: row.user.lastActiveAt?.toISOString() ?? null,
+    mutualJournals: row.mutualJournals,
+    friendsSince: row.friendsSince.toISOString(),
+  };
+}
+
+export function presentFriendRequest(row: {
+  request: FriendRequestRow;
+  requester: UserRow;
+  recipient: UserRow;
+}): FriendRequest {
+  return {
+    _id: row.request.id,
+    createdAt: row.request.createdAt.toISOString(),
+    requester: {
+      _id: row.requester.id,
+      firstName: row.requester.firstName,
+      lastName: row.requester.lastName,
+      username: row.requester.username,
+      // The requester chose to reach out: their address is shown to the recipient.
+      email: row.requester.email,
+      profilePicture: row.requester.profilePicture,
+    },
+    recipient: presentPublicUser(row.recipient),
+  };
+}
+
+export function presentSearchResult(
+  user: UserRow,
+  mutualFriends: number,
+  relation: UserSearchResult['relation'],
+  exactEmail: boolean,
+): UserSearchResult {
+  return {
+    _id: user.id,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: relation === 'friend' || exactEmail ? user.email : maskEmail(user.email),
+    avatar: user.profilePicture,
+    mutualFriends,
+    relation,
+  };
+}

@@ -1,0 +1,287 @@
+import { aliasedTable, and, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  type FriendRequestRow,
+  friendInvites,
+  friendRequests,
+  friendships,
+  type UserRow,
+  users,
+} from '../../db/schema/index.ts';
+import { likePattern } from '../../lib/cursor.ts';
+
+export interface FriendRow {
+  user: UserRow;
+  friendsSince: Date;
+  mutualJournals: number;
+}
+
+/** Friendships, friend requests and invitations. Queries only. */
+export class FriendsRepository {
+  private readonly db: DbOrTx;
+
+  constructor(db: DbOrTx) {
+    this.db = db;
+  }
+
+  async areFriends(a: string, b: string, tx: DbOrTx = this.db): Promise<boolean> {
+    const rows = await tx
+      .select({ x: friendships.userId })
+      .from(friendships)
+      .where(and(eq(friendships.userId, a), eq(friendships.friendId, b)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** Which of `ids` are friends of `userId`. */
+  async friendsAmong(userId: string, ids: string[], tx: DbOrTx = this.db): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await tx
+      .select({ id: friendships.friendId })
+      .from(friendships)
+      .where(and(eq(friendships.userId, userId), inArray(friendships.friendId, ids)));
+    return new Set(rows.map((r) => r.id));
+  }
+
+  async listFriends(userId: string, limit: number): Promise<FriendRow[]> {
+    return this.db
+      .select({
+        user: users,
+        friendsSince: friendships.createdAt,
+        // Raw aliases: Drizzle does not render aliased tables inside sql templates.
+        mutualJournals: sql<number>`(select count(*)::int from journal_members m1 join journal_members m2 on m2.journal_id = m1.journal_id where m1.user_id = ${userId} and m2.user_id = "users"."id")`,
+      })
+      .from(friendships)
+      .innerJoin(users, eq(users.id, friendships.friendId))
+      .where(eq(friendships.userId, userId))
+      .orderBy(users.firstName, users.lastName, users.id)
+      .limit(limit);
+  }
+
+  async addFriendship(a: string, b: string, tx: DbOrTx = this.db): Promise<void> {
+    await tx
+      .insert(friendships)
+      .values([
+        { userId: a, friendId: b },
+        { userId: b, friendId: a },
+      ])
+      .onConflictDoNothing();
+  }
+
+  async removeFriendship(a: string, b: string, tx: DbOrTx = this.db): Promise<boolean> {
+    const rows = await tx
+      .delete(friendships)
+      .where(
+        or(
+          and(eq(friendships.userId, a), eq(friendships.friendId, b)),
+          and(eq(friendships.userId, b), eq(friendships.friendId, a)),
+        ),
+      )
+      .returning({ id: friendships.userId });
+    return rows.length > 0;
+  }
+
+  async pendingBetween(
+    a: string,
+    b: string,
+    tx: DbOrTx = this.db,
+  ): Promise<FriendRequestRow | null> {
+    const [row] = await tx
+      .select()
+      .from(friendRequests)
+      .where(
+        and(
+          eq(friendRequests.status, 'pending'),
+          or(
+            and(eq(friendRequests.requesterId, a), eq(friendRequests.recipientId, b)),
+            and(eq(friendRequests.requesterId, b), eq(friendRequests.recipientId, a)),
+          ),
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Inserts a pending request; null when one is already pending between the two. */
+  async createRequest(
+    requesterId: string,
+    recipientId: string,
+    tx: DbOrTx = this.db,
+  ): Promise<FriendRequestRow | null> {
+    const [row] = await tx
+      .insert(friendRequests)
+      .values({ requesterId, recipientId })
+      .onConflictDoNothing()
+      .returning();
+    return row ?? null;
+  }
+
+  async findRequest(id: string, tx: DbOrTx = this.db): Promise<FriendRequestRow | null> {
+    const [row] = await tx.select().from(friendRequests).where(eq(friendRequests.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** Moves a pending request to `status`; false when it was no longer pending. */
+  async resolveRequest(
+    id: string,
+    status: 'accepted' | 'rejected' | 'cancelled',
+    tx: DbOrTx = this.db,
+  ): Promise<boolean> {
+    const rows = await tx
+      .update(friendRequests)
+      .set({ status, respondedAt: new Date() })
+      .where(and(eq(friendRequests.id, id), eq(friendRequests.status, 'pending')))
+      .returning({ id: friendRequests.id });
+    return rows.length > 0;
+  }
+
+  async requests(userId: string, direction: 'incoming' | 'outgoing', limit: number) {
+    const requester = aliasedTable(users, 'requester');
+    const recipient = aliasedTable(users, 'recipient');
+    return this.db
+      .select({ request: friendRequests, requester, recipient })
+      .from(friendRequests)
+      .innerJoin(requester, eq(requester.id, friendRequests.requesterId))
+      .innerJoin(recipient, eq(recipient.id, friendRequests.recipientId))
+      .where(
+        and(
+          eq(friendRequests.status, 'pending'),
+          direction === 'incoming'
+            ? eq(friendRequests.recipientId, userId)
+            : eq(friendRequests.requesterId, userId),
+        ),
+      )
+      .orderBy(desc(friendRequests.createdAt))
+      .limit(limit);
+  }
+
+  /** The viewer's relation to each of `ids`: friend, request sent, request received. */
+  async relations(
+    viewerId: string,
+    ids: string[],
+  ): Promise<Map<string, 'friend' | 'request_sent' | 'request_received'>> {
+    const map = new Map<string, 'friend' | 'request_sent' | 'request_received'>();
+    if (ids.length === 0) return map;
+    const rows = await this.db.execute<{
+      id: string;
+      relation: 'friend' | 'request_sent' | 'request_received';
+    }>(sql`
+      select friend_id as id, 'friend' as relation from friendships where user_id = ${viewerId} and friend_id in ${ids}
+      union all
+      select recipient_id, 'request_sent' from friend_requests where status = 'pending' and requester_id = ${viewerId} and recipient_id in ${ids}
+      union all
+      select requester_id, 'request_received' from friend_requests where status = 'pending' and recipient_id = ${viewerId} and requester_id in ${ids}`);
+    for (const row of rowsOf<{
+      id: string;
+      relation: 'friend' | 'request_sent' | 'request_received';
+    }>(rows)) {
+      map.set(row.id, row.relation);
+    }
+    return map;
+  }
+
+  /** Users matching a name, username or e-mail, with their mutual-friend count. */
+  async search(
+    viewerId: string,
+    q: string,
+    limit: number,
+  ): Promise<{ user: UserRow; mutualFriends: number }[]> {
+    const pattern = likePattern(q);
+    return this.db
+      .select({
+        user: users,
+        mutualFriends: sql<number>`(select count(*)::int from friendships f1 join friendships f2 on f2.user_id = f1.friend_id where f1.user_id = ${viewerId} and f2.friend_id = "users"."id")`,
+      })
+      .from(users)
+      .where(
+        and(
+          ne(users.id, viewerId),
+          or(
+            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+            ilike(users.username, pattern),
+            ilike(users.email, pattern),
+          ),
+        ),
+      )
+      .orderBy(
+        sql`lower(${users.email}) = lower(${q}) desc`,
+        sql`lower(${users.username}) = lower(${q}) desc`,
+        users.firstName,
+        users.id,
+      )
+      .limit(limit);
+  }
+
+  /** Friends of friends and members of shared journals who are not friends yet, most mutual friends first. */
+  async suggestions(
+    userId: string,
+    limit: number,
+  ): Promise<{ user: UserRow; mutualFriends: number }[]> {
+    const rows = await this.db.execute<{ id: string; mutual: number }>(sql`
+      with mine as (select friend_id from friendships where user_id = ${userId}),
+      fof as (
+        select f2.friend_id as id, count(*)::int as mutual
+        from friendships f1 join friendships f2 on f2.user_id = f1.friend_id
+        where f1.user_id = ${userId} and f2.friend_id <> ${userId} and f2.friend_id not in (select friend_id from mine)
+        group by f2.friend_id),
+      mates as (
+        select distinct m2.user_id as id
+        from journal_members m1 join journal_members m2 on m2.journal_id = m1.journal_id
+        where m1.user_id = ${userId} and m2.user_id <> ${userId} and m2.user_id not in (select friend_id from mine))
+      select coalesce(fof.id, mates.id) as id, coalesce(fof.mutual, 0) as mutual
+      from fof full join mates on mates.id = fof.id
+      order by mutual desc, id
+      limit ${limit}`);
+    const list = rowsOf<{ id: string; mutual: number }>(rows);
+    if (list.length === 0) return [];
+    const found = await this.db
+      .select()
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          list.map((r) => r.id),
+        ),
+      );
+    const byId = new Map(found.map((u) => [u.id, u]));
+    return list.flatMap((r) => {
+      const user = byId.get(r.id);
+      return user ? [{ user, mutualFriends: Number(r.mutual) }] : [];
+    });
+  }
+
+  async createInvite(
+    values: { inviterId: string; email: string | null; code: string },
+    tx: DbOrTx = this.db,
+  ): Promise<void> {
+    await tx.insert(friendInvites).values(values);
+  }
+
+  async personalInvite(inviterId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ code: friendInvites.code })
+      .from(friendInvites)
+      .where(and(eq(friendInvites.inviterId, inviterId), sql`${friendInvites.email} is null`))
+      .limit(1);
+    return row?.code ?? null;
+  }
+
+  /** Inviters whose invitation matches this code or e-mail. */
+  async invitersFor(
+    code: string | undefined,
+    email: string,
+    tx: DbOrTx = this.db,
+  ): Promise<string[]> {
+    const rows = await tx
+      .selectDistinct({ inviterId: friendInvites.inviterId })
+      .from(friendInvites)
+      .where(or(eq(friendInvites.email, email), code ? eq(friendInvites.code, code) : undefined));
+    return rows.map((r) => r.inviterId);
+  }
+}
+
+/** node-postgres answers `{ rows }`, PGlite `{ rows }` too; keep one accessor. */
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return (result as { rows?: T[] }).rows ?? [];
+}

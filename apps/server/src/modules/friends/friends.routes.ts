@@ -1,0 +1,181 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '@selah/shared/errors';
+import { IdParamsSchema, MessageSchema } from '@selah/shared/schemas/common';
+import {
+  FriendListSchema,
+  FriendRequestListSchema,
+  FriendRequestsQuerySchema,
+  InviteEmailInputSchema,
+  InviteLinkSchema,
+  SuggestionListSchema,
+  UserSearchListSchema,
+  UserSearchQuerySchema,
+} from '@selah/shared/schemas/friends';
+import { currentUser } from '../../plugins/auth.ts';
+import type { FriendsService } from './friends.service.ts';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+  429: ApiErrorSchema,
+};
+
+/** /api/friends */
+export const friendsRoutes: FastifyPluginAsyncZod<{ friends: FriendsService }> = async (
+  app,
+  { friends },
+) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/',
+    { schema: { tags: ['friends'], response: { 200: FriendListSchema, ...errors } } },
+    async (request) => ({
+      data: await friends.list(currentUser(request)),
+    }),
+  );
+
+  app.get(
+    '/requests',
+    {
+      schema: {
+        tags: ['friends'],
+        querystring: FriendRequestsQuerySchema,
+        response: { 200: FriendRequestListSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await friends.requests(currentUser(request), request.query.direction),
+    }),
+  );
+
+  app.post(
+    '/request/:id',
+    {
+      schema: {
+        tags: ['friends'],
+        summary: 'Send a friend request to a user',
+        params: IdParamsSchema,
+        response: { 201: MessageSchema, 200: MessageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { status } = await friends.sendRequest(currentUser(request), request.params.id);
+      return status === 'accepted'
+        ? reply.status(200).send({ message: 'Friend request accepted!' })
+        : reply.status(201).send({ message: 'Friend request sent!' });
+    },
+  );
+
+  app.put(
+    '/accept/:id',
+    {
+      schema: {
+        tags: ['friends'],
+        params: IdParamsSchema,
+        response: { 200: MessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await friends.accept(currentUser(request), request.params.id);
+      return { message: 'Friend request accepted!' };
+    },
+  );
+
+  app.put(
+    '/reject/:id',
+    {
+      schema: {
+        tags: ['friends'],
+        params: IdParamsSchema,
+        response: { 200: MessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await friends.reject(currentUser(request), request.params.id);
+      return { message: 'Friend request rejected.' };
+    },
+  );
+
+  app.delete(
+    '/requests/:id',
+    {
+      schema: {
+        tags: ['friends'],
+        summary: 'Cancel a request you sent',
+        params: IdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await friends.cancel(currentUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/suggestions',
+    { schema: { tags: ['friends'], response: { 200: SuggestionListSchema, ...errors } } },
+    async (request) => ({ data: await friends.suggestions(currentUser(request)) }),
+  );
+
+  app.post(
+    '/invite-email',
+    {
+      schema: {
+        tags: ['friends'],
+        body: InviteEmailInputSchema,
+        response: { 200: MessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await friends.inviteByEmail(currentUser(request), request.body.recipientEmail);
+      return { message: 'Invitation sent!' };
+    },
+  );
+
+  app.get(
+    '/invite-link',
+    { schema: { tags: ['friends'], response: { 200: InviteLinkSchema, ...errors } } },
+    async (request) => ({ url: await friends.inviteLink(currentUser(request)) }),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['friends'],
+        summary: 'Remove a friend',
+        params: IdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await friends.remove(currentUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+/** /api/search */
+export const searchRoutes: FastifyPluginAsyncZod<{ friends: FriendsService }> = async (
+  app,
+  { friends },
+) => {
+  app.addHook('onRequest', app.authenticate);
+  app.get(
+    '/search',
+    {
+      schema: {
+        tags: ['friends'],
+        summary: 'Find users by name, username or e-mail',
+        querystring: UserSearchQuerySchema,
+        response: { 200: UserSearchListSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await friends.search(currentUser(request), request.query.q) }),
+  );
+};

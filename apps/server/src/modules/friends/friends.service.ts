@@ -1,0 +1,253 @@
+import type { Friend, FriendRequest, UserSearchResult } from '@selah/shared/schemas/friends';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import type { Limiter } from '../../lib/rate-limiter.ts';
+import { randomToken } from '../../lib/secure-token.ts';
+import type { MailRepository } from '../mail/mail.repository.ts';
+import { friendInviteMail } from '../mail/mail-templates.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { normaliseEmail, type UsersService } from '../users/users.service.ts';
+import { FriendsRepository } from './friends.repository.ts';
+import {
+  fullName,
+  presentFriend,
+  presentFriendRequest,
+  presentSearchResult,
+} from './friends.presenter.ts';
+
+const FRIEND_LIST_LIMIT = 1000;
+const SEARCH_LIMIT = 20;
+const SUGGESTION_LIMIT = 10;
+
+export const NOT_FRIENDS_MESSAGE = 'You can only share with your friends.';
+
+export interface FriendsServiceDeps {
+  db: Db;
+  mail: MailRepository;
+  onMailQueued: () => void;
+  notifications: NotificationsService;
+  users: UsersService;
+  appOrigin: string;
+  /** Friend requests and invitations: 30 per hour per user. */
+  limiter: Limiter;
+}
+
+/** Friends: requests, acceptance, removal, search, suggestions and invitations. */
+export class FriendsService {
+  readonly repo: FriendsRepository;
+  private readonly deps: FriendsServiceDeps;
+
+  constructor(deps: FriendsServiceDeps) {
+    this.deps = deps;
+    this.repo = new FriendsRepository(deps.db);
+  }
+
+  areFriends(a: string, b: string): Promise<boolean> {
+    return this.repo.areFriends(a, b);
+  }
+
+  /**
+   * Checks that every id is a friend of `userId`.
+   * @throws AppError BAD_REQUEST 'You can only share with your friends.' otherwise.
+   */
+  async assertAllFriends(userId: string, ids: string[], tx?: DbOrTx): Promise<string[]> {
+    const unique = [...new Set(ids)];
+    const friends = await this.repo.friendsAmong(userId, unique, tx);
+    if (unique.some((id) => !friends.has(id))) throw badRequest(NOT_FRIENDS_MESSAGE);
+    return unique;
+  }
+
+  async list(user: UserRow): Promise<Friend[]> {
+    return (await this.repo.listFriends(user.id, FRIEND_LIST_LIMIT)).map(presentFriend);
+  }
+
+  async requests(user: UserRow, direction: 'incoming' | 'outgoing'): Promise<FriendRequest[]> {
+    return (await this.repo.requests(user.id, direction, 200)).map(presentFriendRequest);
+  }
+
+  /**
+   * Sends a friend request; when the other person already asked, it accepts theirs instead.
+   * @throws AppError for yourself (400), an unknown user (404), friends or a pending request (409).
+   */
+  async sendRequest(user: UserRow, recipientId: string): Promise<{ status: 'sent' | 'accepted' }> {
+    if (recipientId === user.id) throw badRequest("You can't send a friend request to yourself.");
+    await this.deps.limiter.consume(
+      user.id,
+      'You have sent many friend requests. Please try again later.',
+    );
+    const recipient = await this.deps.users.findById(recipientId);
+    if (!recipient) throw notFound('User');
+    if (await this.repo.areFriends(user.id, recipientId))
+      throw conflict('You are already friends.');
+    const pending = await this.repo.pendingBetween(user.id, recipientId);
+    if (pending?.requesterId === recipientId) {
+      await this.accept(user, pending.id);
+      return { status: 'accepted' };
+    }
+    if (pending) throw conflict('A friend request is already pending.');
+    let announce = () => {};
+    await this.deps.db.transaction(async (tx) => {
+      const created = await this.repo.createRequest(user.id, recipientId, tx);
+      if (!created) throw conflict('A friend request is already pending.');
+      announce = await this.deps.notifications.notify(
+        [
+          {
+            userId: recipientId,
+            actorId: user.id,
+            type: 'friend_request',
+            message: `${fullName(user)} sent you a friend request.`,
+            link: '/friends?tab=requests',
+          },
+        ],
+        tx,
+      );
+    });
+    announce();
+    return { status: 'sent' };
+  }
+
+  /** Accepts a request sent to `user`. @throws AppError NOT_FOUND for anyone else's request. */
+  async accept(user: UserRow, requestId: string): Promise<void> {
+    const request = await this.repo.findRequest(requestId);
+    if (!request || request.recipientId !== user.id) throw notFound('Friend request');
+    let announce = () => {};
+    await this.deps.db.transaction(async (tx) => {
+      if (!(await this.repo.resolveRequest(requestId, 'accepted', tx))) {
+        throw new AppError('CONFLICT', 'This friend request is no longer pending.');
+      }
+      await this.repo.addFriendship(user.id, request.requesterId, tx);
+      announce = await this.deps.notifications.notify(
+        [
+          {
+            userId: request.requesterId,
+            actorId: user.id,
+            type: 'friend_accepted',
+            message: `${fullName(user)} accepted your friend request.`,
+            link: '/friends',
+          },
+        ],
+        tx,
+      );
+    });
+    announce();
+  }
+
+  async reject(user: UserRow, requestId: string): Promise<void> {
+    const request = await this.repo.findRequest(requestId);
+    if (!request || request.recipientId !== user.id) throw notFound('Friend request');
+    if (!(await this.repo.resolveRequest(requestId, 'rejected'))) {
+      throw conflict('This friend request is no longer pending.');
+    }
+  }
+
+  async cancel(user: UserRow, requestId: string): Promise<void> {
+    const request = await this.repo.findRequest(requestId);
+    if (!request || request.requesterId !== user.id) throw notFound('Friend request');
+    if (!(await this.repo.resolveRequest(requestId, 'cancelled'))) {
+      throw conflict('This friend request is no longer pending.');
+    }
+  }
+
+  async remove(user: UserRow, friendId: string): Promise<void> {
+    if (!(await this.repo.removeFriendship(user.id, friendId))) throw notFound('Friend');
+  }
+
+  async search(user: UserRow, q: string): Promise<UserSearchResult[]> {
+    const rows = await this.repo.search(user.id, q, SEARCH_LIMIT);
+    const relations = await this.repo.relations(
+      user.id,
+      rows.map((r) => r.user.id),
+    );
+    const exact = normaliseEmail(q);
+    return rows.map((r) =>
+      presentSearchResult(
+        r.user,
+        r.mutualFriends,
+        relations.get(r.user.id) ?? 'none',
+        r.user.email === exact,
+      ),
+    );
+  }
+
+  async suggestions(user: UserRow): Promise<UserSearchResult[]> {
+    const rows = await this.repo.suggestions(user.id, SUGGESTION_LIMIT);
+    const relations = await this.repo.relations(
+      user.id,
+      rows.map((r) => r.user.id),
+    );
+    return rows.map((r) =>
+      presentSearchResult(r.user, r.mutualFriends, relations.get(r.user.id) ?? 'none', false),
+    );
+  }
+
+  /**
+   * Invites someone by e-mail: a registered address gets a friend request, any other a
+   * sign-up link; the answer is the same either way.
+   */
+  async inviteByEmail(user: UserRow, recipientEmail: string): Promise<void> {
+    const email = normaliseEmail(recipientEmail);
+    if (email === user.email) throw badRequest("You can't invite yourself.");
+    const existing = await this.deps.users.findByEmail(email);
+    if (existing) {
+      const alreadyLinked =
+        (await this.repo.areFriends(user.id, existing.id)) ||
+        (await this.repo.pendingBetween(user.id, existing.id));
+      if (!alreadyLinked) await this.sendRequest(user, existing.id);
+      return;
+    }
+    await this.deps.limiter.consume(
+      user.id,
+      'You have sent many invitations. Please try again later.',
+    );
+    const code = randomToken(18);
+    await this.deps.db.transaction(async (tx) => {
+      await this.repo.createInvite({ inviterId: user.id, email, code }, tx);
+      await this.deps.mail.enqueue(
+        friendInviteMail(email, fullName(user), this.inviteUrl(code)),
+        tx,
+      );
+    });
+    this.deps.onMailQueued();
+  }
+
+  private inviteUrl(code: string): string {
+    return `${this.deps.appOrigin}/signup?invite=${encodeURIComponent(code)}`;
+  }
+
+  /** The user's personal invite link (made once). */
+  async inviteLink(user: UserRow): Promise<string> {
+    let code = await this.repo.personalInvite(user.id);
+    if (!code) {
+      code = randomToken(18);
+      await this.repo.createInvite({ inviterId: user.id, email: null, code });
+    }
+    return this.inviteUrl(code);
+  }
+
+  /** After sign-up: everyone who invited this address (or whose link was used) has a request waiting. */
+  async welcomeInvited(newUser: UserRow, inviteCode: string | undefined): Promise<void> {
+    const inviters = await this.repo.invitersFor(inviteCode, newUser.email);
+    for (const inviterId of inviters) {
+      if (inviterId === newUser.id) continue;
+      await this.deps.db.transaction(async (tx) => {
+        const request = await this.repo.createRequest(inviterId, newUser.id, tx);
+        if (request) {
+          const inviter = await this.deps.users.findById(inviterId, tx);
+          await this.deps.notifications.notify(
+            [
+              {
+                userId: newUser.id,
+                actorId: inviterId,
+                type: 'friend_request',
+                message: `${inviter ? fullName(inviter) : 'A friend'} sent you a friend request.`,
+                link: '/friends?tab=requests',
+              },
+            ],
+            tx,
+          );
+        }
+      });
+    }
+  }
+}

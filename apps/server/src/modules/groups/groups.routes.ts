@@ -1,0 +1,195 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '@selah/shared/errors';
+import { IdParamsSchema, MessageSchema, PageQuerySchema } from '@selah/shared/schemas/common';
+import {
+  CreateGroupInputSchema,
+  GroupInviteInputSchema,
+  GroupListQuerySchema,
+  GroupListSchema,
+  GroupResponseSchema,
+  GroupRoleInputSchema,
+  PrayerGroupDetailSchema,
+  UpdateGroupInputSchema,
+} from '@selah/shared/schemas/groups';
+import { PrayerPageSchema } from '@selah/shared/schemas/prayers';
+import { currentUser } from '../../plugins/auth.ts';
+import type { GroupsService } from './groups.service.ts';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+};
+const MemberParamsSchema = z.strictObject({
+  id: z.uuid({ error: 'Invalid id.' }),
+  userId: z.uuid({ error: 'Invalid id.' }),
+});
+
+/** /api/prayer-groups */
+export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = async (
+  app,
+  { groups },
+) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['prayer-groups'],
+        querystring: GroupListQuerySchema,
+        response: { 200: GroupListSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await groups.list(currentUser(request), request.query) }),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['prayer-groups'],
+        body: CreateGroupInputSchema,
+        response: { 201: GroupResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await groups.create(request.body, currentUser(request)) }),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['prayer-groups'],
+        params: IdParamsSchema,
+        response: { 200: PrayerGroupDetailSchema, ...errors },
+      },
+    },
+    async (request) => groups.detail(request.params.id, currentUser(request)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags: ['prayer-groups'],
+        params: IdParamsSchema,
+        body: UpdateGroupInputSchema,
+        response: { 200: GroupResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await groups.update(request.params.id, request.body, currentUser(request)),
+    }),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['prayer-groups'],
+        params: IdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await groups.delete(request.params.id, currentUser(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/:id/prayers',
+    {
+      schema: {
+        tags: ['prayer-groups'],
+        params: IdParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: PrayerPageSchema, ...errors },
+      },
+    },
+    async (request) => groups.prayers(request.params.id, currentUser(request), request.query),
+  );
+
+  app.post(
+    '/:id/join',
+    {
+      schema: {
+        tags: ['prayer-groups'],
+        params: IdParamsSchema,
+        response: { 200: GroupResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await groups.join(request.params.id, currentUser(request)) }),
+  );
+
+  app.post(
+    '/:id/leave',
+    {
+      schema: {
+        tags: ['prayer-groups'],
+        params: IdParamsSchema,
+        response: { 200: MessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await groups.leave(request.params.id, currentUser(request));
+      return { message: 'You left the group.' };
+    },
+  );
+
+  app.post(
+    '/:id/invite',
+    {
+      schema: {
+        tags: ['prayer-groups'],
+        params: IdParamsSchema,
+        body: GroupInviteInputSchema,
+        response: { 200: MessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const n = await groups.invite(request.params.id, request.body.userIds, currentUser(request));
+      return { message: n === 1 ? '1 friend invited.' : `${n} friends invited.` };
+    },
+  );
+
+  app.put(
+    '/:id/members/:userId',
+    {
+      schema: {
+        tags: ['prayer-groups'],
+        params: MemberParamsSchema,
+        body: GroupRoleInputSchema,
+        response: { 200: MessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await groups.setRole(
+        request.params.id,
+        request.params.userId,
+        request.body.role,
+        currentUser(request),
+      );
+      return { message: 'Role updated.' };
+    },
+  );
+
+  app.delete(
+    '/:id/members/:userId',
+    {
+      schema: {
+        tags: ['prayer-groups'],
+        params: MemberParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await groups.removeMember(request.params.id, request.params.userId, currentUser(request));
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,98 @@
+import { and, count, desc, eq, lt, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  type NotificationRow,
+  type NotificationType,
+  notifications,
+} from '../../db/schema/index.ts';
+
+export interface NewNotification {
+  userId: string;
+  actorId: string | null;
+  type: NotificationType;
+  message: string;
+  link: string | null;
+}
+
+/** Notifications. Queries only. */
+export class NotificationsRepository {
+  private readonly db: DbOrTx;
+
+  constructor(db: DbOrTx) {
+    this.db = db;
+  }
+
+  async insertMany(rows: NewNotification[], tx: DbOrTx = this.db): Promise<NotificationRow[]> {
+    if (rows.length === 0) return [];
+    return tx.insert(notifications).values(rows).returning();
+  }
+
+  async page(
+    userId: string,
+    opts: { after: readonly [string, string] | null; limit: number; unreadOnly: boolean },
+  ): Promise<NotificationRow[]> {
+    return this.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          opts.unreadOnly ? eq(notifications.read, false) : undefined,
+          opts.after
+            ? or(
+                lt(notifications.createdAt, new Date(opts.after[0])),
+                and(
+                  eq(notifications.createdAt, new Date(opts.after[0])),
+                  lt(notifications.id, opts.after[1]),
+                ),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(opts.limit);
+  }
+
+  async unreadCount(userId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+    return row?.n ?? 0;
+  }
+
+  async findOwn(id: string, userId: string): Promise<NotificationRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async markRead(id: string, userId: string): Promise<NotificationRow | null> {
+    const [row] = await this.db
+      .update(notifications)
+      .set({ read: true })
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+      .returning();
+    return row ?? null;
+  }
+
+  async markAllRead(userId: string): Promise<number> {
+    const rows = await this.db
+      .update(notifications)
+      .set({ read: true })
+      .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+      .returning({ id: notifications.id });
+    return rows.length;
+  }
+
+  async delete(id: string, userId: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(notifications)
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+      .returning({ id: notifications.id });
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '@selah/shared/errors';
+import { NotificationPreferencesSchema } from '@selah/shared/schemas/auth';
+import { IdParamsSchema, MessageSchema } from '@selah/shared/schemas/common';
+import {
+  NotificationListQuerySchema,
+  NotificationPageSchema,
+  NotificationSchema,
+} from '@selah/shared/schemas/notifications';
+import { currentUser } from '../../plugins/auth.ts';
+import type { UsersService } from '../users/users.service.ts';
+import type { NotificationsService } from './notifications.service.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
+
+/** /api/notifications: a user only ever reaches their own. */
+export const notificationsRoutes: FastifyPluginAsyncZod<{
+  notifications: NotificationsService;
+  users: UsersService;
+}> = async (app, { notifications, users }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['notifications'],
+        querystring: NotificationListQuerySchema,
+        response: { 200: NotificationPageSchema, ...errors },
+      },
+    },
+    async (request) => notifications.list(currentUser(request).id, request.query),
+  );
+
+  app.get(
+    '/preferences',
+    {
+      schema: {
+        tags: ['notifications'],
+        response: { 200: NotificationPreferencesSchema, ...errors },
+      },
+    },
+    async (request) => currentUser(request).notificationPreferences,
+  );
+
+  app.put(
+    '/preferences',
+    {
+      schema: {
+        tags: ['notifications'],
+        body: NotificationPreferencesSchema,
+        response: { 200: NotificationPreferencesSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const updated = await users.updateNotificationPreferences(
+        currentUser(request).id,
+        request.body,
+      );
+      return updated.notificationPreferences;
+    },
+  );
+
+  app.put(
+    '/read-all',
+    {
+      schema: {
+        tags: ['notifications'],
+        response: { 200: MessageSchema.extend({ updated: z.number().int() }), ...errors },
+      },
+    },
+    async (request) => {
+      const updated = await notifications.markAllRead(currentUser(request).id);
+      return { message: 'All notifications marked as read.', updated };
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['notifications'],
+        params: IdParamsSchema,
+        response: { 200: NotificationSchema, ...errors },
+      },
+    },
+    async (request) => notifications.get(request.params.id, currentUser(request).id),
+  );
+
+  app.put(
+    '/:id/read',
+    {
+      schema: {
+        tags: ['notifications'],
+        params: IdParamsSchema,
+        response: { 200: NotificationSchema, ...errors },
+      },
+    },
+    async (request) => notifications.markRead(request.params.id, currentUser(request).id),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['notifications'],
+        params: IdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await notifications.delete(request.params.id, currentUser(request).id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,230 @@
+import { and, desc, eq, exists, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  friendships,
+  type PrayerRequestRow,
+  prayerRequestResponses,
+  prayerRequests,
+  prayerRequestShares,
+  type UserRow,
+  users,
+} from '../../db/schema/index.ts';
+import { likePattern } from '../../lib/cursor.ts';
+
+export interface RequestWithCreator {
+  request: PrayerRequestRow;
+  creator: UserRow;
+}
+
+export interface Responder {
+  requestId: string;
+  userId: string;
+  username: string;
+  avatar: string | null;
+  rank: number;
+  total: number;
+}
+
+export const RESPONDERS_SHOWN = 20;
+
+/** Prayer requests, their shares and who prays for them. Queries only. */
+export class PrayerRequestsRepository {
+  private readonly db: DbOrTx;
+
+  constructor(db: DbOrTx) {
+    this.db = db;
+  }
+
+  async insert(
+    values: typeof prayerRequests.$inferInsert,
+    tx: DbOrTx = this.db,
+  ): Promise<PrayerRequestRow> {
+    const [row] = await tx.insert(prayerRequests).values(values).returning();
+    return row!;
+  }
+
+  async update(
+    id: string,
+    values: Partial<typeof prayerRequests.$inferInsert>,
+    tx: DbOrTx = this.db,
+  ): Promise<void> {
+    await tx.update(prayerRequests).set(values).where(eq(prayerRequests.id, id));
+  }
+
+  async delete(id: string, tx: DbOrTx = this.db): Promise<void> {
+    await tx.delete(prayerRequests).where(eq(prayerRequests.id, id));
+  }
+
+  async replaceShares(
+    requestId: string,
+    userIds: string[],
+    tx: DbOrTx = this.db,
+  ): Promise<string[]> {
+    const before = await tx
+      .select({ userId: prayerRequestShares.userId })
+      .from(prayerRequestShares)
+      .where(eq(prayerRequestShares.requestId, requestId));
+    await tx.delete(prayerRequestShares).where(eq(prayerRequestShares.requestId, requestId));
+    if (userIds.length > 0) {
+      await tx.insert(prayerRequestShares).values(userIds.map((userId) => ({ requestId, userId })));
+    }
+    const had = new Set(before.map((b) => b.userId));
+    return userIds.filter((id) => !had.has(id));
+  }
+
+  /**
+   * The condition under which `viewerId` may read a request: they made it; or its creator is
+   * their friend and it is public or shared with them.
+   */
+  visibleTo(viewerId: string): SQL {
+    return or(
+      eq(prayerRequests.creatorId, viewerId),
+      and(
+        exists(
+          this.db
+            .select({ x: sql`1` })
+            .from(friendships)
+            .where(
+              and(
+                eq(friendships.userId, viewerId),
+                eq(friendships.friendId, prayerRequests.creatorId),
+              ),
+            ),
+        ),
+        or(
+          eq(prayerRequests.isPrivate, false),
+          exists(
+            this.db
+              .select({ x: sql`1` })
+              .from(prayerRequestShares)
+              .where(
+                and(
+                  eq(prayerRequestShares.requestId, prayerRequests.id),
+                  eq(prayerRequestShares.userId, viewerId),
+                ),
+              ),
+          ),
+        ),
+      ),
+    )!;
+  }
+
+  async findVisible(id: string, viewerId: string): Promise<RequestWithCreator | null> {
+    const [row] = await this.db
+      .select({ request: prayerRequests, creator: users })
+      .from(prayerRequests)
+      .innerJoin(users, eq(users.id, prayerRequests.creatorId))
+      .where(and(eq(prayerRequests.id, id), this.visibleTo(viewerId)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async list(opts: {
+    viewerId: string;
+    type: 'myRequests' | 'friendRequests';
+    category?: string | undefined;
+    search?: string | undefined;
+    after: readonly [string, string] | null;
+    limit: number;
+  }): Promise<RequestWithCreator[]> {
+    const scope =
+      opts.type === 'myRequests'
+        ? eq(prayerRequests.creatorId, opts.viewerId)
+        : and(sql`${prayerRequests.creatorId} <> ${opts.viewerId}`, this.visibleTo(opts.viewerId));
+    return this.db
+      .select({ request: prayerRequests, creator: users })
+      .from(prayerRequests)
+      .innerJoin(users, eq(users.id, prayerRequests.creatorId))
+      .where(
+        and(
+          scope,
+          opts.category ? eq(prayerRequests.category, opts.category) : undefined,
+          opts.search
+            ? or(
+                ilike(prayerRequests.title, likePattern(opts.search)),
+                ilike(prayerRequests.description, likePattern(opts.search)),
+              )
+            : undefined,
+          opts.after
+            ? or(
+                lt(prayerRequests.createdAt, new Date(opts.after[0])),
+                and(
+                  eq(prayerRequests.createdAt, new Date(opts.after[0])),
+                  lt(prayerRequests.id, opts.after[1]),
+                ),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(desc(prayerRequests.createdAt), desc(prayerRequests.id))
+      .limit(opts.limit);
+  }
+
+  /** Up to 20 people praying per request plus the viewer's own row, with the totals, in one query. */
+  async responders(requestIds: string[], viewerId: string): Promise<Responder[]> {
+    if (requestIds.length === 0) return [];
+    const ranked = this.db
+      .select({
+        requestId: prayerRequestResponses.requestId,
+        userId: prayerRequestResponses.userId,
+        username: users.username,
+        avatar: users.profilePicture,
+        rank: sql<number>`row_number() over (partition by ${prayerRequestResponses.requestId} order by ${prayerRequestResponses.createdAt}, ${prayerRequestResponses.userId})`.as(
+          'rank',
+        ),
+        total:
+          sql<number>`(count(*) over (partition by ${prayerRequestResponses.requestId}))::int`.as(
+            'total',
+          ),
+      })
+      .from(prayerRequestResponses)
+      .innerJoin(users, eq(users.id, prayerRequestResponses.userId))
+      .where(inArray(prayerRequestResponses.requestId, requestIds))
+      .as('ranked');
+    return this.db
+      .select({
+        requestId: ranked.requestId,
+        userId: ranked.userId,
+        username: ranked.username,
+        avatar: ranked.avatar,
+        rank: ranked.rank,
+        total: ranked.total,
+      })
+      .from(ranked)
+      .where(or(sql`${ranked.rank} <= ${RESPONDERS_SHOWN}`, eq(ranked.userId, viewerId)))
+      .orderBy(ranked.requestId, ranked.rank);
+  }
+
+  async shares(requestIds: string[]): Promise<Map<string, string[]>> {
+    const map = new Map<string, string[]>();
+    if (requestIds.length === 0) return map;
+    const rows = await this.db
+      .select()
+      .from(prayerRequestShares)
+      .where(inArray(prayerRequestShares.requestId, requestIds));
+    for (const row of rows) map.set(row.requestId, [...(map.get(row.requestId) ?? []), row.userId]);
+    return map;
+  }
+
+  async addResponse(requestId: string, userId: string, tx: DbOrTx = this.db): Promise<boolean> {
+    const rows = await tx
+      .insert(prayerRequestResponses)
+      .values({ requestId, userId })
+      .onConflictDoNothing()
+      .returning({ userId: prayerRequestResponses.userId });
+    return rows.length > 0;
+  }
+
+  async removeResponse(requestId: string, userId: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(prayerRequestResponses)
+      .where(
+        and(
+          eq(prayerRequestResponses.requestId, requestId),
+          eq(prayerRequestResponses.userId, userId),
+        ),
+      )
+      .returning({ userId: prayerRequestResponses.userId });
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,258 @@
+import type {
+  CreatePrayerRequestInput,
+  PrayerRequest,
+  PrayerRequestPage,
+  UpdatePrayerRequestInput,
+} from '@selah/shared/schemas/prayer-requests';
+import type { Db } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../lib/app-error.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import type { FriendsService } from '../friends/friends.service.ts';
+import { fullName } from '../friends/friends.presenter.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { PrayersService } from '../prayers/prayers.service.ts';
+import {
+  PrayerRequestsRepository,
+  RESPONDERS_SHOWN,
+  type RequestWithCreator,
+  type Responder,
+} from './prayer-requests.repository.ts';
+
+export interface PrayerRequestsServiceDeps {
+  db: Db;
+  friends: FriendsService;
+  notifications: NotificationsService;
+  prayers: PrayersService;
+}
+
+function present(
+  row: RequestWithCreator,
+  viewerId: string,
+  responders: Responder[],
+  shares: string[] | undefined,
+): PrayerRequest {
+  const isMine = row.request.creatorId === viewerId;
+  return {
+    _id: row.request.id,
+    title: row.request.title,
+    description: row.request.description,
+    category: row.request.category,
+    isPrivate: row.request.isPrivate,
+    sharedWith: isMine ? (shares ?? []) : [],
+    createdAt: row.request.createdAt.toISOString(),
+    creator: {
+      _id: row.creator.id,
+      username: row.creator.username,
+      avatar: row.creator.profilePicture,
+    },
+    respondedUsers: responders
+      .filter((r) => r.rank <= RESPONDERS_SHOWN)
+      .map((r) => ({ _id: r.userId, username: r.username, avatar: r.avatar })),
+    prayingCount: responders[0]?.total ?? 0,
+    isPraying: responders.some((r) => r.userId === viewerId),
+    isMine,
+  };
+}
+
+/**
+ * Prayer requests. A private request is visible to its creator and the friends it is shared
+ * with; a public one to the creator's friends. Only the creator changes it.
+ */
+export class PrayerRequestsService {
+  readonly repo: PrayerRequestsRepository;
+  private readonly deps: PrayerRequestsServiceDeps;
+
+  constructor(deps: PrayerRequestsServiceDeps) {
+    this.deps = deps;
+    this.repo = new PrayerRequestsRepository(deps.db);
+  }
+
+  private async presentMany(
+    rows: RequestWithCreator[],
+    viewerId: string,
+  ): Promise<PrayerRequest[]> {
+    const ids = rows.map((r) => r.request.id);
+    const mine = rows.filter((r) => r.request.creatorId === viewerId).map((r) => r.request.id);
+    const [responders, shares] = await Promise.all([
+      this.repo.responders(ids, viewerId),
+      mine.length > 0 ? this.repo.shares(mine) : Promise.resolve(new Map<string, string[]>()),
+    ]);
+    const byRequest = new Map<string, Responder[]>();
+    for (const r of responders)
+      byRequest.set(r.requestId, [...(byRequest.get(r.requestId) ?? []), r]);
+    return rows.map((row) =>
+      present(row, viewerId, byRequest.get(row.request.id) ?? [], shares.get(row.request.id)),
+    );
+  }
+
+  private async getVisible(id: string, viewer: UserRow): Promise<RequestWithCreator> {
+    const row = await this.repo.findVisible(id, viewer.id);
+    if (!row) throw notFound('Prayer request');
+    return row;
+  }
+
+  private async getOwn(id: string, viewer: UserRow): Promise<RequestWithCreator> {
+    const row = await this.getVisible(id, viewer);
+    if (row.request.creatorId !== viewer.id) throw notFound('Prayer request');
+    return row;
+  }
+
+  async get(id: string, viewer: UserRow): Promise<PrayerRequest> {
+    const [request] = await this.presentMany([await this.getVisible(id, viewer)], viewer.id);
+    return request!;
+  }
+
+  async list(
+    viewer: UserRow,
+    query: {
+      type: 'myRequests' | 'friendRequests';
+      category?: string | undefined;
+      searchQuery?: string | undefined;
+      cursor?: string | undefined;
+      limit: number;
+    },
+  ): Promise<PrayerRequestPage> {
+    const rows = await this.repo.list({
+      viewerId: viewer.id,
+      type: query.type,
+      category: query.category && query.category !== 'all' ? query.category : undefined,
+      search: query.searchQuery || undefined,
+      after: decodeCursor(query.cursor, ['string', 'string'] as const),
+      limit: query.limit + 1,
+    });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      data: await this.presentMany(page, viewer.id),
+      nextCursor:
+        rows.length > query.limit && last
+          ? encodeCursor([last.request.createdAt.toISOString(), last.request.id])
+          : null,
+    };
+  }
+
+  /**
+   * Creates a request; `sharedWith` may name only friends and is emptied for public requests.
+   * @throws AppError BAD_REQUEST 'You can only share with your friends.'
+   */
+  async create(input: CreatePrayerRequestInput, viewer: UserRow): Promise<PrayerRequest> {
+    const isPrivate = input.isPrivate ?? true;
+    const sharedWith = isPrivate
+      ? await this.deps.friends.assertAllFriends(viewer.id, input.sharedWith ?? [])
+      : [];
+    let announce = () => {};
+    const id = await this.deps.db.transaction(async (tx) => {
+      const repo = new PrayerRequestsRepository(tx);
+      const row = await repo.insert(
+        {
+          creatorId: viewer.id,
+          title: input.title.trim(),
+          description: (input.description ?? '').trim(),
+          category: input.category ?? 'Personal',
+          isPrivate,
+        },
+        tx,
+      );
+      await repo.replaceShares(row.id, sharedWith, tx);
+      announce = await this.deps.notifications.notify(
+        sharedWith.map((userId) => ({
+          userId,
+          actorId: viewer.id,
+          type: 'request_shared' as const,
+          message: `${fullName(viewer)} shared a prayer request with you: "${row.title}".`,
+          link: '/prayer-requests?tab=friendRequests',
+        })),
+        tx,
+      );
+      return row.id;
+    });
+    announce();
+    return this.get(id, viewer);
+  }
+
+  async update(
+    id: string,
+    input: UpdatePrayerRequestInput,
+    viewer: UserRow,
+  ): Promise<PrayerRequest> {
+    const { request } = await this.getOwn(id, viewer);
+    const isPrivate = input.isPrivate ?? request.isPrivate;
+    const sharedWith =
+      input.sharedWith !== undefined || input.isPrivate === false
+        ? isPrivate
+          ? await this.deps.friends.assertAllFriends(viewer.id, input.sharedWith ?? [])
+          : []
+        : undefined;
+    let announce = () => {};
+    await this.deps.db.transaction(async (tx) => {
+      const repo = new PrayerRequestsRepository(tx);
+      await repo.update(
+        id,
+        {
+          ...(input.title !== undefined ? { title: input.title.trim() } : {}),
+          ...(input.description !== undefined ? { description: input.description.trim() } : {}),
+          ...(input.category !== undefined ? { category: input.category } : {}),
+          isPrivate,
+        },
+        tx,
+      );
+      if (sharedWith) {
+        const added = await repo.replaceShares(id, sharedWith, tx);
+        announce = await this.deps.notifications.notify(
+          added.map((userId) => ({
+            userId,
+            actorId: viewer.id,
+            type: 'request_shared' as const,
+            message: `${fullName(viewer)} shared a prayer request with you: "${input.title ?? request.title}".`,
+            link: '/prayer-requests?tab=friendRequests',
+          })),
+          tx,
+        );
+      }
+    });
+    announce();
+    return this.get(id, viewer);
+  }
+
+  async delete(id: string, viewer: UserRow): Promise<void> {
+    await this.getOwn(id, viewer);
+    await this.repo.delete(id);
+  }
+
+  /**
+   * Marks the viewer as praying (idempotent); the creator is notified the first time.
+   * @throws AppError BAD_REQUEST for one's own request.
+   */
+  async pray(id: string, viewer: UserRow): Promise<PrayerRequest> {
+    const { request } = await this.getVisible(id, viewer);
+    if (request.creatorId === viewer.id)
+      throw badRequest('You cannot mark your own prayer request.');
+    let announce = () => {};
+    await this.deps.db.transaction(async (tx) => {
+      const added = await new PrayerRequestsRepository(tx).addResponse(id, viewer.id, tx);
+      if (!added) return;
+      await this.deps.prayers.logRequestPrayer(viewer.id, tx);
+      announce = await this.deps.notifications.notify(
+        [
+          {
+            userId: request.creatorId,
+            actorId: viewer.id,
+            type: 'request_prayed',
+            message: `${fullName(viewer)} is praying for your request "${request.title}".`,
+            link: '/prayer-requests',
+          },
+        ],
+        tx,
+      );
+    });
+    announce();
+    return this.get(id, viewer);
+  }
+
+  async unpray(id: string, viewer: UserRow): Promise<PrayerRequest> {
+    await this.getVisible(id, viewer);
+    await this.repo.removeResponse(id, viewer.id);
+    return this.get(id, viewer);
+  }
+}

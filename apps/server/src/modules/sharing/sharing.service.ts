@@ -1,0 +1,91 @@
+import type { Db } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import { badRequest, forbidden } from '../../lib/app-error.ts';
+import type { FriendsService } from '../friends/friends.service.ts';
+import { fullName } from '../friends/friends.presenter.ts';
+import { JournalsRepository } from '../journals/journals.repository.ts';
+import type { JournalsService } from '../journals/journals.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { PrayersRepository } from '../prayers/prayers.repository.ts';
+import type { PrayersService } from '../prayers/prayers.service.ts';
+
+export interface SharingServiceDeps {
+  db: Db;
+  friends: FriendsService;
+  journals: JournalsService;
+  prayers: PrayersService;
+  notifications: NotificationsService;
+}
+
+/** Sharing journals and prayers with friends: notifications plus the read access they need. */
+export class SharingService {
+  private readonly deps: SharingServiceDeps;
+
+  constructor(deps: SharingServiceDeps) {
+    this.deps = deps;
+  }
+
+  /**
+   * Shares a journal with friends. A private journal can be shared only by its owner and makes
+   * the friends members (read access); a public one can be shared by anyone who can read it.
+   */
+  async shareJournal(id: string, userIds: string[], viewer: UserRow): Promise<number> {
+    const row = await this.deps.journals.getViewable(id, viewer.id);
+    const isOwner = row.journal.ownerId === viewer.id;
+    if (row.journal.isPrivate && !isOwner)
+      throw forbidden('Only the owner can share a private journal.');
+    const friends = (await this.deps.friends.assertAllFriends(viewer.id, userIds)).filter(
+      (f) => f !== row.journal.ownerId,
+    );
+    let announce = () => {};
+    await this.deps.db.transaction(async (tx) => {
+      const repo = new JournalsRepository(tx);
+      if (row.journal.isPrivate) {
+        let added = 0;
+        for (const friendId of friends)
+          if (await repo.addMember(id, friendId, 'member', tx)) added++;
+        await repo.bumpCounters(id, { memberCount: added }, tx);
+      }
+      announce = await this.deps.notifications.notify(
+        friends.map((userId) => ({
+          userId,
+          actorId: viewer.id,
+          type: 'journal_shared' as const,
+          message: `${fullName(viewer)} shared the journal "${row.journal.title}" with you.`,
+          link: `/journal/${id}`,
+        })),
+        tx,
+      );
+    });
+    announce();
+    return friends.length;
+  }
+
+  /**
+   * Shares one of the user's public prayers with friends; they may then read that prayer even
+   * when its journal is private. Private prayers stay with their author.
+   */
+  async sharePrayer(id: string, userIds: string[], viewer: UserRow): Promise<number> {
+    const { prayer } = await this.deps.prayers.getOwn(id, viewer.id);
+    if (prayer.isPrivate) {
+      throw badRequest('This prayer is private. Make it public before sharing it.');
+    }
+    const friends = await this.deps.friends.assertAllFriends(viewer.id, userIds);
+    let announce = () => {};
+    await this.deps.db.transaction(async (tx) => {
+      await new PrayersRepository(tx).addShares(id, friends, tx);
+      announce = await this.deps.notifications.notify(
+        friends.map((userId) => ({
+          userId,
+          actorId: viewer.id,
+          type: 'prayer_shared' as const,
+          message: `${fullName(viewer)} shared the prayer "${prayer.title}" with you.`,
+          link: `/prayer/${id}`,
+        })),
+        tx,
+      );
+    });
+    announce();
+    return friends.length;
+  }
+}

@@ -1,0 +1,105 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Env } from './config/env.ts';
+import type { DbHandle } from './db/client.ts';
+import { AUTH_LIMITS, Limiter } from './lib/rate-limiter.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { GoogleOidc } from './modules/auth/google-oidc.ts';
+import { PasswordHasher } from './modules/auth/password-hasher.ts';
+import { SessionTokens } from './modules/auth/session-token.ts';
+import { FriendsService } from './modules/friends/friends.service.ts';
+import { GroupsService } from './modules/groups/groups.service.ts';
+import { JournalsService } from './modules/journals/journals.service.ts';
+import { MailRepository } from './modules/mail/mail.repository.ts';
+import { MailWorker } from './modules/mail/mail.worker.ts';
+import { NotificationsService } from './modules/notifications/notifications.service.ts';
+import { PrayerRequestsService } from './modules/prayer-requests/prayer-requests.service.ts';
+import { PrayersService } from './modules/prayers/prayers.service.ts';
+import { SharingService } from './modules/sharing/sharing.service.ts';
+import { StatsService } from './modules/stats/stats.service.ts';
+import { UsersService } from './modules/users/users.service.ts';
+
+/** Friend requests and invitations per user per hour (ASVS anti-automation). */
+export const FRIEND_ACTIONS_LIMIT = {
+  name: 'friend-actions',
+  points: 30,
+  durationSeconds: 60 * 60,
+};
+
+export interface ServiceOptions {
+  env: Env;
+  db: DbHandle;
+  jwtSecret: string;
+  redis?: Redis | undefined;
+  logger: FastifyBaseLogger;
+  now: () => Date;
+}
+
+/** Builds every service once, in dependency order. Routes receive the ones they need. */
+export function createServices(opts: ServiceOptions) {
+  const { env, db, logger, now } = opts;
+  const mailRepo = new MailRepository(db.db);
+  const mailWorker = new MailWorker(mailRepo, {
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    logger,
+  });
+  const onMailQueued = () => mailWorker.poke();
+  const users = new UsersService(db.db);
+  const notifications = new NotificationsService(db.db);
+  const friends = new FriendsService({
+    db: db.db,
+    mail: mailRepo,
+    onMailQueued,
+    notifications,
+    users,
+    appOrigin: env.APP_ORIGIN,
+    limiter: new Limiter(FRIEND_ACTIONS_LIMIT, opts.redis),
+  });
+  const limiters = Object.fromEntries(
+    Object.entries(AUTH_LIMITS).map(([key, rule]) => [key, new Limiter(rule, opts.redis)]),
+  ) as Record<keyof typeof AUTH_LIMITS, Limiter>;
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? new GoogleOidc({
+          issuerUrl: env.GOOGLE_ISSUER_URL,
+          clientId: env.GOOGLE_CLIENT_ID,
+          clientSecret: env.GOOGLE_CLIENT_SECRET,
+          redirectUri: `${env.APP_ORIGIN}/api/auth/google/callback`,
+        })
+      : null;
+  const auth = new AuthService({
+    db: db.db,
+    users,
+    mail: mailRepo,
+    onMailQueued,
+    hasher: new PasswordHasher(),
+    tokens: new SessionTokens(opts.jwtSecret, env.APP_ORIGIN),
+    google,
+    appOrigin: env.APP_ORIGIN,
+    limiters,
+    logger,
+    onRegistered: (user, inviteCode) => friends.welcomeInvited(user, inviteCode),
+  });
+  const journals = new JournalsService(db.db, now);
+  const prayers = new PrayersService(db.db, journals, now);
+  const stats = new StatsService(prayers, now);
+  const prayerRequests = new PrayerRequestsService({ db: db.db, friends, notifications, prayers });
+  const groups = new GroupsService({ db: db.db, friends, journals, prayers, notifications });
+  const sharing = new SharingService({ db: db.db, friends, journals, prayers, notifications });
+  return {
+    auth,
+    users,
+    mailWorker,
+    notifications,
+    friends,
+    journals,
+    prayers,
+    stats,
+    prayerRequests,
+    groups,
+    sharing,
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
