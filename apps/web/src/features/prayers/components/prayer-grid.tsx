@@ -4,7 +4,6 @@ import { Plus } from 'lucide-react';
 import type * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { PrayerCard } from './prayer-card';
 
@@ -92,7 +91,7 @@ export function PrayerGrid({
         role="alert"
         className="flex flex-col items-center gap-3 rounded-xl border border-destructive/40 px-6 py-10 text-center"
       >
-        <p className="text-sm text-destructive">{getErrorMessage(query.error, errorMessage)}</p>
+        <p className="text-sm text-destructive">{errorMessage}</p>
         <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
           Try again
         </Button>

@@ -1,0 +1,200 @@
+import type { Prayer } from '@selah/shared/schemas/prayers';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { buildPrayer, buildPrayerSummary, buildUser } from '@/testing/factories';
+import { API } from '@/testing/msw/handlers/auth';
+import { server } from '@/testing/msw/server';
+import { currentUrl, renderRoute } from '../../testing/render-route';
+
+const me = buildUser();
+
+const prayers: Prayer[] = [
+  buildPrayer({ title: 'Healing for Dad', category: 'Health', journalTitle: 'Family' }),
+  buildPrayer({ title: 'New job', category: 'Career', journalTitle: 'Work' }),
+  buildPrayer({
+    title: 'Family peace',
+    category: 'Family',
+    status: 'answered',
+    answeredAt: '2026-03-20T09:00:00.000Z',
+  }),
+];
+
+const summary = buildPrayerSummary({
+  total: 3,
+  active: 2,
+  answered: 1,
+  byCategory: [
+    { category: 'Career', count: 1 },
+    { category: 'Health', count: 5 },
+    { category: 'Family', count: 2 },
+  ],
+  streak: 3,
+  last7Days: [
+    { date: '2026-03-09', active: false },
+    { date: '2026-03-10', active: true },
+    { date: '2026-03-11', active: false },
+    { date: '2026-03-12', active: false },
+    { date: '2026-03-13', active: true },
+    { date: '2026-03-14', active: true },
+    { date: '2026-03-15', active: true },
+  ],
+});
+
+/** GET /prayers/user over `prayers`, filtered like the server; records each query. */
+function serve() {
+  const queries: Record<string, string>[] = [];
+  server.use(
+    http.get(`${API}/prayers/user/summary`, () => HttpResponse.json(summary)),
+    http.get(`${API}/prayers/user`, ({ request }) => {
+      const params = Object.fromEntries(new URL(request.url).searchParams);
+      queries.push(params);
+      const data = prayers.filter(
+        (prayer) =>
+          (params.status === 'all' ||
+            (params.status === 'active'
+              ? prayer.status === 'pending'
+              : prayer.status === 'answered')) &&
+          (!params.category || prayer.category === params.category) &&
+          (!params.search || prayer.title.toLowerCase().includes(params.search.toLowerCase())),
+      );
+      return HttpResponse.json({ data, nextCursor: null });
+    }),
+  );
+  return queries;
+}
+
+const cardTitles = () =>
+  within(screen.getByRole('list', { name: 'Prayers' }))
+    .queryAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent);
+
+describe('/prayers (Prayer Points)', () => {
+  it('opens on the active tab with the counts from the summary', async () => {
+    serve();
+    await renderRoute('/prayers', { user: me });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Prayer Points' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Active (2)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.getByRole('tab', { name: 'Answered (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'All (3)' })).toBeInTheDocument();
+    await waitFor(() => expect(cardTitles()).toEqual(['Healing for Dad', 'New job']));
+    expect(screen.getByRole('button', { name: 'Add New Prayer' })).toBeInTheDocument();
+  });
+
+  it('shows the real streak and which of the last 7 days were active', async () => {
+    serve();
+    await renderRoute('/prayers', { user: me });
+
+    const stats = await screen.findByRole('region', { name: 'Prayer Stats' });
+    expect(within(stats).getByText('Prayer Streak')).toBeInTheDocument();
+    expect(within(stats).getByText('3 days')).toBeInTheDocument();
+    expect(within(stats).getByText('2 of 3 · 67%')).toBeInTheDocument();
+    expect(within(stats).getByText('1 of 3 · 33%')).toBeInTheDocument();
+    const days = within(within(stats).getByRole('list', { name: 'Last 7 days' })).getAllByRole(
+      'listitem',
+    );
+    expect(days.map((day) => day.textContent)).toEqual([
+      'MonMonday, March 9: no prayer',
+      'TueTuesday, March 10: prayed',
+      'WedWednesday, March 11: no prayer',
+      'ThuThursday, March 12: no prayer',
+      'FriFriday, March 13: prayed',
+      'SatSaturday, March 14: prayed',
+      'SunSunday, March 15: prayed',
+    ]);
+  });
+
+  it('counts prayers per category, most first', async () => {
+    serve();
+    await renderRoute('/prayers', { user: me });
+
+    const panel = await screen.findByRole('region', { name: 'Categories' });
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual(['Health5', 'Family2', 'Career1']);
+  });
+
+  it('honours ?tab=answered and keeps tab, category and search in the address', async () => {
+    const queries = serve();
+    const { user } = await renderRoute('/prayers?tab=answered', { user: me });
+
+    expect(await screen.findByRole('tab', { name: 'Answered (1)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await waitFor(() => expect(cardTitles()).toEqual(['Family peace']));
+
+    await user.click(screen.getByRole('tab', { name: 'All (3)' }));
+    await waitFor(() => expect(cardTitles()).toHaveLength(3));
+    expect(currentUrl()).toBe('/prayers?tab=all');
+
+    await user.click(screen.getByRole('combobox', { name: 'Filter by category' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'All Categories',
+      'Personal',
+      'Family',
+      'Health',
+      'Career',
+      'Ministry',
+      'Finances',
+      'Relationships',
+      'Education',
+      'World Events',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Career' }));
+    await waitFor(() => expect(cardTitles()).toEqual(['New job']));
+    expect(queries.at(-1)).toMatchObject({ status: 'all', category: 'Career' });
+
+    await user.click(screen.getByRole('combobox', { name: 'Filter by category' }));
+    await user.click(screen.getByRole('option', { name: 'All Categories' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search prayers' }), 'peace');
+    await waitFor(() => expect(cardTitles()).toEqual(['Family peace']));
+    expect(queries.at(-1)).toMatchObject({ status: 'all', search: 'peace' });
+    expect(currentUrl()).toBe('/prayers?tab=all&q=peace');
+  });
+
+  it('shows the empty texts', async () => {
+    const { user } = await renderRoute('/prayers', { user: me });
+
+    expect(await screen.findByText('No active prayers.')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Answered (0)' }));
+    expect(await screen.findByText('No answered prayers yet.')).toBeInTheDocument();
+    expect(screen.getByText('Keep praying faithfully!')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'All (0)' }));
+    expect(await screen.findByText('No prayers found.')).toBeInTheDocument();
+    expect(screen.getByText('0 days')).toBeInTheDocument();
+    expect(screen.getByText('No categories yet.')).toBeInTheDocument();
+  });
+
+  it('opens the add-prayer dialog from the add card and the header button', async () => {
+    serve();
+    const { user } = await renderRoute('/prayers', { user: me });
+
+    await user.click(await screen.findByRole('button', { name: 'Add New Prayer' }));
+    expect(await screen.findByRole('dialog', { name: 'Add New Prayer' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'New Prayer' }));
+    expect(await screen.findByRole('dialog', { name: 'Add New Prayer' })).toBeInTheDocument();
+  });
+
+  it('says when the prayers cannot be loaded', async () => {
+    server.use(
+      http.get(`${API}/prayers/user`, () => new HttpResponse(null, { status: 500 })),
+      http.get(`${API}/prayers/user/summary`, () => new HttpResponse(null, { status: 500 })),
+    );
+    await renderRoute('/prayers', { user: me });
+
+    await waitFor(() =>
+      expect(screen.getAllByText('Failed to load prayers. Please try again.')).toHaveLength(2),
+    );
+    expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(2);
+  });
+});

@@ -1,0 +1,199 @@
+import { PRAYER_CATEGORIES, type PrayerCategory } from '@selah/shared/constants';
+import type { Prayer } from '@selah/shared/schemas/prayers';
+import { Plus, Search } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/layouts/page-header';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { usePrayerSummary } from '../api/get-prayer-summary';
+import { useUserPrayers, type UserPrayerStatus } from '../api/get-user-prayers';
+import { AddPrayerDialog } from './add-prayer-dialog';
+import { PrayerDetailsDialog } from './prayer-details-dialog';
+import { PrayerGrid } from './prayer-grid';
+import { CategoryCountsPanel, PrayerStatsPanel, PrayerStatsSkeleton } from './prayer-stats-panel';
+
+export const LOAD_PRAYERS_ERROR = 'Failed to load prayers. Please try again.';
+const ALL_CATEGORIES = 'all';
+
+const TABS: { value: UserPrayerStatus; label: string; empty: ReactNode }[] = [
+  { value: 'active', label: 'Active', empty: 'No active prayers.' },
+  {
+    value: 'answered',
+    label: 'Answered',
+    empty: (
+      <>
+        <p>No answered prayers yet.</p>
+        <p className="mt-1">Keep praying faithfully!</p>
+      </>
+    ),
+  },
+  { value: 'all', label: 'All', empty: 'No prayers found.' },
+];
+
+const isTab = (value: string | null): value is UserPrayerStatus =>
+  TABS.some((tab) => tab.value === value);
+const isPrayerCategory = (value: string | null): value is PrayerCategory =>
+  (PRAYER_CATEGORIES as readonly (string | null)[]).includes(value);
+
+/**
+ * The Prayer Points page body (spec-2 "/prayers"): the user's prayers across their journals with
+ * search, category filter and Active / Answered / All tabs, the Prayer Stats panel and the
+ * per-category counts. Tab, category and search live in the URL (`?tab=answered` opens the
+ * answered tab).
+ */
+export function PrayerPoints() {
+  const [params, setParams] = useSearchParams();
+  const rawTab = params.get('tab');
+  const tab: UserPrayerStatus = isTab(rawTab) ? rawTab : 'active';
+  const rawCategory = params.get('category');
+  const category = isPrayerCategory(rawCategory) ? rawCategory : undefined;
+  const search = params.get('q') ?? '';
+  const debouncedSearch = useDebouncedValue(search.trim());
+  const [adding, setAdding] = useState(false);
+  const [selected, setSelected] = useState<Prayer | null>(null);
+
+  const summary = usePrayerSummary();
+  const prayers = useUserPrayers({
+    status: tab,
+    category,
+    search: debouncedSearch || undefined,
+  });
+
+  const update = (key: string, value: string | undefined) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const counts: Record<UserPrayerStatus, number | undefined> = {
+    active: summary.data?.active,
+    answered: summary.data?.answered,
+    all: summary.data?.total,
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Prayer Points"
+        description="Everything you are praying for, across your journals."
+        actions={
+          <Button onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" />
+            New Prayer
+          </Button>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="grid min-w-0 content-start gap-4">
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+            <div className="relative flex-1">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
+              <Input
+                type="search"
+                aria-label="Search prayers"
+                placeholder="Search prayers by title..."
+                value={search}
+                onChange={(event) => update('q', event.target.value)}
+                className="pl-9"
+              />
+            </div>
+            <Select
+              value={category ?? ALL_CATEGORIES}
+              onValueChange={(value) =>
+                update('category', value === ALL_CATEGORIES ? undefined : value)
+              }
+            >
+              <SelectTrigger aria-label="Filter by category" className="w-full sm:w-52">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL_CATEGORIES}>All Categories</SelectItem>
+                {PRAYER_CATEGORIES.map((name) => (
+                  <SelectItem key={name} value={name}>
+                    {name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <Tabs
+            value={tab}
+            onValueChange={(value) => update('tab', value === 'active' ? undefined : value)}
+          >
+            <TabsList aria-label="Prayer status">
+              {TABS.map(({ value, label }) => (
+                <TabsTrigger key={value} value={value}>
+                  {counts[value] === undefined ? label : `${label} (${counts[value]})`}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            {TABS.map(({ value, empty }) => (
+              <TabsContent key={value} value={value} className="pt-2">
+                {tab === value && (
+                  <PrayerGrid
+                    query={prayers}
+                    empty={empty}
+                    errorMessage={LOAD_PRAYERS_ERROR}
+                    onOpen={setSelected}
+                    onAdd={() => setAdding(true)}
+                    showJournal
+                  />
+                )}
+              </TabsContent>
+            ))}
+          </Tabs>
+        </div>
+        <aside className="grid content-start gap-4" aria-label="Prayer statistics">
+          {summary.isPending ? (
+            <>
+              <span className="sr-only" role="status">
+                Loading prayer statistics...
+              </span>
+              <PrayerStatsSkeleton />
+            </>
+          ) : summary.isError ? (
+            <div
+              role="alert"
+              className="grid justify-items-center gap-3 rounded-xl border border-destructive/40 p-6 text-center"
+            >
+              <p className="text-sm text-destructive">{LOAD_PRAYERS_ERROR}</p>
+              <Button variant="outline" size="sm" onClick={() => void summary.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : (
+            <>
+              <PrayerStatsPanel summary={summary.data} />
+              <CategoryCountsPanel summary={summary.data} />
+            </>
+          )}
+        </aside>
+      </div>
+      <AddPrayerDialog open={adding} onOpenChange={setAdding} />
+      <PrayerDetailsDialog
+        prayer={selected}
+        onOpenChange={(open) => {
+          if (!open) setSelected(null);
+        }}
+      />
+    </>
+  );
+}
