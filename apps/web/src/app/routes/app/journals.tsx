@@ -1,15 +1,10 @@
-import { BookOpen } from 'lucide-react';
-import { PageHeader, UpcomingSection } from '@/components/layouts/page-header';
+import { MyJournals } from '@/features/journals/components/my-journals';
 
 export function Component() {
   return (
     <>
       <title>My Journals · Selah</title>
-      <PageHeader title="My Journals" description="Your private and shared prayer journals." />
-      <UpcomingSection icon={<BookOpen aria-hidden="true" />}>
-        Your journals will be listed here, with search, tabs for private and shared journals, and a
-        button to start a new one.
-      </UpcomingSection>
+      <MyJournals />
     </>
   );
 }

@@ -1,0 +1,60 @@
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { toast } from 'sonner';
+import { useDeleteJournal } from '../api/delete-journal';
+
+/** The journal delete confirmation ('Are you absolutely sure?'); `onDeleted` runs after success. */
+export function DeleteJournalDialog({
+  journal,
+  open,
+  onOpenChange,
+  onDeleted,
+}: {
+  journal: { _id: string; title: string };
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDeleted: () => void;
+}) {
+  const deleteJournal = useDeleteJournal();
+
+  const onConfirm = () =>
+    deleteJournal.mutate(journal._id, {
+      onSuccess: () => {
+        toast.success('Journal Deleted', {
+          description: `"${journal.title}" and its prayers have been deleted.`,
+        });
+        onOpenChange(false);
+        onDeleted();
+      },
+      onError: () => toast.error('Error', { description: 'Failed to delete journal.' }),
+    });
+
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Are you absolutely sure?</AlertDialogTitle>
+          <AlertDialogDescription>
+            This will permanently delete &ldquo;{journal.title}&rdquo; and all of its prayers. This
+            action cannot be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={deleteJournal.isPending}>Cancel</AlertDialogCancel>
+          {/* A plain button, so the dialog stays open until the server has answered. */}
+          <Button variant="destructive" disabled={deleteJournal.isPending} onClick={onConfirm}>
+            {deleteJournal.isPending ? 'Deleting...' : 'Delete Journal'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useRef } from 'react';
+import { Button } from '@/components/ui/button';
+import { getErrorMessage } from '@/lib/api-client';
+import {
+  LOAD_PUBLIC_JOURNALS_FAILED,
+  usePublicJournals,
+  type PublicJournalsFilter,
+} from '../api/get-public-journals';
+import { useErrorToast } from '../hooks/use-error-toast';
+import { JournalGrid, JournalGridSkeleton } from './journal-grid';
+
+const EMPTY_TEXT = {
+  popular: 'No popular journals found.',
+  new: 'No new journals found.',
+  trending: 'No trending journals found.',
+} as const;
+
+/**
+ * One discover tab: public journals searched on the server, loaded page by page as the user
+ * scrolls (an IntersectionObserver watches the end of the list), with a 'Load more' button for
+ * keyboards and browsers without the observer.
+ */
+export function PublicJournalList({ filter }: { filter: PublicJournalsFilter }) {
+  const query = usePublicJournals(filter);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  useErrorToast(
+    query.isError && !query.data ? query.error : null,
+    'Error',
+    LOAD_PUBLIC_JOURNALS_FAILED,
+  );
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) {
+          void fetchNextPage();
+        }
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (query.isPending) {
+    return (
+      <div className="grid gap-3">
+        <p role="status" className="text-sm text-muted-foreground">
+          Loading public journals...
+        </p>
+        <JournalGridSkeleton count={4} />
+      </div>
+    );
+  }
+
+  if (query.isError && !query.data) {
+    return (
+      <div
+        role="alert"
+        className="grid justify-items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center"
+      >
+        <p className="font-medium">{LOAD_PUBLIC_JOURNALS_FAILED}</p>
+        <p className="text-sm text-muted-foreground">{getErrorMessage(query.error)}</p>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const journals = query.data.pages.flatMap((page) => page.data);
+  if (journals.length === 0) {
+    return (
+      <p className="rounded-xl border border-dashed px-6 py-12 text-center text-muted-foreground">
+        {EMPTY_TEXT[filter.tab]}
+      </p>
+    );
+  }
+
+  return (
+    <div className="grid gap-4">
+      <JournalGrid journals={journals} label="Public journals" />
+      {isFetchingNextPage && <JournalGridSkeleton count={2} />}
+      <div ref={sentinel} className="flex justify-center">
+        {hasNextPage && (
+          <Button
+            variant="outline"
+            disabled={isFetchingNextPage}
+            onClick={() => void fetchNextPage()}
+          >
+            {isFetchingNextPage ? 'Loading more...' : 'Load more'}
+          </Button>
+        )}
+      </div>
+      {isFetchingNextPage && (
+        <p role="status" className="sr-only">
+          Loading more journals...
+        </p>
+      )}
+    </div>
+  );
+}
