@@ -1,14 +1,114 @@
-import { BookOpen } from 'lucide-react';
-import { PageHeader, UpcomingSection } from '@/components/layouts/page-header';
+import { useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '@/config/paths';
+import { LOAD_JOURNAL_FAILED, useJournal } from '@/features/journals/api/get-journal';
+import { DeleteJournalDialog } from '@/features/journals/components/delete-journal-dialog';
+import { JournalHeader } from '@/features/journals/components/journal-header';
+import { JournalMembersCard } from '@/features/journals/components/journal-members-card';
+import {
+  JournalLoadError,
+  JournalNotFound,
+  JournalPageSkeleton,
+} from '@/features/journals/components/journal-page-states';
+import { JournalStatsCard } from '@/features/journals/components/journal-stats-card';
+import { ShareJournalDialog } from '@/features/journals/components/share-journal-dialog';
+import { useErrorToast } from '@/features/journals/hooks/use-error-toast';
+import { AddPrayerDialog } from '@/features/prayers/components/add-prayer-dialog';
+import { JournalPrayersSection } from '@/features/prayers/components/journal-prayers-section';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
+
+/** 404, and 400 for an id that is not even well-formed: either way there is no such journal. */
+function isMissing(error: unknown) {
+  return isApiError(error, 404) || isApiError(error, 400);
+}
 
 export function Component() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const journal = useJournal(id);
+  const [dialog, setDialog] = useState<'share' | 'delete' | 'prayer' | null>(null);
+
+  const loadError = journal.isError && !journal.data ? journal.error : null;
+  useErrorToast(
+    loadError && !isMissing(loadError) ? loadError : null,
+    'Error',
+    LOAD_JOURNAL_FAILED,
+  );
+
+  if (journal.isPending) return <JournalPageSkeleton />;
+  if (loadError) {
+    return isMissing(loadError) ? (
+      <>
+        <title>Journal Not Found · Selah</title>
+        <JournalNotFound />
+      </>
+    ) : (
+      <JournalLoadError
+        message={getErrorMessage(loadError, LOAD_JOURNAL_FAILED)}
+        onRetry={() => void journal.refetch()}
+      />
+    );
+  }
+
+  const data = journal.data;
+  if (!data) return <JournalNotFound />;
+  const isOwner = data.membership === 'owner';
+  const close = (open: boolean) => {
+    if (!open) setDialog(null);
+  };
+
   return (
     <>
-      <title>Journal · Selah</title>
-      <PageHeader title="Journal" description="A prayer journal and its prayers." />
-      <UpcomingSection icon={<BookOpen aria-hidden="true" />}>
-        This journal&apos;s prayers, members and statistics will appear here.
-      </UpcomingSection>
+      <title>{`${data.title} · Selah`}</title>
+      <JournalHeader
+        journal={data}
+        isOwner={isOwner}
+        // Back to where the user came from; straight to the list when the page was opened directly.
+        onBack={() =>
+          location.key === 'default'
+            ? void navigate(paths.app.journals.getHref())
+            : void navigate(-1)
+        }
+        onShare={() => setDialog('share')}
+        onNewPrayer={() => {
+          if (!isOwner) {
+            toast.error('Permission Denied', {
+              description:
+                'You can only add prayers to your own journal. Please contact the owner to contribute.',
+            });
+            return;
+          }
+          setDialog('prayer');
+        }}
+        onDelete={() => setDialog('delete')}
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <div className="min-w-0">
+          <JournalPrayersSection journal={data} canEdit={isOwner} />
+        </div>
+        <aside className="grid gap-4" aria-label="About this journal">
+          <JournalStatsCard journal={data} />
+          <JournalMembersCard journal={data} onInvite={() => setDialog('share')} />
+        </aside>
+      </div>
+      <ShareJournalDialog journal={data} open={dialog === 'share'} onOpenChange={close} />
+      {isOwner && (
+        <>
+          <AddPrayerDialog
+            open={dialog === 'prayer'}
+            onOpenChange={close}
+            defaultJournalId={data._id}
+          />
+          <DeleteJournalDialog
+            journal={data}
+            open={dialog === 'delete'}
+            onOpenChange={close}
+            onDeleted={() => void navigate(paths.app.journals.getHref(), { replace: true })}
+          />
+        </>
+      )}
     </>
   );
 }

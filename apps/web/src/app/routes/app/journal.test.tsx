@@ -1,0 +1,256 @@
+import { JournalDetailSchema, type JournalDetail } from '@selah/shared/schemas/journals';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { currentUrl, renderRoute } from '@/app/testing/render-route';
+import {
+  buildJournal,
+  buildJournalDetail,
+  buildJournalMember,
+  buildPrayer,
+  buildUser,
+} from '@/testing/factories';
+import { API, apiError } from '@/testing/msw/handlers/auth';
+import { server } from '@/testing/msw/server';
+
+const owner = buildUser({ firstName: 'Ruth' });
+const visitor = buildUser({ firstName: 'Boaz' });
+
+function serveJournal(detail: JournalDetail) {
+  server.use(
+    http.get(`${API}/journals/${detail._id}`, () =>
+      HttpResponse.json(JournalDetailSchema.parse(detail)),
+    ),
+  );
+}
+
+const ownJournal = (overrides: Partial<JournalDetail> = {}) =>
+  buildJournalDetail({
+    title: 'Morning Prayers',
+    description: 'Where each day begins.',
+    owner: owner._id,
+    ownerName: 'Ruth Moab',
+    createdAt: '2026-03-14T10:00:00.000Z',
+    membership: 'owner',
+    ...overrides,
+  });
+
+describe('/journal/:id', () => {
+  it('shows the journal with its prayers, stats and members', async () => {
+    const prayers = [
+      buildPrayer({ title: 'Healing for Naomi', status: 'answered' }),
+      buildPrayer({ title: 'A new job', status: 'pending' }),
+      buildPrayer({ title: 'Wisdom', status: 'pending' }),
+    ];
+    const detail = ownJournal({
+      prayers,
+      prayerCount: 3,
+      answeredCount: 1,
+      activeCount: 2,
+      memberCount: 2,
+      members: [
+        buildJournalMember({ userId: owner._id, name: 'Ruth Moab', role: 'owner' }),
+        buildJournalMember({ name: 'Naomi Bethlehem', role: 'member' }),
+      ],
+    });
+    serveJournal(detail);
+    await renderRoute(`/journal/${detail._id}`, { user: owner });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Morning Prayers' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Created March 14, 2026')).toBeInTheDocument();
+    expect(screen.getByText('Where each day begins.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'New Prayer' })).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();
+    expect(screen.getByRole('heading', { name: 'Prayer Points' })).toBeInTheDocument();
+    expect(screen.getByText('Healing for Naomi')).toBeInTheDocument();
+
+    expect(screen.getByRole('heading', { name: 'Journal Stats' })).toBeInTheDocument();
+    // round(1 / 3 * 100)
+    expect(screen.getByTestId('answer-rate')).toHaveTextContent('33%');
+    const members = screen.getByRole('list', { name: 'Journal members' });
+    expect(
+      within(members)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['RMRuth MoabOwner', 'NBNaomi BethlehemMember']);
+    // A private journal has nobody to invite by link.
+    expect(screen.queryByRole('button', { name: 'Invite Members' })).not.toBeInTheDocument();
+  });
+
+  it('shows an answer rate of 0% for a journal without prayers', async () => {
+    const detail = ownJournal({ prayerCount: 0, answeredCount: 0, activeCount: 0 });
+    serveJournal(detail);
+    await renderRoute(`/journal/${detail._id}`, { user: owner });
+
+    expect(await screen.findByTestId('answer-rate')).toHaveTextContent('0%');
+  });
+
+  it('shows a loading state first', async () => {
+    const detail = ownJournal();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get(`${API}/journals/${detail._id}`, async () => {
+        await gate;
+        return HttpResponse.json(detail);
+      }),
+    );
+    await renderRoute(`/journal/${detail._id}`, { user: owner });
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading journal...');
+    release();
+    expect(await screen.findByRole('heading', { name: 'Morning Prayers' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['a missing journal', '10000000-0000-4000-8000-999999999999'],
+    ['a malformed id', 'not-a-uuid'],
+  ])("says 'Journal Not Found' for %s", async (_case, id) => {
+    if (id === 'not-a-uuid') {
+      server.use(
+        http.get(`${API}/journals/${id}`, () =>
+          apiError(400, { code: 'VALIDATION_FAILED', message: 'Invalid id.' }),
+        ),
+      );
+    }
+    await renderRoute(`/journal/${id}`, { user: owner });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Journal Not Found' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('The journal you are looking for does not exist or you do not have access.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load journal details.')).not.toBeInTheDocument();
+  });
+
+  it('shows the error and a toast when the journal cannot load', async () => {
+    const id = '10000000-0000-4000-8000-888888888888';
+    server.use(
+      http.get(`${API}/journals/${id}`, () =>
+        apiError(500, { code: 'INTERNAL', message: 'Internal Server Error' }),
+      ),
+    );
+    await renderRoute(`/journal/${id}`, { user: owner });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Internal Server Error');
+    expect(await screen.findByText('Failed to load journal details.')).toBeInTheDocument();
+  });
+
+  it('disables New Prayer and Delete for a non-owner and explains why', async () => {
+    const detail = ownJournal({ isPrivate: false, membership: 'member' });
+    serveJournal(detail);
+    const { user } = await renderRoute(`/journal/${detail._id}`, { user: visitor });
+
+    const newPrayer = await screen.findByRole('button', { name: 'New Prayer' });
+    expect(newPrayer).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(screen.getByText('· by Ruth Moab')).toBeInTheDocument();
+
+    await user.click(newPrayer);
+
+    expect(await screen.findByText('Permission Denied')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'You can only add prayers to your own journal. Please contact the owner to contribute.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens the add-prayer dialog for the owner', async () => {
+    const detail = ownJournal();
+    serveJournal(detail);
+    server.use(http.get(`${API}/journals/get`, () => HttpResponse.json([buildJournal(detail)])));
+    const { user } = await renderRoute(`/journal/${detail._id}`, { user: owner });
+
+    await user.click(await screen.findByRole('button', { name: 'New Prayer' }));
+
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('deletes the journal after confirmation and goes to /journals', async () => {
+    const detail = ownJournal();
+    serveJournal(detail);
+    const deleted: string[] = [];
+    server.use(
+      http.delete(`${API}/journals/${detail._id}`, () => {
+        deleted.push(detail._id);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = await renderRoute(`/journal/${detail._id}`, { user: owner });
+
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Are you absolutely sure?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(deleted).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Delete Journal',
+      }),
+    );
+
+    expect(await screen.findByText('Journal Deleted')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Journals' }),
+    ).toBeInTheDocument();
+    expect(currentUrl()).toBe('/journals');
+    expect(deleted).toEqual([detail._id]);
+  });
+
+  it('keeps the journal when it cannot be deleted', async () => {
+    const detail = ownJournal();
+    serveJournal(detail);
+    server.use(
+      http.delete(`${API}/journals/${detail._id}`, () =>
+        apiError(500, { code: 'INTERNAL', message: 'Internal Server Error' }),
+      ),
+    );
+    const { user } = await renderRoute(`/journal/${detail._id}`, { user: owner });
+
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Delete Journal',
+      }),
+    );
+
+    expect(await screen.findByText('Failed to delete journal.')).toBeInTheDocument();
+    expect(currentUrl()).toBe(`/journal/${detail._id}`);
+  });
+
+  it('shares the journal link and copies it', async () => {
+    const detail = ownJournal({ isPrivate: false });
+    serveJournal(detail);
+    const { user } = await renderRoute(`/journal/${detail._id}`, { user: owner });
+
+    await user.click(await screen.findByRole('button', { name: 'Invite Members' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share Journal' });
+    const link = `${window.location.origin}/journal/${detail._id}`;
+    expect(within(dialog).getByLabelText('Journal link')).toHaveValue(link);
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+
+    expect(await screen.findByText('Link copied!')).toBeInTheDocument();
+    // user-event replaces the clipboard with one the test can read.
+    expect(await navigator.clipboard.readText()).toBe(link);
+  });
+
+  it('goes back to the list when opened directly', async () => {
+    const detail = ownJournal();
+    serveJournal(detail);
+    const { user } = await renderRoute(`/journal/${detail._id}`, { user: owner });
+
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+
+    await waitFor(() => expect(currentUrl()).toBe('/journals'));
+  });
+});
