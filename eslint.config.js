@@ -1,21 +1,29 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
 import checkFile from 'eslint-plugin-check-file';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
-const webZones = [
-  // Shared layers may not reach into features or the app composition layer.
-  ...['components', 'hooks', 'lib', 'stores', 'config', 'testing'].flatMap((layer) => [
-    { target: `./apps/web/src/${layer}`, from: './apps/web/src/features' },
-    { target: `./apps/web/src/${layer}`, from: './apps/web/src/app' },
-  ]),
-  // Features may not import the app layer.
-  { target: './apps/web/src/features', from: './apps/web/src/app' },
-];
+/**
+ * Import boundaries (style guide §8.4), with ESLint's own `no-restricted-imports` so no resolver
+ * is needed: the web app reaches its layers through the `@/` alias.
+ */
+const crossApp = (other) => ({
+  group: [`**/apps/${other}/**`, `**/${other}/src/**`, `@selah/${other}`, `@selah/${other}/**`],
+  message: 'apps/web and apps/server never import each other; share code through @selah/shared.',
+});
+const sharedLayers = {
+  group: ['@/features/*', '@/features/**', '@/app/*', '@/app/**', '**/features/**', '**/app/**'],
+  message:
+    'components, hooks, lib, stores, config and testing may not import features or the app layer.',
+};
+const featureRule = {
+  group: ['@/features/*', '@/features/**', '@/app/*', '@/app/**'],
+  message:
+    'A feature may not import another feature or the app layer; compose them in app/routes (use relative imports inside a feature).',
+};
 
 export default tseslint.config(
   {
@@ -42,7 +50,7 @@ export default tseslint.config(
       },
       globals: { ...globals.node },
     },
-    plugins: { 'import-x': importX, 'check-file': checkFile },
+    plugins: { 'check-file': checkFile },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       // Fastify plugins and hooks are async by contract even when they await nothing.
@@ -55,17 +63,6 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': [
         'error',
         { checksVoidReturn: { attributes: false } },
-      ],
-      'import-x/no-default-export': 'off',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './apps/web', from: './apps/server' },
-            { target: './apps/server', from: './apps/web' },
-            { target: './packages/shared', from: './apps' },
-          ],
-        },
       ],
       'check-file/filename-naming-convention': [
         'error',
@@ -91,6 +88,7 @@ export default tseslint.config(
                 'drizzle-orm/*',
                 'fastify',
                 '@fastify/*',
+                '**/apps/**',
               ],
               message: 'shared may import only zod',
             },
@@ -106,29 +104,20 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [...webZones, { target: './apps/web', from: './apps/server' }],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [crossApp('server')] }],
     },
   },
   {
-    files: ['apps/web/src/features/*/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@/features/*'],
-              message: 'A feature may not import another feature; compose them in app/routes.',
-            },
-          ],
-        },
-      ],
-    },
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [crossApp('server'), featureRule] }] },
+  },
+  {
+    files: ['apps/web/src/{components,hooks,lib,stores,config,testing}/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [crossApp('server'), sharedLayers] }] },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [crossApp('web')] }] },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
