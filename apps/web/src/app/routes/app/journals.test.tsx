@@ -83,7 +83,7 @@ describe('/journals', () => {
     const { user } = await renderRoute('/journals', { user: buildUser() });
 
     expect(await screen.findByText('No journals found.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Create New Journal/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create New Journal' })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'My Journals (0)' }));
     expect(screen.getByText('No personal journals found.')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Shared (0)' }));
@@ -165,7 +165,7 @@ describe('/journals', () => {
     serveJournals([]);
     const { user } = await renderRoute('/journals', { user: buildUser() });
 
-    await user.click(await screen.findByRole('button', { name: /Create New Journal/ }));
+    await user.click(await screen.findByRole('button', { name: 'Create New Journal' }));
 
     expect(await screen.findByRole('dialog', { name: 'Create New Journal' })).toBeInTheDocument();
   });

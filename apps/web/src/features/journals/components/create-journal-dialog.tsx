@@ -259,7 +259,7 @@ export function CreateJournalDialog({
                   value={field.value}
                   onValueChange={(value) => field.onChange(value)}
                 >
-                  <SelectTrigger id="journal-category">
+                  <SelectTrigger id="journal-category" className="w-full sm:w-64">
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>

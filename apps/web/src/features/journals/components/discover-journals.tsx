@@ -64,8 +64,9 @@ export function DiscoverJournals() {
   return (
     <>
       <PageHeader title="Discover" description="Find public prayer journals to join." />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
-        <div className="grid min-w-0 gap-4">
+      {/* Search first; on large screens the panels sit beside the search and the list. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:grid-rows-[auto_1fr] lg:items-start">
+        <div className="grid min-w-0 gap-3 lg:col-start-1 lg:row-start-1">
           <div className="relative max-w-md">
             <Search
               className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -95,6 +96,20 @@ export function DiscoverJournals() {
               </Button>
             </div>
           )}
+        </div>
+        <aside
+          className="grid gap-4 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+          aria-label="Discover panels"
+        >
+          {overview.data?.featured && <FeaturedJournalCard journal={overview.data.featured} />}
+          <DiscoverCategoriesCard
+            categories={overview.data?.categories}
+            isLoading={overview.isPending}
+            selected={category}
+            onSelect={selectCategory}
+          />
+        </aside>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-2">
           <Tabs
             value={tab}
             onValueChange={(value) => setParam('tab', value === 'popular' ? undefined : value)}
@@ -113,15 +128,6 @@ export function DiscoverJournals() {
             ))}
           </Tabs>
         </div>
-        <aside className="grid gap-4 max-lg:row-start-1" aria-label="Discover panels">
-          {overview.data?.featured && <FeaturedJournalCard journal={overview.data.featured} />}
-          <DiscoverCategoriesCard
-            categories={overview.data?.categories}
-            isLoading={overview.isPending}
-            selected={category}
-            onSelect={selectCategory}
-          />
-        </aside>
       </div>
     </>
   );
