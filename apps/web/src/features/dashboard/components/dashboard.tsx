@@ -21,7 +21,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
 import { useDailyInspiration } from '../api/get-daily-inspiration';
 import { DASHBOARD_ERROR_MESSAGE, useDashboardStats } from '../api/get-dashboard-stats';
-import { MemoryVerseSkeleton } from './memory-verse-card';
+import { MemoryVerseSkeleton } from './memory-verse-skeleton';
 
 const MemoryVerseCard = lazy(() =>
   import('./memory-verse-card').then((module) => ({ default: module.MemoryVerseCard })),
@@ -85,7 +85,7 @@ function DashboardView({ stats }: { stats: DashboardStats }) {
   return (
     <div className="grid gap-6">
       <StatCards stats={stats} />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
         <RecentTestimonies stats={stats} className="lg:col-span-2" />
         <div className="grid content-start gap-6">
           <Suspense fallback={<MemoryVerseSkeleton />}>
@@ -111,15 +111,15 @@ function StatCard({
   icon: ReactNode;
 }) {
   return (
-    <Card className="gap-3 py-5">
-      <CardHeader className="flex flex-row items-center justify-between gap-2 px-5">
+    <Card className="gap-2 py-4 sm:gap-3 sm:py-5">
+      <CardHeader className="flex flex-row items-start justify-between gap-2 px-4 sm:px-5">
         <CardTitle className="text-sm font-medium text-muted-foreground">{label}</CardTitle>
-        <span className="flex size-8 items-center justify-center rounded-full bg-secondary text-secondary-foreground [&_svg]:size-4">
+        <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground [&_svg]:size-4">
           {icon}
         </span>
       </CardHeader>
-      <CardContent className="grid gap-1 px-5">
-        <p className="text-3xl font-semibold tracking-tight tabular-nums">{value}</p>
+      <CardContent className="grid gap-1 px-4 sm:px-5">
+        <p className="text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl">{value}</p>
         <p className="text-xs text-muted-foreground">{note}</p>
       </CardContent>
     </Card>
@@ -130,7 +130,10 @@ function StatCards({ stats }: { stats: DashboardStats }) {
   const rate =
     stats.totalPrayers > 0 ? Math.round((stats.answeredPrayers / stats.totalPrayers) * 100) : 0;
   return (
-    <section aria-label="Prayer statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <section
+      aria-label="Prayer statistics"
+      className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4"
+    >
       <StatCard
         label="Total Prayers"
         value={String(stats.totalPrayers)}
@@ -185,15 +188,17 @@ function RecentTestimonies({ stats, className }: { stats: DashboardStats; classN
               <li key={item.id}>
                 <article
                   aria-labelledby={`testimony-${item.id}`}
-                  className="relative grid gap-2 overflow-hidden rounded-lg border p-4 pr-24"
+                  className="grid gap-2 rounded-lg border p-4"
                 >
-                  <Badge className="absolute top-3 right-3 gap-1">
-                    <CheckCircle2 aria-hidden="true" />
-                    Answered
-                  </Badge>
-                  <h3 id={`testimony-${item.id}`} className="font-semibold break-words">
-                    {item.title}
-                  </h3>
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <h3 id={`testimony-${item.id}`} className="font-semibold break-words">
+                      {item.title}
+                    </h3>
+                    <Badge className="gap-1">
+                      <CheckCircle2 aria-hidden="true" />
+                      Answered
+                    </Badge>
+                  </div>
                   {item.content && (
                     <p className="line-clamp-3 text-sm break-words text-muted-foreground">
                       {item.content}
@@ -273,8 +278,8 @@ function ActivityCard({ stats }: { stats: DashboardStats }) {
       <CardContent>
         <dl className="grid grid-cols-3 gap-2 text-center">
           {rows.map(([label, value]) => (
-            <div key={label} className="grid gap-1 rounded-lg bg-muted/50 px-2 py-3">
-              <dt className="text-xs text-muted-foreground">{label}</dt>
+            <div key={label} className="grid gap-1 rounded-lg bg-muted/50 px-1 py-3">
+              <dt className="text-xs whitespace-nowrap text-muted-foreground">{label}</dt>
               <dd className="text-xl font-semibold tabular-nums">{value}</dd>
             </div>
           ))}

@@ -7,7 +7,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { PrayerCard } from './prayer-card';
 
-const GRID = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
+/** Columns follow the space the list has (container queries), not the window. */
+const GRID = 'grid gap-4 @xl:grid-cols-2 @4xl:grid-cols-3';
 
 /** A dashed card that starts a new prayer ('Add New Prayer'). */
 export function AddPrayerCard({
@@ -39,18 +40,20 @@ export function AddPrayerCard({
 
 export function PrayerGridSkeleton({ count = 3 }: { count?: number }) {
   return (
-    <div className={GRID} aria-hidden="true" data-slot="prayer-grid-skeleton">
-      {Array.from({ length: count }, (_, index) => (
-        <div key={index} className="flex min-h-44 flex-col gap-3 rounded-xl border p-5">
-          <Skeleton className="h-5 w-2/3" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-4/5" />
-          <div className="mt-auto flex gap-2">
-            <Skeleton className="h-5 w-16" />
-            <Skeleton className="h-5 w-16" />
+    <div className="@container" aria-hidden="true" data-slot="prayer-grid-skeleton">
+      <div className={GRID}>
+        {Array.from({ length: count }, (_, index) => (
+          <div key={index} className="flex min-h-44 flex-col gap-3 rounded-xl border p-5">
+            <Skeleton className="h-5 w-2/3" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-4/5" />
+            <div className="mt-auto flex gap-2">
+              <Skeleton className="h-5 w-16" />
+              <Skeleton className="h-5 w-16" />
+            </div>
           </div>
-        </div>
-      ))}
+        ))}
+      </div>
     </div>
   );
 }
@@ -100,7 +103,7 @@ export function PrayerGrid({
   }
   const prayers = query.data.pages.flatMap((page) => page.data);
   return (
-    <div className="grid gap-4">
+    <div className="@container grid gap-4">
       {prayers.length === 0 && (
         <div className="rounded-xl border border-dashed px-6 py-8 text-center text-sm text-muted-foreground">
           {empty}
