@@ -1,12 +1,16 @@
 import { setupServer } from 'msw/node';
 import { authHandlers } from './handlers/auth';
+import { friendHandlers } from './handlers/friends';
 import { journalHandlers } from './handlers/journals';
+import { prayerRequestHandlers } from './handlers/prayer-requests';
 import { prayerHandlers } from './handlers/prayers';
 import { statsHandlers } from './handlers/stats';
 
 export const server = setupServer(
   ...authHandlers,
+  ...friendHandlers,
   ...journalHandlers,
   ...prayerHandlers,
+  ...prayerRequestHandlers,
   ...statsHandlers,
 );

@@ -78,6 +78,37 @@ describe('/signup', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it("sends the invite code of a friend's invite link", async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(`${API}/auth/register`, async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(
+          { message: 'Account created. Please sign in.', user: buildUser() },
+          { status: 201 },
+        );
+      }),
+    );
+    const { user } = await renderRoute('/signup?invite=abc123');
+
+    await fillForm(user);
+    await user.click(
+      screen.getByRole('checkbox', { name: /agree to the Terms of Service and Privacy Policy/ }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('Account created!')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      {
+        firstName: 'Ruth',
+        lastName: 'Moabite',
+        email: 'ruth@example.com',
+        password: 'whither-thou-goest',
+        inviteCode: 'abc123',
+      },
+    ]);
+  });
+
   it('shows "Signup Failed" and the server field errors under the fields', async () => {
     server.use(
       http.post(`${API}/auth/register`, () =>

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { RegisterInputSchema, type RegisterInput } from '@selah/shared/schemas/auth';
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -19,6 +19,9 @@ const linkClass = 'font-medium text-primary underline underline-offset-4';
 
 export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
   const register = useRegister();
+  // A friend's invite link (/signup?invite=...): the new account finds their request waiting.
+  const [params] = useSearchParams();
+  const inviteCode = params.get('invite')?.trim() || undefined;
   const [agreed, setAgreed] = useState(false);
   const form = useForm<RegisterInput>({
     resolver: zodResolver(RegisterInputSchema),
@@ -27,7 +30,7 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
   const { errors } = form.formState;
 
   const onValid = (values: RegisterInput) =>
-    register.mutate(values, {
+    register.mutate(inviteCode ? { ...values, inviteCode } : values, {
       onSuccess: () => {
         toast.success('Account created!', {
           description: 'Welcome to Selah! Please sign in with your new account.',

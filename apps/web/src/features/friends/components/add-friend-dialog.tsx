@@ -1,0 +1,216 @@
+import { Search, Send } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Separator } from '@/components/ui/separator';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { getErrorMessage } from '@/lib/api-client';
+import { useInviteByEmail } from '../api/invite-by-email';
+import { useUserSearch } from '../api/search-users';
+import { AddFriendButton } from './add-friend-button';
+import { PersonAvatar } from './person-avatar';
+
+/** spec-2 §5: an address with something before and after the @, a dot, and no spaces. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const SEARCH_USERS_ERROR = 'Failed to search for users. Please try again.';
+const INVITE_ERROR = 'Failed to send invitation. Please try again.';
+
+export type AddFriendFocus = 'search' | 'email';
+
+/**
+ * 'Add Friend': find people on Selah (server-side search as the user types) and send them a
+ * request, or invite someone by e-mail. Both fields are cleared whenever the dialog closes.
+ */
+export function AddFriendDialog({
+  open,
+  onOpenChange,
+  initialFocus = 'search',
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Which field has focus when it opens ('email' from the Invite Friends box). */
+  initialFocus?: AddFriendFocus;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        className="sm:max-w-lg"
+        onOpenAutoFocus={(event) => {
+          const target = document.getElementById(
+            initialFocus === 'email' ? 'add-friend-email' : 'add-friend-search',
+          );
+          if (target) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Add Friend</DialogTitle>
+          <DialogDescription>
+            Find people on Selah by name, username or email, or invite someone to join.
+          </DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open, so closing the dialog resets both fields. */}
+        {open && (
+          <>
+            <UserSearch />
+            <Separator />
+            <InviteByEmail />
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function UserSearch() {
+  const [text, setText] = useState('');
+  const q = useDebouncedValue(text.trim());
+  const search = useUserSearch(q);
+  const typing = text.trim() !== q;
+
+  let body: ReactNode;
+  if (!text.trim()) {
+    body = (
+      <p className="text-sm text-muted-foreground">
+        Type a name, username or email address to search.
+      </p>
+    );
+  } else if (typing || search.isPending || (search.isFetching && search.isPlaceholderData)) {
+    body = (
+      <p role="status" className="text-sm text-muted-foreground">
+        Searching...
+      </p>
+    );
+  } else if (search.isError) {
+    body = (
+      <p role="alert" className="text-sm text-destructive">
+        {getErrorMessage(search.error, SEARCH_USERS_ERROR)}
+      </p>
+    );
+  } else if (search.data.length === 0) {
+    body = <p className="text-sm text-muted-foreground">No users found matching "{q}"</p>;
+  } else {
+    body = (
+      <ul className="grid max-h-72 gap-1 overflow-y-auto" aria-label="Search results">
+        {search.data.map((person) => (
+          <li key={person._id} className="flex items-center gap-3 rounded-lg px-1 py-2">
+            <PersonAvatar name={person.username} src={person.avatar} className="size-9" />
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-medium">{person.username}</p>
+              <p className="truncate text-xs text-muted-foreground">{person.email}</p>
+            </div>
+            <AddFriendButton user={person} errorTitle="Error sending friend request" />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="grid gap-3" aria-label="Find people">
+      <div className="relative">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          id="add-friend-search"
+          type="search"
+          aria-label="Search users"
+          placeholder="Search by name, username or email..."
+          autoComplete="off"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          className="pl-9"
+        />
+      </div>
+      <div aria-live="polite">{body}</div>
+    </section>
+  );
+}
+
+function InviteByEmail() {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const invite = useInviteByEmail();
+
+  const fail = (title: string, description: string) => {
+    setError(description);
+    toast.error(title, { description });
+    inputRef.current?.focus();
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!address) {
+      fail('Email required', 'Please enter an email address.');
+      return;
+    }
+    if (!EMAIL_PATTERN.test(address)) {
+      fail('Invalid email', 'Please enter a valid email address.');
+      return;
+    }
+    setError(null);
+    invite.mutate(address, {
+      onSuccess: ({ message }) => {
+        setEmail('');
+        toast.success(message || 'Invitation sent!', {
+          description: `We emailed an invitation to ${address}.`,
+        });
+      },
+      onError: (failure) => {
+        setError(getErrorMessage(failure, INVITE_ERROR));
+        toast.error('Error sending invitation', {
+          description: getErrorMessage(failure, INVITE_ERROR),
+        });
+      },
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-2" aria-label="Invite by email">
+      <Label htmlFor="add-friend-email">Invite by email</Label>
+      <div className="flex gap-2">
+        <Input
+          ref={inputRef}
+          id="add-friend-email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="friend@example.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : `${id}-hint`}
+        />
+        <Button type="submit" className="shrink-0" disabled={invite.isPending}>
+          <Send aria-hidden="true" />
+          {invite.isPending ? 'Sending...' : 'Send'}
+        </Button>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          They get an email with a link to join; once they sign up, your friend request is waiting.
+        </p>
+      )}
+    </form>
+  );
+}
