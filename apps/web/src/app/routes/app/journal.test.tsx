@@ -175,15 +175,22 @@ describe('/journal/:id', () => {
 
   it('deletes the journal after confirmation and goes to /journals', async () => {
     const detail = ownJournal();
-    serveJournal(detail);
+    const calls: string[] = [];
     const deleted: string[] = [];
     server.use(
+      http.get(`${API}/journals/${detail._id}`, () => {
+        calls.push('GET');
+        return deleted.length
+          ? apiError(404, { code: 'NOT_FOUND', message: 'Journal not found.' })
+          : HttpResponse.json(detail);
+      }),
       http.delete(`${API}/journals/${detail._id}`, () => {
+        calls.push('DELETE');
         deleted.push(detail._id);
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    const { user } = await renderRoute(`/journal/${detail._id}`, { user: owner });
+    const { user, router } = await renderRoute(`/journal/${detail._id}`, { user: owner });
 
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Are you absolutely sure?' });
@@ -202,7 +209,15 @@ describe('/journal/:id', () => {
       await screen.findByRole('heading', { level: 1, name: 'My Journals' }),
     ).toBeInTheDocument();
     expect(currentUrl()).toBe('/journals');
-    expect(deleted).toEqual([detail._id]);
+    // The deleted journal is not fetched again (no 'Journal Not Found' flash on the way out).
+    expect(calls).toEqual(['GET', 'DELETE']);
+    expect(screen.queryByText('Journal Not Found')).not.toBeInTheDocument();
+
+    // Its cached details are gone too: coming back asks the server again.
+    await router.navigate(`/journal/${detail._id}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Journal Not Found' }),
+    ).toBeInTheDocument();
   });
 
   it('keeps the journal when it cannot be deleted', async () => {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAfterJournalChange } from '../utils/journal-cache';
+import { forgetOnceUnused, invalidateAfterJournalChange } from '../utils/journal-cache';
 import { journalQueryOptions } from './get-journal';
 
 export const deleteJournal = (id: string) => api.delete(`/journals/${encodeURIComponent(id)}`);
@@ -11,9 +11,8 @@ export const useDeleteJournal = () => {
   return useMutation({
     mutationFn: deleteJournal,
     onSuccess: (_data, id) => {
-      // Gone for good: drop the cached details rather than refetching them into a 404.
-      queryClient.removeQueries({ queryKey: journalQueryOptions(id).queryKey, exact: true });
-      void invalidateAfterJournalChange(queryClient);
+      forgetOnceUnused(queryClient, journalQueryOptions(id).queryKey);
+      void invalidateAfterJournalChange(queryClient, id);
     },
     meta: { toastOnError: false },
   });

@@ -11,7 +11,10 @@ import { Button } from '@/components/ui/button';
 import { toast } from 'sonner';
 import { useDeleteJournal } from '../api/delete-journal';
 
-/** The journal delete confirmation ('Are you absolutely sure?'); `onDeleted` runs after success. */
+/**
+ * The journal delete confirmation ('Are you absolutely sure?'). After success `onDeleted` runs;
+ * the parent navigates away, which also closes the dialog.
+ */
 export function DeleteJournalDialog({
   journal,
   open,
@@ -31,7 +34,8 @@ export function DeleteJournalDialog({
         toast.success('Journal Deleted', {
           description: `"${journal.title}" and its prayers have been deleted.`,
         });
-        onOpenChange(false);
+        // The parent leaves the page (spec-1 §4); closing first would re-render the page of a
+        // journal that no longer exists.
         onDeleted();
       },
       onError: () => toast.error('Error', { description: 'Failed to delete journal.' }),

@@ -1,18 +1,44 @@
 import type { DiscoverOverview, Journal, JournalPage } from '@selah/shared/schemas/journals';
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import { journalsQueryOptions } from '../api/get-journals';
 
 /**
  * After a journal is created, deleted or joined: refresh every journal query (['journals'] is
  * their common prefix), the prayer lists and the dashboard statistics, which count journals'
  * prayers. Prayers and statistics belong to other features, so only their key prefixes are used.
+ * `deletedId` keeps a deleted journal's details out of the refresh: its page is on the way out.
  */
-export function invalidateAfterJournalChange(queryClient: QueryClient) {
+export function invalidateAfterJournalChange(queryClient: QueryClient, deletedId?: string) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: journalsQueryOptions().queryKey }),
+    queryClient.invalidateQueries({
+      queryKey: journalsQueryOptions().queryKey,
+      predicate: (query) => deletedId === undefined || query.queryKey[1] !== deletedId,
+    }),
     queryClient.invalidateQueries({ queryKey: ['prayers'] }),
     queryClient.invalidateQueries({ queryKey: ['stats'] }),
   ]);
+}
+
+/**
+ * Drops a query from the cache as soon as no component shows it any more (at once when none
+ * does), so a deleted journal's details are never shown again, and its page is not refetched
+ * into a 404 while it is being left.
+ */
+export function forgetOnceUnused(queryClient: QueryClient, queryKey: QueryKey) {
+  const cache = queryClient.getQueryCache();
+  const query = cache.find({ queryKey, exact: true });
+  if (!query) return;
+  void queryClient.cancelQueries({ queryKey, exact: true });
+  if (query.getObserversCount() === 0) {
+    cache.remove(query);
+    return;
+  }
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.query !== query || event.type !== 'observerRemoved') return;
+    if (query.getObserversCount() > 0) return;
+    unsubscribe();
+    cache.remove(query);
+  });
 }
 
 /**
