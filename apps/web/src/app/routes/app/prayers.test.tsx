@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPrayer, buildPrayerSummary, buildUser } from '@/testing/factories';
 import { API } from '@/testing/msw/handlers/auth';
 import { server } from '@/testing/msw/server';
+import { expectToast } from '@/testing/toasts';
 import { currentUrl, renderRoute } from '../../testing/render-route';
 
 const me = buildUser();
@@ -196,5 +197,6 @@ describe('/prayers (Prayer Points)', () => {
       expect(screen.getAllByText('Failed to load prayers. Please try again.')).toHaveLength(2),
     );
     expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(2);
+    await expectToast('Error', 'Failed to load prayers. Please try again.');
   });
 });

@@ -221,4 +221,29 @@ describe('AddPrayerDialog', () => {
     // The fields are kept so nothing typed is lost.
     expect(within(dialog).getByLabelText('Title')).toHaveValue('Provision');
   });
+
+  it('names a plan limit and offers an upgrade', async () => {
+    withJournals();
+    server.use(
+      http.post(`${API}/prayers`, () =>
+        apiError(402, {
+          code: 'PAYMENT_REQUIRED',
+          message: 'The Free plan keeps up to 50 prayer points. Upgrade to add more.',
+        }),
+      ),
+    );
+    const { user, dialog, router } = await renderDialog();
+
+    await user.type(within(dialog).getByLabelText('Title'), 'One more');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Prayer' }));
+
+    await expectToast(
+      'Failed to add prayer',
+      'The Free plan keeps up to 50 prayer points. Upgrade to add more.',
+    );
+    const alert = within(dialog).getByRole('alert');
+    expect(alert).toHaveTextContent('The Free plan keeps up to 50 prayer points.');
+    await user.click(within(alert).getByRole('link', { name: 'Upgrade' }));
+    expect(router.state.location.pathname).toBe('/pricing');
+  });
 });

@@ -1,8 +1,9 @@
 import { PRAYER_CATEGORIES, TITLE_MAX, type PrayerCategory } from '@selah/shared/constants';
 import type { Journal } from '@selah/shared/schemas/journals';
 import { JOURNAL_REQUIRED_MESSAGE, MemoryVerseSchema } from '@selah/shared/schemas/prayers';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -26,6 +27,7 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
+import { paths } from '@/config/paths';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
 import { useCreatePrayer } from '../api/create-prayer';
@@ -78,6 +80,7 @@ export function AddPrayerDialog({
   defaultJournalId?: string;
 }) {
   const id = useId();
+  const [limitMessage, setLimitMessage] = useState<string | null>(null);
   const journals = useJournalChoices({ enabled: open });
   const createPrayer = useCreatePrayer();
   const form = useForm<AddPrayerValues>({ defaultValues: EMPTY });
@@ -106,6 +109,7 @@ export function AddPrayerDialog({
 
   const onSubmit = (values: AddPrayerValues) => {
     form.clearErrors();
+    setLimitMessage(null);
     const trimmedTitle = values.title.trim();
     if (!trimmedTitle) {
       fail('title', 'Title required', 'Please provide a title for your prayer.');
@@ -178,7 +182,14 @@ export function AddPrayerDialog({
             'journal',
             'isPrivate',
           ]);
-          const plainAnswer = error instanceof ApiError && [400, 402].includes(error.status);
+          if (error instanceof ApiError && error.status === 402) {
+            // A plan limit (decisions.md §3): say which, and offer the way up in the dialog.
+            const message = getErrorMessage(error, FAILURE_MESSAGE);
+            setLimitMessage(message);
+            toast.error(FAILURE_TITLE, { description: message });
+            return;
+          }
+          const plainAnswer = error instanceof ApiError && error.status === 400;
           toast.error(FAILURE_TITLE, {
             description:
               matched || plainAnswer ? getErrorMessage(error, FAILURE_MESSAGE) : FAILURE_MESSAGE,
@@ -369,6 +380,20 @@ export function AddPrayerDialog({
               </>
             )}
           </div>
+          {limitMessage && (
+            <p
+              role="alert"
+              className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
+            >
+              {limitMessage}{' '}
+              <Link
+                to={paths.app.pricing.getHref()}
+                className="font-medium text-primary underline underline-offset-4"
+              >
+                Upgrade
+              </Link>
+            </p>
+          )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

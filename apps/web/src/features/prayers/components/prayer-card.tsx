@@ -48,7 +48,8 @@ export function PrayerCard({
       aria-labelledby={`prayer-${prayer._id}-title`}
       className={cn(
         'group relative flex min-h-44 flex-col gap-3 rounded-xl border bg-card p-5 text-card-foreground shadow-sm transition-colors',
-        'focus-within:ring-[3px] focus-within:ring-ring/50 hover:border-ring/60',
+        // The ring shows for keyboard focus on the card's button, not for mouse clicks.
+        'hover:border-ring/60 has-[button:focus-visible]:ring-[3px] has-[button:focus-visible]:ring-ring/50',
       )}
     >
       <div className="flex items-start justify-between gap-2">

@@ -1,8 +1,9 @@
 import { PRAYER_CATEGORIES, type PrayerCategory } from '@selah/shared/constants';
 import type { Prayer } from '@selah/shared/schemas/prayers';
 import { Plus, Search } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -68,6 +69,12 @@ export function PrayerPoints() {
     category,
     search: debouncedSearch || undefined,
   });
+
+  // A first load that fails shows its message in place and a toast (spec-1 §8 pattern).
+  const failed = prayers.isError || summary.isError;
+  useEffect(() => {
+    if (failed) toast.error('Error', { id: 'prayers-load-error', description: LOAD_PRAYERS_ERROR });
+  }, [failed]);
 
   const update = (key: string, value: string | undefined) =>
     setParams(
