@@ -40,7 +40,7 @@ export function CategoryBadge({
 
 export function PrivacyBadge({ isPrivate }: { isPrivate: boolean }) {
   return (
-    <Badge variant={isPrivate ? 'secondary' : 'outline'}>
+    <Badge variant="outline">
       {isPrivate ? <Lock aria-hidden="true" /> : <Globe aria-hidden="true" />}
       {isPrivate ? 'Private' : 'Public'}
     </Badge>
