@@ -53,6 +53,10 @@ export const routes: RouteObject[] = [
                 path: paths.app.prayerGroups.path,
                 lazy: () => import('./routes/app/prayer-groups'),
               },
+              {
+                path: paths.app.prayerGroup.path,
+                lazy: () => import('./routes/app/prayer-group'),
+              },
               { path: paths.app.settings.path, lazy: () => import('./routes/app/settings') },
               { path: paths.app.pricing.path, lazy: () => import('./routes/app/pricing') },
             ],

@@ -29,6 +29,10 @@ export const paths = {
     prayerRequests: { path: '/prayer-requests', getHref: () => '/prayer-requests' },
     friends: { path: '/friends', getHref: () => '/friends' },
     prayerGroups: { path: '/prayer-groups', getHref: () => '/prayer-groups' },
+    prayerGroup: {
+      path: '/prayer-groups/:id',
+      getHref: (id: string) => `/prayer-groups/${encodeURIComponent(id)}`,
+    },
     settings: { path: '/settings', getHref: () => '/settings' },
     pricing: { path: '/pricing', getHref: () => '/pricing' },
   },

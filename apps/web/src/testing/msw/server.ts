@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { authHandlers } from './handlers/auth';
 import { friendHandlers } from './handlers/friends';
+import { groupHandlers } from './handlers/groups';
 import { journalHandlers } from './handlers/journals';
 import { prayerRequestHandlers } from './handlers/prayer-requests';
 import { prayerHandlers } from './handlers/prayers';
@@ -9,6 +10,7 @@ import { statsHandlers } from './handlers/stats';
 export const server = setupServer(
   ...authHandlers,
   ...friendHandlers,
+  ...groupHandlers,
   ...journalHandlers,
   ...prayerHandlers,
   ...prayerRequestHandlers,

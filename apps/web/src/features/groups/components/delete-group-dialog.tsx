@@ -1,0 +1,61 @@
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { getErrorMessage } from '@/lib/api-client';
+import { useDeleteGroup } from '../api/delete-group';
+
+/** The group delete confirmation ('Are you absolutely sure?'); `onDeleted` runs after success. */
+export function DeleteGroupDialog({
+  group,
+  open,
+  onOpenChange,
+  onDeleted,
+}: {
+  group: { _id: string; name: string; journalTitle: string };
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDeleted: () => void;
+}) {
+  const deleteGroup = useDeleteGroup();
+
+  const onConfirm = () =>
+    deleteGroup.mutate(group._id, {
+      onSuccess: () => {
+        toast.success('Prayer group deleted', { description: `"${group.name}" was deleted.` });
+        onOpenChange(false);
+        onDeleted();
+      },
+      onError: (error) =>
+        toast.error('Failed to delete group', { description: getErrorMessage(error) }),
+    });
+
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Are you absolutely sure?</AlertDialogTitle>
+          <AlertDialogDescription>
+            This will permanently delete the group &ldquo;{group.name}&rdquo; for all of its
+            members. The journal &ldquo;{group.journalTitle}&rdquo; and its prayers are kept. This
+            action cannot be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={deleteGroup.isPending}>Cancel</AlertDialogCancel>
+          {/* A plain button, so the dialog stays open until the server has answered. */}
+          <Button variant="destructive" disabled={deleteGroup.isPending} onClick={onConfirm}>
+            {deleteGroup.isPending ? 'Deleting...' : 'Delete Group'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

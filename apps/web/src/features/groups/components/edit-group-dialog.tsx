@@ -1,0 +1,111 @@
+import type { PrayerGroup } from '@selah/shared/schemas/groups';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { getErrorMessage } from '@/lib/api-client';
+import { setServerFieldErrors } from '@/lib/form-errors';
+import { useUpdateGroup } from '../api/update-group';
+import { validateGroupFields, type GroupFormValues } from '../utils/group-form';
+import { GroupFormFields } from './group-form-fields';
+
+/**
+ * Renames a group, edits its description or privacy (admins), with the same checks as creating
+ * it. The form mounts with the dialog's content, so each opening starts from the saved values.
+ */
+export function EditGroupDialog({
+  group,
+  open,
+  onOpenChange,
+}: {
+  group: PrayerGroup;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Edit Prayer Group</DialogTitle>
+          <DialogDescription>
+            Change the name, description or privacy of the group.
+          </DialogDescription>
+        </DialogHeader>
+        <EditGroupForm group={group} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EditGroupForm({ group, onDone }: { group: PrayerGroup; onDone: () => void }) {
+  const id = useId();
+  const update = useUpdateGroup();
+  const form = useForm<GroupFormValues>({
+    defaultValues: {
+      name: group.name,
+      description: group.description,
+      isPrivate: !group.isPublic,
+      journalId: group.journalId,
+    },
+  });
+
+  const onSubmit = (values: GroupFormValues) => {
+    form.clearErrors();
+    const errors = validateGroupFields(values);
+    if (errors.name) form.setError('name', { type: 'client', message: errors.name });
+    if (errors.description) {
+      form.setError('description', { type: 'client', message: errors.description });
+    }
+    if (errors.name || errors.description) {
+      form.setFocus(errors.name ? 'name' : 'description');
+      return;
+    }
+    update.mutate(
+      {
+        id: group._id,
+        input: {
+          name: values.name.trim(),
+          description: values.description.trim(),
+          isPublic: !values.isPrivate,
+        },
+      },
+      {
+        onSuccess: ({ data }) => {
+          toast.success('Prayer group updated!', { description: `"${data.name}" was saved.` });
+          onDone();
+        },
+        onError: (error) => {
+          setServerFieldErrors(error, form.setError, ['name', 'description']);
+          toast.error('Failed to update group', { description: getErrorMessage(error) });
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label="Edit prayer group"
+      className="grid gap-4"
+      onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
+    >
+      <GroupFormFields form={form} idPrefix={id} />
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import { Button } from '@/components/ui/button';
+import { getErrorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
+import { GROUPS_LIST_LIMIT, LOAD_GROUPS_FAILED, useGroups } from '../api/get-groups';
+import { useErrorToast } from '../hooks/use-error-toast';
+import { GroupCard, GroupCardSkeleton } from './group-card';
+
+/** One column on phones, two once the list itself is wide enough. */
+const GRID = 'grid grid-cols-1 gap-4 @xl:grid-cols-2';
+
+/** Every group the user can see, searched by name or description on the server. */
+export function GroupList({ search }: { search: string }) {
+  const groups = useGroups({ scope: 'all', search });
+  const firstLoadError = groups.isError && !groups.data ? groups.error : null;
+  useErrorToast(firstLoadError, 'Error', LOAD_GROUPS_FAILED);
+
+  if (groups.isPending) {
+    return (
+      <div className="@container" aria-busy="true">
+        <p role="status" className="sr-only">
+          Loading prayer groups...
+        </p>
+        <div className={GRID}>
+          {Array.from({ length: 4 }, (_, index) => (
+            <GroupCardSkeleton key={index} />
+          ))}
+        </div>
+      </div>
+    );
+  }
+
+  if (firstLoadError) {
+    return (
+      <div
+        role="alert"
+        className="grid justify-items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center"
+      >
+        <p className="font-medium">{LOAD_GROUPS_FAILED}</p>
+        <p className="text-sm text-muted-foreground">{getErrorMessage(firstLoadError)}</p>
+        <Button variant="outline" onClick={() => void groups.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const list = groups.data ?? [];
+  // A new search is on its way while the previous results stay on screen.
+  const searching = groups.isPlaceholderData;
+
+  if (list.length === 0) {
+    return (
+      <div className="grid gap-1 rounded-xl border border-dashed px-6 py-12 text-center">
+        <p className="font-medium">No prayer groups found.</p>
+        <p className="text-sm text-muted-foreground">
+          {search
+            ? 'Try another name or word from a description.'
+            : 'Create the first one and invite your friends to pray with you.'}
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="@container grid gap-3" aria-busy={searching || undefined}>
+      <ul
+        aria-label="Prayer groups"
+        className={cn(GRID, 'transition-opacity', searching && 'opacity-60')}
+      >
+        {list.map((group) => (
+          <li key={group._id} className="min-w-0">
+            <GroupCard group={group} />
+          </li>
+        ))}
+      </ul>
+      {list.length >= GROUPS_LIST_LIMIT && (
+        <p className="text-center text-sm text-muted-foreground">
+          Showing the {GROUPS_LIST_LIMIT} newest groups. Search to find others.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import type { PrayerGroupDetail } from '@selah/shared/schemas/groups';
+import { Pencil, Trash2, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { DeleteGroupDialog } from './delete-group-dialog';
+import { EditGroupDialog } from './edit-group-dialog';
+import { InviteFriendsDialog } from './invite-friends-dialog';
+
+/** The admins' area: edit the group, invite friends, delete the group. */
+export function GroupManageCard({
+  group,
+  onDeleted,
+}: {
+  group: PrayerGroupDetail;
+  onDeleted: () => void;
+}) {
+  const [dialog, setDialog] = useState<'edit' | 'invite' | 'delete' | null>(null);
+  const close = (open: boolean) => {
+    if (!open) setDialog(null);
+  };
+
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle>
+          <h2>Manage Group</h2>
+        </CardTitle>
+        <CardDescription>Only the group&rsquo;s admins see this.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        <Button variant="outline" className="justify-start" onClick={() => setDialog('edit')}>
+          <Pencil aria-hidden="true" />
+          Edit Details
+        </Button>
+        <Button variant="outline" className="justify-start" onClick={() => setDialog('invite')}>
+          <UserPlus aria-hidden="true" />
+          Invite Friends
+        </Button>
+        <Button
+          variant="outline"
+          className="justify-start text-destructive hover:bg-destructive/10 hover:text-destructive"
+          onClick={() => setDialog('delete')}
+        >
+          <Trash2 aria-hidden="true" />
+          Delete Group
+        </Button>
+      </CardContent>
+      <EditGroupDialog group={group} open={dialog === 'edit'} onOpenChange={close} />
+      <InviteFriendsDialog group={group} open={dialog === 'invite'} onOpenChange={close} />
+      <DeleteGroupDialog
+        group={group}
+        open={dialog === 'delete'}
+        onOpenChange={close}
+        onDeleted={onDeleted}
+      />
+    </Card>
+  );
+}

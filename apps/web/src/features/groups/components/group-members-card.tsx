@@ -1,0 +1,205 @@
+import type { GroupMember, PrayerGroupDetail } from '@selah/shared/schemas/groups';
+import { MoreHorizontal, ShieldCheck, ShieldOff, UserMinus } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { getErrorMessage } from '@/lib/api-client';
+import { useRemoveMember } from '../api/remove-member';
+import { useSetMemberRole } from '../api/set-member-role';
+import { initials, memberCountText, memberName } from '../utils/group-text';
+import { RoleBadge } from './group-badges';
+
+function MemberActions({
+  group,
+  member,
+  onRemove,
+}: {
+  group: PrayerGroupDetail;
+  member: GroupMember;
+  onRemove: (member: GroupMember) => void;
+}) {
+  const setRole = useSetMemberRole();
+  const name = memberName(member);
+  const nextRole = member.role === 'admin' ? 'member' : 'admin';
+
+  const changeRole = () =>
+    setRole.mutate(
+      { id: group._id, userId: member._id, role: nextRole },
+      {
+        onSuccess: () =>
+          toast.success('Role updated', {
+            description: `${name} is now ${nextRole === 'admin' ? 'an admin' : 'a member'}.`,
+          }),
+        onError: (error) =>
+          toast.error('Failed to update role', { description: getErrorMessage(error) }),
+      },
+    );
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={`Manage ${name}`}
+          disabled={setRole.isPending}
+        >
+          <MoreHorizontal aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-48">
+        <DropdownMenuItem onSelect={changeRole}>
+          {nextRole === 'admin' ? (
+            <ShieldCheck aria-hidden="true" />
+          ) : (
+            <ShieldOff aria-hidden="true" />
+          )}
+          {nextRole === 'admin' ? 'Make admin' : 'Remove admin role'}
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="destructive" onSelect={() => onRemove(member)}>
+          <UserMinus aria-hidden="true" />
+          Remove from group
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function RemoveMemberDialog({
+  group,
+  member,
+  onOpenChange,
+}: {
+  group: PrayerGroupDetail;
+  member: GroupMember | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const remove = useRemoveMember();
+  const name = member ? memberName(member) : '';
+
+  const onConfirm = () => {
+    if (!member) return;
+    remove.mutate(
+      { id: group._id, userId: member._id },
+      {
+        onSuccess: () => {
+          toast.success('Member removed', { description: `${name} was removed from the group.` });
+          onOpenChange(false);
+        },
+        onError: (error) =>
+          toast.error('Failed to remove member', { description: getErrorMessage(error) }),
+      },
+    );
+  };
+
+  return (
+    <AlertDialog open={member !== null} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Remove {name}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {name} will no longer be a member of &ldquo;{group.name}&rdquo;.
+            {group.isPublic
+              ? ' They can join this public group again.'
+              : ' They will need a new invitation to come back.'}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+          <Button variant="destructive" disabled={remove.isPending} onClick={onConfirm}>
+            {remove.isPending ? 'Removing...' : 'Remove'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/**
+ * 'Members': who belongs to the group with their role. Admins get a menu per member to promote,
+ * demote or remove them (not for themselves: they use Leave).
+ */
+export function GroupMembersCard({
+  group,
+  currentUserId,
+}: {
+  group: PrayerGroupDetail;
+  currentUserId: string | undefined;
+}) {
+  const [removing, setRemoving] = useState<GroupMember | null>(null);
+  const more = group.memberCount - group.members.length;
+
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle>
+          <h2>Members</h2>
+        </CardTitle>
+        <CardDescription>{memberCountText(group.memberCount)}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <ul className="grid gap-3" aria-label="Group members">
+          {group.members.map((member) => {
+            const name = memberName(member);
+            const isSelf = member._id === currentUserId;
+            return (
+              <li key={member._id} className="flex items-center gap-3">
+                <Avatar className="size-9">
+                  {member.avatar && (
+                    <AvatarImage src={member.avatar} alt="" referrerPolicy="no-referrer" />
+                  )}
+                  <AvatarFallback>{initials(name)}</AvatarFallback>
+                </Avatar>
+                <div className="grid min-w-0 flex-1 gap-0.5">
+                  <p className="truncate text-sm font-medium">
+                    {name}
+                    {isSelf && <span className="font-normal text-muted-foreground"> (you)</span>}
+                  </p>
+                  <p className="truncate text-xs text-muted-foreground">@{member.username}</p>
+                </div>
+                <RoleBadge role={member.role} />
+                {group.userIsAdmin && !isSelf && (
+                  <MemberActions group={group} member={member} onRemove={setRemoving} />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        {more > 0 && (
+          <p className="text-sm text-muted-foreground">
+            and {more} more {more === 1 ? 'member' : 'members'}
+          </p>
+        )}
+      </CardContent>
+      {group.userIsAdmin && (
+        <RemoveMemberDialog
+          group={group}
+          member={removing}
+          onOpenChange={(open) => {
+            if (!open) setRemoving(null);
+          }}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,45 @@
+import type { PrayerGroup } from '@selah/shared/schemas/groups';
+import { UserPlus } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { getErrorMessage } from '@/lib/api-client';
+import { useJoinGroup } from '../api/join-group';
+
+/**
+ * Joins a group (a public one, or one the user was invited to), with the success and failure
+ * toasts. In lists (`inList`) the button reads 'Join' and is named after its group.
+ */
+export function JoinGroupButton({
+  group,
+  inList = true,
+  className,
+}: {
+  group: Pick<PrayerGroup, '_id' | 'name'>;
+  inList?: boolean;
+  className?: string;
+}) {
+  const join = useJoinGroup();
+
+  const onJoin = () =>
+    join.mutate(group._id, {
+      onSuccess: () =>
+        toast.success('Joined prayer group', {
+          description: `You are now a member of "${group.name}".`,
+        }),
+      onError: (error) =>
+        toast.error('Failed to join group', { description: getErrorMessage(error) }),
+    });
+
+  return (
+    <Button
+      size={inList ? 'sm' : 'default'}
+      className={className}
+      disabled={join.isPending}
+      onClick={onJoin}
+      aria-label={inList ? `Join ${group.name}` : undefined}
+    >
+      <UserPlus aria-hidden="true" />
+      {join.isPending ? 'Joining...' : inList ? 'Join' : 'Join Group'}
+    </Button>
+  );
+}

@@ -1,0 +1,65 @@
+import type { PrayerGroup } from '@selah/shared/schemas/groups';
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { getErrorMessage } from '@/lib/api-client';
+import { useLeaveGroup } from '../api/leave-group';
+
+/** Confirms leaving a group; `onLeft` runs after the server agreed. */
+export function LeaveGroupDialog({
+  group,
+  open,
+  onOpenChange,
+  onLeft,
+}: {
+  group: Pick<PrayerGroup, '_id' | 'name' | 'isPublic'>;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onLeft: () => void;
+}) {
+  const leave = useLeaveGroup();
+
+  const onConfirm = () =>
+    leave.mutate(group._id, {
+      onSuccess: ({ message }) => {
+        toast.success('You left the group', { description: message });
+        onOpenChange(false);
+        onLeft();
+      },
+      onError: (error) => {
+        // e.g. the last admin: 'Make another member an admin before leaving, or delete the group.'
+        toast.error('Failed to leave group', { description: getErrorMessage(error) });
+        onOpenChange(false);
+      },
+    });
+
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Leave this group?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {group.isPublic
+              ? `You will no longer be a member of "${group.name}". You can join it again at any time.`
+              : `"${group.name}" is private: you will need a new invitation to join it again.`}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={leave.isPending}>Cancel</AlertDialogCancel>
+          {/* A plain button, so the dialog stays open until the server has answered. */}
+          <Button variant="destructive" disabled={leave.isPending} onClick={onConfirm}>
+            {leave.isPending ? 'Leaving...' : 'Leave Group'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

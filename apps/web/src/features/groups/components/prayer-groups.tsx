@@ -1,0 +1,84 @@
+import { Plus, Search } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/layouts/page-header';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { CreateGroupDialog } from './create-group-dialog';
+import { GroupList } from './group-list';
+import { GroupPanel } from './group-panel';
+
+/** Waits until typing pauses before the server is asked again. */
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * /prayer-groups (spec-2 §2): search, the New Prayer Group dialog, every group the user can see,
+ * and the 'My Groups' and 'Suggested Groups' panels. The search lives in the address (?q=).
+ */
+export function PrayerGroups() {
+  const [params, setParams] = useSearchParams();
+  const [createOpen, setCreateOpen] = useState(false);
+  const search = params.get('q') ?? '';
+  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+
+  const setSearch = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set('q', value);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <>
+      <PageHeader
+        title="Prayer Groups"
+        description="Pray together with others around a shared journal."
+        actions={
+          <Button onClick={() => setCreateOpen(true)}>
+            <Plus aria-hidden="true" />
+            New Prayer Group
+          </Button>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
+        <section className="grid min-w-0 gap-4" aria-label="All prayer groups">
+          <div className="relative max-w-md">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              type="search"
+              aria-label="Search groups"
+              placeholder="Search groups by name or description..."
+              className="pl-9"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+          <GroupList search={debouncedSearch} />
+        </section>
+        <aside className="grid gap-4" aria-label="Your groups and suggestions">
+          <GroupPanel
+            scope="mine"
+            title="My Groups"
+            description="The groups you belong to."
+            emptyText="You have not joined any prayer groups yet."
+          />
+          <GroupPanel
+            scope="suggested"
+            title="Suggested Groups"
+            description="Public groups your friends pray in."
+            emptyText="No suggestions yet. Public groups your friends join will appear here."
+          />
+        </aside>
+      </div>
+      <CreateGroupDialog open={createOpen} onOpenChange={setCreateOpen} />
+    </>
+  );
+}
