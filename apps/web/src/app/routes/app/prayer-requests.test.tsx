@@ -1,0 +1,646 @@
+import type { PrayerGroup } from '@selah/shared/schemas/groups';
+import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { currentUrl, renderRoute } from '@/app/testing/render-route';
+import { buildJournal, buildUser } from '@/testing/factories';
+import { API, apiError } from '@/testing/msw/handlers/auth';
+import { server } from '@/testing/msw/server';
+import { buildFriend, buildPrayerGroup, buildPrayerRequest } from '@/testing/social-factories';
+import { expectToast, getToasts } from '@/testing/toasts';
+
+const me = buildUser({ firstName: 'Jane', username: 'jane' });
+
+interface Lists {
+  mine?: PrayerRequest[];
+  friends?: PrayerRequest[];
+}
+
+/** GET /prayer-requests over two mutable lists, filtered like the server; records each query. */
+function serve(lists: Lists = {}) {
+  const state = { mine: lists.mine ?? [], friends: lists.friends ?? [] };
+  const queries: Record<string, string>[] = [];
+  server.use(
+    http.get(`${API}/prayer-requests`, ({ request }) => {
+      const params = Object.fromEntries(new URL(request.url).searchParams);
+      queries.push(params);
+      const source = params.type === 'friendRequests' ? state.friends : state.mine;
+      const data = source.filter(
+        (item) =>
+          (!params.category || item.category === params.category) &&
+          (!params.searchQuery ||
+            item.title.toLowerCase().includes(params.searchQuery.toLowerCase())),
+      );
+      return HttpResponse.json({ data, nextCursor: null });
+    }),
+  );
+  return { state, queries };
+}
+
+const cardTitles = () =>
+  within(screen.getByRole('list', { name: 'Prayer requests' }))
+    .getAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent);
+
+const card = (title: string) => screen.getByRole('article', { name: title });
+
+describe('/prayer-requests', () => {
+  it('shows my requests with their badge, details, count and actions', async () => {
+    serve({
+      mine: [
+        buildPrayerRequest({
+          title: 'Healing for Dad',
+          description: 'Surgery on Monday.',
+          category: 'Health',
+          isPrivate: true,
+          sharedWith: ['40000000-0000-4000-8000-000000000001'],
+          prayingCount: 2,
+          createdAt: '2026-03-14T10:00:00.000Z',
+        }),
+        buildPrayerRequest({ title: 'New job', category: 'Career', isPrivate: false }),
+      ],
+    });
+    await renderRoute('/prayer-requests', { user: me });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Prayer Requests' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'My Requests' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.getByRole('tab', { name: 'Friend Requests' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Prayer Groups' })).toBeInTheDocument();
+    await waitFor(() => expect(cardTitles()).toEqual(['Healing for Dad', 'New job']));
+
+    const healing = card('Healing for Dad');
+    expect(within(healing).getByText('Private')).toBeInTheDocument();
+    expect(within(healing).getByText('Surgery on Monday.')).toBeInTheDocument();
+    expect(within(healing).getByText('Health')).toBeInTheDocument();
+    expect(within(healing).getByText('Mar 14, 2026')).toBeInTheDocument();
+    expect(within(healing).getByText('2 people praying')).toBeInTheDocument();
+    expect(within(healing).getByText('Shared with 1 friend')).toBeInTheDocument();
+    expect(within(healing).getByRole('button', { name: 'View Details' })).toBeInTheDocument();
+    expect(
+      within(healing).getByRole('button', { name: 'Delete "Healing for Dad"' }),
+    ).toBeInTheDocument();
+    expect(within(healing).queryByRole('button', { name: "I'm Praying" })).not.toBeInTheDocument();
+    expect(within(card('New job')).getByText('Public')).toBeInTheDocument();
+    expect(within(card('New job')).getByText('0 people praying')).toBeInTheDocument();
+  });
+
+  it('sends the category and search to the server and keeps them in the address', async () => {
+    const { queries } = serve({
+      mine: [
+        buildPrayerRequest({ title: 'Healing for Dad', category: 'Health' }),
+        buildPrayerRequest({ title: 'New job', category: 'Career' }),
+      ],
+    });
+    const { user } = await renderRoute('/prayer-requests', { user: me });
+
+    await waitFor(() => expect(cardTitles()).toHaveLength(2));
+    await user.click(screen.getByRole('combobox', { name: 'Filter by category' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'All Categories',
+      'Personal',
+      'Family',
+      'Health',
+      'Career',
+      'Ministry',
+      'Finances',
+      'Relationships',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Career' }));
+    await waitFor(() => expect(cardTitles()).toEqual(['New job']));
+    expect(queries.at(-1)).toMatchObject({ type: 'myRequests', category: 'Career' });
+
+    await user.click(screen.getByRole('combobox', { name: 'Filter by category' }));
+    await user.click(screen.getByRole('option', { name: 'All Categories' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search prayer requests' }), 'heal');
+    await waitFor(() => expect(cardTitles()).toEqual(['Healing for Dad']));
+    expect(queries.at(-1)).toMatchObject({ type: 'myRequests', searchQuery: 'heal' });
+    expect(queries.at(-1)).not.toHaveProperty('category');
+    expect(currentUrl()).toBe('/prayer-requests?q=heal');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search prayer requests' }), 'zzz');
+    expect(await screen.findByText('No prayer requests match your search.')).toBeInTheDocument();
+  });
+
+  it('opens a tab from the address and shows the empty texts', async () => {
+    serve();
+    const { user } = await renderRoute('/prayer-requests?tab=friendRequests', { user: me });
+
+    expect(screen.getByRole('tab', { name: 'Friend Requests' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(
+      await screen.findByText('No prayer requests from your friends yet.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'My Requests' }));
+    expect(
+      await screen.findByText('You have not shared any prayer requests yet.'),
+    ).toBeInTheDocument();
+    expect(currentUrl()).toBe('/prayer-requests');
+  });
+
+  it('loads more requests with the cursor', async () => {
+    const queries: (string | null)[] = [];
+    server.use(
+      http.get(`${API}/prayer-requests`, ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        queries.push(cursor);
+        return HttpResponse.json(
+          cursor === 'page-2'
+            ? { data: [buildPrayerRequest({ title: 'Second page' })], nextCursor: null }
+            : { data: [buildPrayerRequest({ title: 'First page' })], nextCursor: 'page-2' },
+        );
+      }),
+    );
+    const { user } = await renderRoute('/prayer-requests', { user: me });
+
+    await waitFor(() => expect(cardTitles()).toEqual(['First page']));
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(cardTitles()).toEqual(['First page', 'Second page']));
+    expect(queries).toEqual([null, 'page-2']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('says when the requests cannot be loaded', async () => {
+    server.use(http.get(`${API}/prayer-requests`, () => new HttpResponse(null, { status: 500 })));
+    await renderRoute('/prayer-requests', { user: me });
+
+    expect(
+      await screen.findByText('Failed to load prayer requests. Please try again.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('/prayer-requests friend requests', () => {
+  it("shows who it is from and turns I'm Praying into Praying, and back", async () => {
+    const request = buildPrayerRequest({
+      title: 'Exams next week',
+      isMine: false,
+      creator: { _id: '40000000-0000-4000-8000-000000000009', username: 'mary', avatar: null },
+    });
+    const { state } = serve({ friends: [request] });
+    const calls: string[] = [];
+    const answer = (isPraying: boolean, message: string) => {
+      const updated = {
+        ...request,
+        isPraying,
+        prayingCount: isPraying ? 1 : 0,
+        respondedUsers: isPraying ? [{ _id: me._id, username: 'jane', avatar: null }] : [],
+      };
+      state.friends = [updated];
+      return HttpResponse.json({ message, request: updated });
+    };
+    server.use(
+      http.post(`${API}/prayer-requests/:id/pray`, ({ params }) => {
+        calls.push(`POST ${String(params.id)}`);
+        return answer(true, 'Prayer response recorded!');
+      }),
+      http.delete(`${API}/prayer-requests/:id/pray`, ({ params }) => {
+        calls.push(`DELETE ${String(params.id)}`);
+        return answer(false, 'Prayer response removed!');
+      }),
+    );
+    const { user } = await renderRoute('/prayer-requests?tab=friendRequests', { user: me });
+
+    const exams = await screen.findByRole('article', { name: 'Exams next week' });
+    expect(within(exams).getByText('From mary')).toBeInTheDocument();
+    expect(within(exams).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    await user.click(within(exams).getByRole('button', { name: "I'm Praying" }));
+    await expectToast('Prayer response recorded!');
+    const praying = await within(card('Exams next week')).findByRole('button', {
+      name: 'Praying',
+    });
+    expect(praying).toHaveAttribute('aria-pressed', 'true');
+    expect(within(card('Exams next week')).getByText('1 person praying')).toBeInTheDocument();
+
+    await user.click(praying);
+    await expectToast('Prayer response removed!');
+    expect(
+      await within(card('Exams next week')).findByRole('button', { name: "I'm Praying" }),
+    ).toHaveAttribute('aria-pressed', 'false');
+    expect(calls).toEqual([`POST ${request._id}`, `DELETE ${request._id}`]);
+  });
+
+  it("shows 'Praying' when the signed-in user already prays, and 'a friend' without a username", async () => {
+    serve({
+      friends: [
+        buildPrayerRequest({ title: 'Already praying', isMine: false, isPraying: true }),
+        buildPrayerRequest({
+          title: 'Anonymous',
+          isMine: false,
+          creator: { _id: '40000000-0000-4000-8000-000000000010', username: '', avatar: null },
+        }),
+      ],
+    });
+    await renderRoute('/prayer-requests?tab=friendRequests', { user: me });
+
+    const already = await screen.findByRole('article', { name: 'Already praying' });
+    expect(within(already).getByRole('button', { name: 'Praying' })).toBeInTheDocument();
+    expect(within(card('Anonymous')).getByText('From a friend')).toBeInTheDocument();
+    expect(
+      within(card('Anonymous')).getByRole('button', { name: "I'm Praying" }),
+    ).toBeInTheDocument();
+  });
+
+  it('says when marking or unmarking fails', async () => {
+    serve({
+      friends: [
+        buildPrayerRequest({ title: 'Mark me', isMine: false }),
+        buildPrayerRequest({ title: 'Unmark me', isMine: false, isPraying: true }),
+      ],
+    });
+    server.use(
+      http.post(`${API}/prayer-requests/:id/pray`, () => new HttpResponse(null, { status: 500 })),
+      http.delete(`${API}/prayer-requests/:id/pray`, () => new HttpResponse(null, { status: 500 })),
+    );
+    const { user } = await renderRoute('/prayer-requests?tab=friendRequests', { user: me });
+
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Mark me' })).getByRole('button', {
+        name: "I'm Praying",
+      }),
+    );
+    await expectToast('Error', 'Failed to mark as praying. Please try again.');
+    await user.click(within(card('Unmark me')).getByRole('button', { name: 'Praying' }));
+    await expectToast('Error', 'Failed to unmark as praying. Please try again.');
+  });
+});
+
+describe('/prayer-requests delete and details', () => {
+  it('deletes my request after the confirmation', async () => {
+    const request = buildPrayerRequest({ title: 'Old request' });
+    const { state } = serve({ mine: [request] });
+    let deleted: string | undefined;
+    server.use(
+      http.delete(`${API}/prayer-requests/:id`, ({ params }) => {
+        deleted = String(params.id);
+        state.mine = [];
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = await renderRoute('/prayer-requests', { user: me });
+
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Old request' })).getByRole('button', {
+        name: 'Delete "Old request"',
+      }),
+    );
+    let confirm = await screen.findByRole('alertdialog', { name: 'Are you absolutely sure?' });
+    expect(
+      within(confirm).getByText(
+        'This action cannot be undone. This will permanently delete this prayer request.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(deleted).toBeUndefined();
+
+    await user.click(within(card('Old request')).getByRole('button', { name: /Delete/ }));
+    confirm = await screen.findByRole('alertdialog', { name: 'Are you absolutely sure?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Continue' }));
+    await expectToast('Prayer Request Deleted');
+    expect(deleted).toBe(request._id);
+    expect(
+      await screen.findByText('You have not shared any prayer requests yet.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says when deleting fails', async () => {
+    serve({ mine: [buildPrayerRequest({ title: 'Old request' })] });
+    server.use(
+      http.delete(`${API}/prayer-requests/:id`, () => new HttpResponse(null, { status: 500 })),
+    );
+    const { user } = await renderRoute('/prayer-requests', { user: me });
+
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Old request' })).getByRole('button', {
+        name: /Delete/,
+      }),
+    );
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Continue' }),
+    );
+    await expectToast('Error', 'Failed to delete prayer request. Please try again.');
+  });
+
+  it('shows the details with the people praying', async () => {
+    const request = buildPrayerRequest({
+      title: 'Healing for Dad',
+      description: 'Surgery on Monday.',
+      category: 'Health',
+      isPrivate: false,
+      createdAt: '2026-03-14T10:00:00.000Z',
+    });
+    serve({ mine: [request] });
+    server.use(
+      http.get(`${API}/prayer-requests/:id`, () =>
+        HttpResponse.json({
+          ...request,
+          prayingCount: 2,
+          respondedUsers: [
+            { _id: '40000000-0000-4000-8000-000000000021', username: 'mary', avatar: null },
+            { _id: '40000000-0000-4000-8000-000000000022', username: 'peter', avatar: null },
+          ],
+        }),
+      ),
+    );
+    const { user } = await renderRoute('/prayer-requests', { user: me });
+
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Healing for Dad' })).getByRole('button', {
+        name: 'View Details',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Healing for Dad' });
+    expect(within(dialog).getByText(/Created March 14, 2026/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Public')).toBeInTheDocument();
+    expect(within(dialog).getByText('Surgery on Monday.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Health')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByRole('heading', { name: 'People Praying (2)' }),
+    ).toBeInTheDocument();
+    const people = within(dialog).getByRole('list', { name: 'People praying' });
+    expect(
+      within(people)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['MAmary', 'PEpeter']);
+    expect(within(dialog).getByRole('button', { name: 'Delete Request' })).toBeInTheDocument();
+  });
+
+  it('says when nobody is praying yet', async () => {
+    serve({ friends: [buildPrayerRequest({ title: 'Quiet one', isMine: false })] });
+    const { user } = await renderRoute('/prayer-requests?tab=friendRequests', { user: me });
+
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Quiet one' })).getByRole('button', {
+        name: 'View Details',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Quiet one' });
+    expect(within(dialog).getByRole('heading', { name: 'People Praying (0)' })).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('No one has marked themselves as praying for this request yet.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Private')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: "I'm Praying" })).toBeInTheDocument();
+  });
+});
+
+describe('/prayer-requests New Request dialog', () => {
+  const mary = buildFriend({ firstName: 'Mary', lastName: 'Smith' });
+  const peter = buildFriend({ firstName: 'Peter', lastName: 'Jones' });
+
+  function recordCreates() {
+    const bodies: unknown[] = [];
+    server.use(
+      http.get(`${API}/friends`, () => HttpResponse.json({ data: [mary, peter] })),
+      http.post(`${API}/prayer-requests`, async ({ request }) => {
+        const body = (await request.json()) as Partial<PrayerRequest>;
+        bodies.push(body);
+        return HttpResponse.json(buildPrayerRequest({ ...body }), { status: 201 });
+      }),
+    );
+    return bodies;
+  }
+
+  it('requires a title, shares a private request with the ticked friends and resets', async () => {
+    serve();
+    const bodies = recordCreates();
+    const { user } = await renderRoute('/prayer-requests', { user: me });
+
+    await user.click(screen.getByRole('button', { name: 'New Request' }));
+    let dialog = await screen.findByRole('dialog', { name: 'New Prayer Request' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Request' }));
+    await expectToast('Title required', 'Please provide a title for your prayer request.');
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(bodies).toEqual([]);
+
+    expect(within(dialog).getByRole('switch', { name: 'Private request' })).toBeChecked();
+    expect(within(dialog).getByRole('combobox', { name: 'Category' })).toHaveTextContent(
+      'Personal',
+    );
+    const share = within(dialog).getByRole('group', { name: 'Share with friends' });
+    await user.click(await within(share).findByRole('checkbox', { name: 'Mary Smith' }));
+    expect(within(share).getByRole('checkbox', { name: 'Peter Jones' })).not.toBeChecked();
+
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Title' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), '  Exams  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Request' }));
+    await expectToast('Prayer request created!');
+    expect(bodies).toEqual([
+      {
+        title: 'Exams',
+        description: '',
+        category: 'Personal',
+        isPrivate: true,
+        sharedWith: [mary._id],
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'New Request' }));
+    dialog = await screen.findByRole('dialog', { name: 'New Prayer Request' });
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('');
+    expect(await within(dialog).findByRole('checkbox', { name: 'Mary Smith' })).not.toBeChecked();
+  });
+
+  it('sends an empty sharedWith for a public request, with the chosen category', async () => {
+    serve();
+    const bodies = recordCreates();
+    const { user } = await renderRoute('/prayer-requests', { user: me });
+
+    await user.click(screen.getByRole('button', { name: 'New Request' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Prayer Request' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Healing');
+    await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'For Dad.');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Category' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Personal',
+      'Family',
+      'Health',
+      'Career',
+      'Ministry',
+      'Finances',
+      'Relationships',
+      'Education',
+      'World Events',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Health' }));
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Peter Jones' }));
+
+    await user.click(within(dialog).getByRole('switch', { name: 'Private request' }));
+    expect(within(dialog).getByText('Public: all your friends can see it.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('group', { name: 'Share with friends' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Request' }));
+    await expectToast('Prayer request created!');
+    expect(bodies).toEqual([
+      {
+        title: 'Healing',
+        description: 'For Dad.',
+        category: 'Health',
+        isPrivate: false,
+        sharedWith: [],
+      },
+    ]);
+  });
+
+  it('resets after cancel and says when creating fails', async () => {
+    serve();
+    server.use(
+      http.get(`${API}/friends`, () => HttpResponse.json({ data: [] })),
+      http.post(`${API}/prayer-requests`, () => new HttpResponse(null, { status: 500 }), {
+        once: true,
+      }),
+      http.post(`${API}/prayer-requests`, () =>
+        apiError(400, { code: 'BAD_REQUEST', message: 'You can only share with your friends.' }),
+      ),
+    );
+    const { user } = await renderRoute('/prayer-requests', { user: me });
+
+    await user.click(screen.getByRole('button', { name: 'New Request' }));
+    let dialog = await screen.findByRole('dialog', { name: 'New Prayer Request' });
+    expect(await within(dialog).findByText(/You have no friends on Selah yet/)).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Draft');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'New Request' }));
+    dialog = await screen.findByRole('dialog', { name: 'New Prayer Request' });
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Exams');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Request' }));
+    await expectToast('Error', 'Failed to create prayer request. Please try again.');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Request' }));
+    await expectToast('Error', 'You can only share with your friends.');
+    expect(screen.getByRole('dialog', { name: 'New Prayer Request' })).toBeInTheDocument();
+  });
+
+  it('says when the friends cannot be loaded', async () => {
+    serve();
+    server.use(http.get(`${API}/friends`, () => new HttpResponse(null, { status: 500 })));
+    const { user } = await renderRoute('/prayer-requests', { user: me });
+
+    await user.click(screen.getByRole('button', { name: 'New Request' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Prayer Request' });
+    expect(await within(dialog).findByText('Failed to load friends')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Unable to load your friends list. Please try again.'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('/prayer-requests Prayer Groups tab and Export', () => {
+  function serveGroups(groups: PrayerGroup[]) {
+    const scopes: (string | null)[] = [];
+    server.use(
+      http.get(`${API}/prayer-groups`, ({ request }) => {
+        scopes.push(new URL(request.url).searchParams.get('scope'));
+        return HttpResponse.json({ data: groups });
+      }),
+    );
+    return scopes;
+  }
+
+  it("lists the user's real groups with Manage only for admins", async () => {
+    const admin = buildPrayerGroup({
+      name: 'Friday Intercessors',
+      isPublic: false,
+      memberCount: 12,
+      userIsAdmin: true,
+      membership: 'admin',
+    });
+    const member = buildPrayerGroup({ name: 'Moms in Prayer', memberCount: 1 });
+    const scopes = serveGroups([admin, member]);
+    const { user } = await renderRoute('/prayer-requests', { user: me });
+
+    await user.click(screen.getByRole('tab', { name: 'Prayer Groups' }));
+    expect(currentUrl()).toBe('/prayer-requests?tab=prayerGroups');
+    const friday = await screen.findByRole('article', { name: 'Friday Intercessors' });
+    expect(scopes).toEqual(['mine']);
+    expect(within(friday).getByText('Private')).toBeInTheDocument();
+    expect(within(friday).getByText('12 members')).toBeInTheDocument();
+    expect(within(friday).getByRole('link', { name: 'Manage' })).toHaveAttribute(
+      'href',
+      `/prayer-groups/${admin._id}`,
+    );
+    expect(within(friday).getByRole('link', { name: 'View Prayers' })).toHaveAttribute(
+      'href',
+      `/prayer-groups/${admin._id}`,
+    );
+
+    const moms = card('Moms in Prayer');
+    expect(within(moms).getByText('Public')).toBeInTheDocument();
+    expect(within(moms).getByText('1 member')).toBeInTheDocument();
+    expect(within(moms).queryByRole('link', { name: 'Manage' })).not.toBeInTheDocument();
+    expect(within(moms).getByRole('link', { name: 'View Prayers' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create New Prayer Group' })).toHaveAttribute(
+      'href',
+      '/prayer-groups',
+    );
+  });
+
+  it('says when the user has no groups', async () => {
+    serveGroups([]);
+    await renderRoute('/prayer-requests?tab=prayerGroups', { user: me });
+
+    expect(await screen.findByText('You are not in any prayer group yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create New Prayer Group' })).toBeInTheDocument();
+  });
+
+  it('shows the export options and says honestly that export is not available yet', async () => {
+    serve();
+    server.use(
+      http.get(`${API}/journals/get`, () =>
+        HttpResponse.json([
+          buildJournal({ title: 'Morning Prayers' }),
+          buildJournal({ title: 'Family' }),
+        ]),
+      ),
+    );
+    const { user } = await renderRoute('/prayer-requests', { user: me });
+
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export Prayer Journal' });
+    const journal = within(dialog).getByRole('combobox', { name: 'Journal' });
+    await waitFor(() => expect(journal).toHaveTextContent('Morning Prayers'));
+    await user.click(journal);
+    await user.click(screen.getByRole('option', { name: 'Family' }));
+    expect(journal).toHaveTextContent('Family');
+
+    for (const name of [
+      'Include answered prayers',
+      'Include memory verses',
+      'Include notes and updates',
+    ]) {
+      expect(within(dialog).getByRole('switch', { name })).toBeChecked();
+    }
+    await user.click(within(dialog).getByRole('switch', { name: 'Include memory verses' }));
+    expect(within(dialog).getByRole('switch', { name: 'Include memory verses' })).not.toBeChecked();
+
+    expect(
+      within(dialog).getByText(/PDF export and printing are coming with Selah Premium/),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'See Premium plans' })).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
+    const exportButton = within(dialog).getByRole('button', { name: 'Export' });
+    const printButton = within(dialog).getByRole('button', { name: 'Print' });
+    expect(exportButton).toBeDisabled();
+    expect(printButton).toBeDisabled();
+    await user.click(exportButton);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(getToasts()).toEqual([]);
+    expect(screen.queryByText('Export successful!')).not.toBeInTheDocument();
+    expect(screen.queryByText('Print ready')).not.toBeInTheDocument();
+  });
+});

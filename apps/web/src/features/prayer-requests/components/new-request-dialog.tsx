@@ -1,0 +1,354 @@
+import { PRAYER_CATEGORIES, TITLE_MAX, type PrayerCategory } from '@selah/shared/constants';
+import type { Friend } from '@selah/shared/schemas/friends';
+import { useId, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/components/ui/textarea';
+import { paths } from '@/config/paths';
+import { ApiError, getErrorMessage } from '@/lib/api-client';
+import { setServerFieldErrors } from '@/lib/form-errors';
+import { useCreatePrayerRequest } from '../api/create-prayer-request';
+import {
+  LOAD_FRIENDS_MESSAGE,
+  LOAD_FRIENDS_TITLE,
+  useShareFriends,
+} from '../api/get-share-friends';
+
+const CREATE_ERROR = 'Failed to create prayer request. Please try again.';
+
+interface NewRequestValues {
+  title: string;
+  description: string;
+  category: PrayerCategory;
+  isPrivate: boolean;
+  sharedWith: string[];
+}
+
+const EMPTY: NewRequestValues = {
+  title: '',
+  description: '',
+  category: 'Personal',
+  isPrivate: true,
+  sharedWith: [],
+};
+
+const friendName = (friend: Friend) =>
+  `${friend.firstName} ${friend.lastName}`.trim() || friend.email;
+
+/**
+ * 'New Prayer Request' (spec-2 §4, §5): title (required), description, category (Personal by
+ * default), and Private (default: only the ticked friends see it) or Public (all friends; sends
+ * an empty sharedWith). Cleared after success or cancel.
+ */
+export function NewRequestDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const createRequest = useCreatePrayerRequest();
+  const form = useForm<NewRequestValues>({ defaultValues: EMPTY });
+  const { errors } = form.formState;
+  const [title, isPrivate] = useWatch({ control: form.control, name: ['title', 'isPrivate'] });
+
+  const close = () => {
+    form.reset(EMPTY);
+    onOpenChange(false);
+  };
+
+  const fail = (field: 'title', toastTitle: string, description: string) => {
+    form.setError(field, { type: 'client', message: description });
+    toast.error(toastTitle, { description });
+    form.setFocus(field);
+  };
+
+  const onSubmit = (values: NewRequestValues) => {
+    form.clearErrors();
+    const trimmed = values.title.trim();
+    if (!trimmed) {
+      fail('title', 'Title required', 'Please provide a title for your prayer request.');
+      return;
+    }
+    if (trimmed.length > TITLE_MAX) {
+      fail('title', 'Title too long', `Title must be ${TITLE_MAX} characters or less.`);
+      return;
+    }
+    createRequest.mutate(
+      {
+        title: trimmed,
+        description: values.description.trim(),
+        category: values.category,
+        isPrivate: values.isPrivate,
+        // Public requests reach all friends: no list (spec-2 §4).
+        sharedWith: values.isPrivate ? values.sharedWith : [],
+      },
+      {
+        onSuccess: (created) => {
+          toast.success('Prayer request created!', {
+            description: created.isPrivate
+              ? created.sharedWith.length > 0
+                ? `Shared with ${created.sharedWith.length} ${created.sharedWith.length === 1 ? 'friend' : 'friends'}.`
+                : 'Only you can see it until you share it.'
+              : 'All your friends can see it.',
+          });
+          close();
+        },
+        onError: (error) => {
+          const matched = setServerFieldErrors(error, form.setError, [
+            'title',
+            'description',
+            'category',
+            'sharedWith',
+          ]);
+          const plainAnswer = error instanceof ApiError && error.status === 400;
+          toast.error('Error', {
+            description:
+              matched || plainAnswer ? getErrorMessage(error, CREATE_ERROR) : CREATE_ERROR,
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) onOpenChange(true);
+        else close();
+      }}
+    >
+      <DialogContent className="sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>New Prayer Request</DialogTitle>
+          <DialogDescription>Ask your friends to pray with you.</DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
+          className="grid gap-4"
+          aria-label="New prayer request"
+        >
+          <FormField
+            id={`${id}-title`}
+            label="Title"
+            error={errors.title?.message}
+            labelAside={
+              <span
+                className={
+                  title.trim().length > TITLE_MAX
+                    ? 'text-xs font-medium text-destructive'
+                    : 'text-xs text-muted-foreground'
+                }
+              >
+                {title.trim().length}/{TITLE_MAX} characters
+              </span>
+            }
+          >
+            {(control) => (
+              <Input
+                {...control}
+                placeholder="What should your friends pray for?"
+                autoComplete="off"
+                {...form.register('title')}
+              />
+            )}
+          </FormField>
+          <FormField
+            id={`${id}-description`}
+            label="Description"
+            hint="Optional"
+            error={errors.description?.message}
+          >
+            {(control) => (
+              <Textarea
+                {...control}
+                rows={4}
+                className="min-h-24"
+                placeholder="Share a few details..."
+                {...form.register('description')}
+              />
+            )}
+          </FormField>
+          <FormField id={`${id}-category`} label="Category" error={errors.category?.message}>
+            {(control) => (
+              <Controller
+                control={form.control}
+                name="category"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger {...control} ref={field.ref} className="w-full">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {PRAYER_CATEGORIES.map((category) => (
+                        <SelectItem key={category} value={category}>
+                          {category}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            )}
+          </FormField>
+          <Controller
+            control={form.control}
+            name="isPrivate"
+            render={({ field }) => (
+              <div className="flex items-start justify-between gap-4 rounded-lg border p-3">
+                <div className="grid gap-1">
+                  <Label htmlFor={`${id}-private`}>Private request</Label>
+                  <p id={`${id}-private-hint`} className="text-xs text-muted-foreground">
+                    {field.value
+                      ? 'Private: only the friends you choose below can see it.'
+                      : 'Public: all your friends can see it.'}
+                  </p>
+                </div>
+                <Switch
+                  id={`${id}-private`}
+                  aria-describedby={`${id}-private-hint`}
+                  checked={field.value}
+                  onCheckedChange={field.onChange}
+                  ref={field.ref}
+                />
+              </div>
+            )}
+          />
+          {isPrivate && (
+            <ShareWithFriends
+              control={form.control}
+              enabled={open}
+              error={errors.sharedWith?.message}
+            />
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={createRequest.isPending}>
+              {createRequest.isPending ? 'Creating...' : 'Create Request'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The friends a private request is shared with, each with a checkbox. */
+function ShareWithFriends({
+  control,
+  enabled,
+  error,
+}: {
+  control: Control<NewRequestValues>;
+  enabled: boolean;
+  error: string | undefined;
+}) {
+  const id = useId();
+  const friends = useShareFriends({ enabled });
+
+  let body: ReactNode;
+  if (friends.isPending) {
+    body = (
+      <div className="grid gap-2" aria-hidden="true">
+        <Skeleton className="h-5 w-40" />
+        <Skeleton className="h-5 w-32" />
+      </div>
+    );
+  } else if (friends.isError) {
+    body = (
+      <div role="alert" className="grid justify-items-start gap-2 text-sm">
+        <p className="font-medium text-destructive">{LOAD_FRIENDS_TITLE}</p>
+        <p className="text-muted-foreground">{LOAD_FRIENDS_MESSAGE}</p>
+        <Button type="button" variant="outline" size="sm" onClick={() => void friends.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (friends.data.length === 0) {
+    body = (
+      <p className="text-sm text-muted-foreground">
+        You have no friends on Selah yet.{' '}
+        <Link
+          to={paths.app.friends.getHref()}
+          className="font-medium text-primary underline underline-offset-4"
+        >
+          Add friends
+        </Link>{' '}
+        to share requests with them.
+      </p>
+    );
+  } else {
+    const list = friends.data;
+    body = (
+      <Controller
+        control={control}
+        name="sharedWith"
+        render={({ field }) => (
+          <ul className="grid max-h-48 gap-2 overflow-y-auto pr-1">
+            {list.map((friend) => {
+              const checkboxId = `${id}-${friend._id}`;
+              const checked = field.value.includes(friend._id);
+              return (
+                <li key={friend._id} className="flex items-center gap-2">
+                  <Checkbox
+                    id={checkboxId}
+                    checked={checked}
+                    onCheckedChange={(next) =>
+                      field.onChange(
+                        next === true
+                          ? [...field.value, friend._id]
+                          : field.value.filter((value) => value !== friend._id),
+                      )
+                    }
+                  />
+                  <Label htmlFor={checkboxId} className="font-normal">
+                    {friendName(friend)}
+                  </Label>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      />
+    );
+  }
+
+  return (
+    <fieldset className="grid gap-3 rounded-lg border p-3" aria-describedby={`${id}-hint`}>
+      <legend className="px-1 text-sm font-medium">Share with friends</legend>
+      <p id={`${id}-hint`} className="-mt-1 text-xs text-muted-foreground">
+        Only the friends you tick (and you) will see this request.
+      </p>
+      {body}
+      {error && <p className="text-sm font-medium text-destructive">{error}</p>}
+    </fieldset>
+  );
+}

@@ -1,0 +1,115 @@
+import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import {
+  LOAD_REQUESTS_ERROR,
+  usePrayerRequests,
+  type PrayerRequestsFilter,
+} from '../api/get-prayer-requests';
+import { PrayerRequestCard } from './prayer-request-card';
+
+const GRID = 'grid gap-4 @xl:grid-cols-2 @4xl:grid-cols-3';
+
+function ListSkeleton() {
+  return (
+    <div className={GRID} aria-hidden="true">
+      {Array.from({ length: 3 }, (_, index) => (
+        <div key={index} className="flex min-h-52 flex-col gap-3 rounded-xl border p-5">
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-4/5" />
+          <div className="mt-auto flex gap-2">
+            <Skeleton className="h-5 w-16" />
+            <Skeleton className="h-5 w-24" />
+          </div>
+          <Skeleton className="h-8 w-28" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A page-by-page list of prayer requests with its loading, error and empty states. The next page
+ * loads when the end of the list scrolls into view, or with 'Load more'.
+ */
+export function PrayerRequestList({
+  filter,
+  empty,
+  onOpen,
+}: {
+  filter: PrayerRequestsFilter;
+  empty: ReactNode;
+  onOpen: (request: PrayerRequest) => void;
+}) {
+  const query = usePrayerRequests(filter);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) {
+        void fetchNextPage();
+      }
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (query.isPending) {
+    return (
+      <div className="@container">
+        <span className="sr-only" role="status">
+          Loading prayer requests...
+        </span>
+        <ListSkeleton />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-xl border border-destructive/40 px-6 py-10 text-center"
+      >
+        <p className="text-sm text-destructive">{LOAD_REQUESTS_ERROR}</p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const requests = query.data.pages.flatMap((page) => page.data);
+  if (requests.length === 0) {
+    return (
+      <div className="rounded-xl border border-dashed px-6 py-10 text-center text-sm text-muted-foreground">
+        {empty}
+      </div>
+    );
+  }
+  return (
+    <div className="@container grid gap-4">
+      <ul className={GRID} aria-label="Prayer requests" aria-busy={query.isFetching || undefined}>
+        {requests.map((request) => (
+          <li key={request._id} className="grid">
+            <PrayerRequestCard request={request} onOpen={onOpen} />
+          </li>
+        ))}
+      </ul>
+      {hasNextPage && (
+        <div ref={sentinel} className="flex justify-center">
+          <Button
+            variant="outline"
+            onClick={() => void fetchNextPage()}
+            disabled={isFetchingNextPage}
+          >
+            {isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import { PRAYER_CATEGORIES, type PrayerCategory } from '@selah/shared/constants';
+import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
+import { Download, Plus, Search } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/layouts/page-header';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { ExportDialog } from './export-dialog';
+import { MyGroupsTab } from './my-groups-tab';
+import { NewRequestDialog } from './new-request-dialog';
+import { PrayerRequestList } from './prayer-request-list';
+import { RequestDetailsDialog } from './request-details-dialog';
+
+/** The request filter offers seven categories (spec-2 §9); the form offers all nine. */
+export const FILTER_CATEGORIES = PRAYER_CATEGORIES.slice(0, 7);
+const ALL_CATEGORIES = 'all';
+
+type RequestsTab = 'myRequests' | 'friendRequests' | 'prayerGroups';
+const TABS: { value: RequestsTab; label: string }[] = [
+  { value: 'myRequests', label: 'My Requests' },
+  { value: 'friendRequests', label: 'Friend Requests' },
+  { value: 'prayerGroups', label: 'Prayer Groups' },
+];
+
+const isTab = (value: string | null): value is RequestsTab =>
+  TABS.some((tab) => tab.value === value);
+const isFilterCategory = (value: string | null): value is PrayerCategory =>
+  (FILTER_CATEGORIES as readonly (string | null)[]).includes(value);
+
+/**
+ * The Prayer Requests page (spec-2 "/prayer-requests"): search and category (sent to the
+ * server), My Requests / Friend Requests / Prayer Groups tabs, and the New Request and Export
+ * dialogs. Tab, category and search live in the URL (`?tab=friendRequests`, as notifications
+ * link there).
+ */
+export function PrayerRequestsPage() {
+  const [params, setParams] = useSearchParams();
+  const rawTab = params.get('tab');
+  const tab: RequestsTab = isTab(rawTab) ? rawTab : 'myRequests';
+  const rawCategory = params.get('category');
+  const category = isFilterCategory(rawCategory) ? rawCategory : undefined;
+  const search = params.get('q') ?? '';
+  const searchQuery = useDebouncedValue(search.trim()) || undefined;
+  const [creating, setCreating] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [selected, setSelected] = useState<PrayerRequest | null>(null);
+
+  const update = (key: string, value: string | undefined) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const filtered = Boolean(category ?? searchQuery);
+
+  return (
+    <>
+      <PageHeader
+        title="Prayer Requests"
+        description="Ask friends to pray with you, and pray for them."
+        actions={
+          <>
+            <Button variant="outline" onClick={() => setExporting(true)}>
+              <Download aria-hidden="true" />
+              Export
+            </Button>
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden="true" />
+              New Request
+            </Button>
+          </>
+        }
+      />
+      <div className="grid gap-4">
+        {tab !== 'prayerGroups' && (
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+            <div className="relative flex-1">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
+              <Input
+                type="search"
+                aria-label="Search prayer requests"
+                placeholder="Search prayer requests..."
+                value={search}
+                onChange={(event) => update('q', event.target.value)}
+                className="pl-9"
+              />
+            </div>
+            <Select
+              value={category ?? ALL_CATEGORIES}
+              onValueChange={(value) =>
+                update('category', value === ALL_CATEGORIES ? undefined : value)
+              }
+            >
+              <SelectTrigger aria-label="Filter by category" className="w-full sm:w-52">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL_CATEGORIES}>All Categories</SelectItem>
+                {FILTER_CATEGORIES.map((name) => (
+                  <SelectItem key={name} value={name}>
+                    {name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        )}
+        <Tabs
+          value={tab}
+          onValueChange={(value) => update('tab', value === 'myRequests' ? undefined : value)}
+        >
+          <TabsList aria-label="Prayer requests" className="w-full sm:w-fit">
+            {TABS.map(({ value, label }) => (
+              <TabsTrigger key={value} value={value}>
+                {label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value="myRequests" className="pt-2">
+            {tab === 'myRequests' && (
+              <PrayerRequestList
+                filter={{ type: 'myRequests', category, searchQuery }}
+                onOpen={setSelected}
+                empty={
+                  filtered ? (
+                    'No prayer requests match your search.'
+                  ) : (
+                    <div className="grid justify-items-center gap-3">
+                      <p>You have not shared any prayer requests yet.</p>
+                      <Button size="sm" variant="outline" onClick={() => setCreating(true)}>
+                        <Plus aria-hidden="true" />
+                        Ask for prayer
+                      </Button>
+                    </div>
+                  )
+                }
+              />
+            )}
+          </TabsContent>
+          <TabsContent value="friendRequests" className="pt-2">
+            {tab === 'friendRequests' && (
+              <PrayerRequestList
+                filter={{ type: 'friendRequests', category, searchQuery }}
+                onOpen={setSelected}
+                empty={
+                  filtered
+                    ? 'No prayer requests match your search.'
+                    : 'No prayer requests from your friends yet.'
+                }
+              />
+            )}
+          </TabsContent>
+          <TabsContent value="prayerGroups" className="pt-2">
+            {tab === 'prayerGroups' && <MyGroupsTab />}
+          </TabsContent>
+        </Tabs>
+      </div>
+      <NewRequestDialog open={creating} onOpenChange={setCreating} />
+      <ExportDialog open={exporting} onOpenChange={setExporting} />
+      <RequestDetailsDialog
+        request={selected}
+        onOpenChange={(open) => {
+          if (!open) setSelected(null);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Separator } from '@/components/ui/separator';
+import { formatDate } from '@/lib/format-date';
+import { usePrayerRequest } from '../api/get-prayer-request';
+import { DeleteRequestButton } from './delete-request-button';
+import { PrayingButton } from './praying-button';
+import { CategoryBadge, VisibilityBadge } from './request-badges';
+
+/**
+ * A request's details (spec-2 "/prayer-requests"): title, created date, Private/Public,
+ * description, category and 'People Praying (n)' with their avatars.
+ */
+export function RequestDetailsDialog({
+  request,
+  onOpenChange,
+}: {
+  /** The request to show; null keeps the dialog closed. */
+  request: PrayerRequest | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={request !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-xl">
+        {request && (
+          <RequestDetails key={request._id} initial={request} onClose={() => onOpenChange(false)} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RequestDetails({ initial, onClose }: { initial: PrayerRequest; onClose: () => void }) {
+  const { data } = usePrayerRequest(initial);
+  // A failed read keeps the copy from the list.
+  const request = data ?? initial;
+  const more = request.prayingCount - request.respondedUsers.length;
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle className="pr-6 leading-snug break-words">{request.title}</DialogTitle>
+        <DialogDescription>
+          {request.isMine ? 'Your request' : `From ${request.creator.username || 'a friend'}`} ·
+          Created {formatDate(request.createdAt)}
+        </DialogDescription>
+      </DialogHeader>
+      <div className="flex flex-wrap items-center gap-2">
+        <VisibilityBadge isPrivate={request.isPrivate} />
+        <CategoryBadge category={request.category} />
+      </div>
+      <p className="text-sm break-words whitespace-pre-wrap">
+        {request.description || (
+          <span className="text-muted-foreground">No description was written.</span>
+        )}
+      </p>
+      <Separator />
+      <section aria-labelledby="people-praying-heading" className="grid gap-3">
+        <h3 id="people-praying-heading" className="font-semibold">
+          People Praying ({request.prayingCount})
+        </h3>
+        {request.prayingCount === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            No one has marked themselves as praying for this request yet.
+          </p>
+        ) : (
+          <>
+            <ul className="flex flex-wrap gap-3" aria-label="People praying">
+              {request.respondedUsers.map((person) => (
+                <li key={person._id} className="flex items-center gap-2">
+                  <Avatar className="size-8">
+                    {person.avatar && <AvatarImage src={person.avatar} alt="" />}
+                    <AvatarFallback>{person.username.slice(0, 2).toUpperCase()}</AvatarFallback>
+                  </Avatar>
+                  <span className="text-sm">{person.username}</span>
+                </li>
+              ))}
+            </ul>
+            {more > 0 && (
+              <p className="text-sm text-muted-foreground">
+                and {more} more {more === 1 ? 'person' : 'people'}
+              </p>
+            )}
+          </>
+        )}
+      </section>
+      <DialogFooter className="sm:justify-between">
+        {request.isMine ? (
+          <DeleteRequestButton request={request} onDeleted={onClose} labelled />
+        ) : (
+          <PrayingButton request={request} />
+        )}
+        <Button variant="outline" onClick={onClose}>
+          Close
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}
