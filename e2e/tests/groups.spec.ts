@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from '@playwright/test';
+import { STORAGE_KEYS } from '@selah/shared/constants';
+import { expect, test, toast } from '../fixtures.ts';
+import type { Api, TestUser } from '../support/api.ts';
+import { APP_URL } from '../support/settings.ts';
+
+/** A word no other test's group contains, so searches find only this test's groups. */
+function uniqueWord(): string {
+  return `e2e${randomBytes(4).toString('hex')}`;
+}
+
+/** Creates a journal as `user` through the HTTP API. */
+async function createJournal(api: Api, user: TestUser, title: string) {
+  const { token } = await api.login(user.email, user.password);
+  const response = await api.request.post('/api/journals', {
+    data: { title, description: 'Where our group prays.', isPrivate: false },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { _id: string; title: string };
+}
+
+/**
+ * A second signed-in browser (its own context, so its own storage), as the `login` fixture signs
+ * in the first one.
+ */
+async function openAs(
+  browser: Browser,
+  api: Api,
+  user: TestUser,
+  clientIp: string,
+  path: string,
+): Promise<Page> {
+  const session = await api.login(user.email, user.password);
+  const context = await browser.newContext({
+    baseURL: APP_URL,
+    timezoneId: 'UTC',
+    locale: 'en-US',
+    extraHTTPHeaders: { 'X-Forwarded-For': clientIp },
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.evaluate(
+    ({ keys, token, user: apiUser }) => {
+      localStorage.setItem(
+        keys.auth,
+        JSON.stringify({ state: { token, user: apiUser }, version: 1 }),
+      );
+      localStorage.setItem(keys.token, token);
+      localStorage.setItem(keys.user, JSON.stringify(apiUser));
+    },
+    { keys: STORAGE_KEYS, ...session },
+  );
+  await page.goto(path);
+  return page;
+}
+
+test('a user creates a group on their journal, another finds and joins it, the first sees them', async ({
+  page,
+  browser,
+  api,
+  login,
+  clientIp,
+}) => {
+  const word = uniqueWord();
+  const ruth = await api.createUser({ firstName: 'Ruth', lastName: 'Moab' });
+  const boaz = await api.createUser({ firstName: 'Boaz', lastName: 'Ephrath' });
+  const journal = await createJournal(api, ruth, `Harvest ${word}`);
+  const groupName = `Dawn Watch ${word}`;
+
+  // Ruth creates the group in the UI, attached to her journal.
+  await login(ruth, '/prayer-groups');
+  await expect(page.getByRole('heading', { name: 'Prayer Groups', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'New Prayer Group' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Prayer Group' });
+  await expect(dialog.getByRole('switch', { name: 'Private' })).not.toBeChecked();
+
+  // The spec's checks come first.
+  await dialog.getByRole('button', { name: 'Create Group' }).click();
+  await expect(dialog.getByText('Group name is required.')).toBeVisible();
+  await expect(dialog.getByText('Description is required.')).toBeVisible();
+  await expect(toast(page, 'Journal required', 'Please select a journal to attach.')).toBeVisible();
+
+  await dialog.getByLabel('Group name').fill(groupName);
+  await dialog.getByLabel('Description').fill('We pray at first light for the harvest.');
+  await dialog.getByRole('combobox', { name: 'Journal' }).click();
+  await page.getByRole('option', { name: journal.title }).click();
+  await dialog.getByRole('button', { name: 'Create Group' }).click();
+
+  await expect(toast(page, 'Prayer group created!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const ruthsCard = page.getByTestId('group-card').filter({ hasText: groupName });
+  await expect(ruthsCard).toBeVisible();
+  await expect(ruthsCard.getByText('Public')).toBeVisible();
+  await expect(ruthsCard.getByText('1 member', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'My Groups' }).getByRole('link', { name: groupName }),
+  ).toBeVisible();
+
+  // Boaz, in his own browser, searches for it and joins.
+  const boazPage = await openAs(browser, api, boaz, clientIp, '/prayer-groups');
+  try {
+    await boazPage.getByRole('searchbox', { name: 'Search groups' }).fill(word);
+    const card = boazPage.getByTestId('group-card').filter({ hasText: groupName });
+    await expect(card).toHaveCount(1);
+    await card.getByRole('button', { name: `Join ${groupName}` }).click();
+    await expect(
+      toast(boazPage, 'Joined prayer group', `You are now a member of "${groupName}".`),
+    ).toBeVisible();
+    await expect(card.getByText('2 members')).toBeVisible();
+
+    await card.getByRole('link', { name: groupName }).click();
+    await expect(boazPage.getByRole('heading', { name: groupName, level: 1 })).toBeVisible();
+    await expect(boazPage.getByRole('button', { name: 'Leave Group' })).toBeVisible();
+    // Not an admin: no manage area.
+    await expect(boazPage.getByRole('button', { name: 'Delete Group' })).toHaveCount(0);
+  } finally {
+    await boazPage.context().close();
+  }
+
+  // Ruth opens her group and sees Boaz among the members.
+  await ruthsCard.getByRole('link', { name: groupName }).click();
+  await expect(page.getByRole('heading', { name: groupName, level: 1 })).toBeVisible();
+  await expect(page.getByTestId('group-member-count')).toHaveText('2 members');
+  const members = page.getByRole('list', { name: 'Group members' });
+  const boazRow = members.getByRole('listitem').filter({ hasText: 'Boaz Ephrath' });
+  await expect(boazRow).toBeVisible();
+  await expect(boazRow.getByText('Member', { exact: true })).toBeVisible();
+  await expect(
+    members.getByRole('listitem').filter({ hasText: 'Ruth Moab' }).getByText('Admin'),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Manage Group' })).toBeVisible();
+});
