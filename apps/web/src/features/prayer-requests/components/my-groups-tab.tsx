@@ -16,7 +16,7 @@ const groupHref = (id: string) => `${paths.app.prayerGroups.getHref()}/${encodeU
 
 function GroupCard({ group }: { group: PrayerGroup }) {
   const id = useId();
-  const href = groupHref(group._id);
+  const href = paths.app.prayerGroup.getHref(group._id);
   return (
     <article
       aria-labelledby={`${id}-name`}
