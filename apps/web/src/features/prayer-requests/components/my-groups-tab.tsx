@@ -11,9 +11,6 @@ import { LOAD_GROUPS_ERROR, useMyGroups } from '../api/get-my-groups';
 
 const GRID = 'grid gap-4 @xl:grid-cols-2 @4xl:grid-cols-3';
 
-/** A group's own page, /prayer-groups/{id}. */
-const groupHref = (id: string) => `${paths.app.prayerGroups.getHref()}/${encodeURIComponent(id)}`;
-
 function GroupCard({ group }: { group: PrayerGroup }) {
   const id = useId();
   const href = paths.app.prayerGroup.getHref(group._id);
