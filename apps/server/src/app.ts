@@ -28,6 +28,9 @@ import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { prayerRequestsRoutes } from './modules/prayer-requests/prayer-requests.routes.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
+import { closeAllStreams } from './modules/notifications/notifications.stream.ts';
+import { pushRoutes } from './modules/notifications/push.routes.ts';
+import { PushService, type VapidKeys } from './modules/notifications/push.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -45,6 +48,12 @@ export interface BuildAppOptions {
   db: DbHandle;
   jwtSecret: string;
   redis?: Redis | undefined;
+  /** A second Redis connection for realtime pub/sub (required for fan-out across processes). */
+  redisSubscriber?: Redis | undefined;
+  /** VAPID keys for Web Push (server.ts keeps them in DATA_DIR). */
+  vapid?: VapidKeys;
+  /** Tests only: accept http and loopback Web Push endpoints. */
+  pushAllowInsecure?: boolean;
   logger?: FastifyServerOptions['logger'];
   /** Background jobs (mail outbox, housekeeping); off in most tests. */
   startWorkers?: boolean;
@@ -143,6 +152,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     db,
     jwtSecret: opts.jwtSecret,
     redis: opts.redis,
+    redisSubscriber: opts.redisSubscriber,
+    vapid: opts.vapid ?? PushService.generateKeys(),
+    pushAllowInsecure: opts.pushAllowInsecure ?? false,
     logger: app.log,
     now: opts.now ?? (() => new Date()),
   });
@@ -177,6 +189,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         notifications: services.notifications,
         users: services.users,
       });
+      await api.register(pushRoutes, { prefix: '/push', push: services.push });
     },
     { prefix: '/api' },
   );
@@ -185,8 +198,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     distDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
   });
 
+  // Streams are long-lived: end them on shutdown instead of waiting for the clients.
+  app.addHook('onClose', async () => {
+    closeAllStreams();
+    await services.hub.close();
+  });
+
   if (opts.startWorkers) {
     mailWorker.start();
+    services.reminders.start();
     const housekeeping = setInterval(
       () => {
         auth.repo
@@ -198,7 +218,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     housekeeping.unref();
     app.addHook('onClose', async () => {
       clearInterval(housekeeping);
-      await mailWorker.stop();
+      await Promise.all([mailWorker.stop(), services.reminders.stop()]);
     });
   }
 

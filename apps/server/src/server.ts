@@ -2,10 +2,11 @@ import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp, loggerOptions } from './app.ts';
 import { EnvError, loadEnv } from './config/env.ts';
-import { loadOrCreateSecret } from './config/secrets.ts';
+import { loadOrCreateJson, loadOrCreateSecret } from './config/secrets.ts';
 import { createDb, DataDirLockedError } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { createRedis } from './lib/redis.ts';
+import { PushService } from './modules/notifications/push.service.ts';
 
 async function main(): Promise<void> {
   let env;
@@ -35,16 +36,23 @@ async function main(): Promise<void> {
   await runMigrations(db);
 
   const redis = env.REDIS_URL ? createRedis(env.REDIS_URL) : undefined;
+  const redisSubscriber = env.REDIS_URL ? createRedis(env.REDIS_URL) : undefined;
   const app = await buildApp({
     env,
     db,
     redis,
+    redisSubscriber,
     jwtSecret: loadOrCreateSecret(env.DATA_DIR, 'jwt', env.JWT_SECRET),
+    vapid:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+        : loadOrCreateJson(env.DATA_DIR, 'vapid', () => PushService.generateKeys()),
     logger: loggerOptions(env.LOG_LEVEL),
     startWorkers: true,
   });
   app.addHook('onClose', async () => {
     redis?.disconnect();
+    redisSubscriber?.disconnect();
     await db.close();
   });
 

@@ -13,6 +13,9 @@ import { JournalsService } from './modules/journals/journals.service.ts';
 import { MailRepository } from './modules/mail/mail.repository.ts';
 import { MailWorker } from './modules/mail/mail.worker.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
+import { PushService, type VapidKeys } from './modules/notifications/push.service.ts';
+import { RealtimeHub } from './modules/notifications/realtime-hub.ts';
+import { ReminderScheduler } from './modules/notifications/reminders.ts';
 import { PrayerRequestsService } from './modules/prayer-requests/prayer-requests.service.ts';
 import { PrayersService } from './modules/prayers/prayers.service.ts';
 import { SharingService } from './modules/sharing/sharing.service.ts';
@@ -31,6 +34,11 @@ export interface ServiceOptions {
   db: DbHandle;
   jwtSecret: string;
   redis?: Redis | undefined;
+  /** A second Redis connection for pub/sub (a subscribed connection can do nothing else). */
+  redisSubscriber?: Redis | undefined;
+  vapid: VapidKeys;
+  /** Tests only: accept http and loopback push endpoints. */
+  pushAllowInsecure?: boolean;
   logger: FastifyBaseLogger;
   now: () => Date;
 }
@@ -46,7 +54,24 @@ export function createServices(opts: ServiceOptions) {
   });
   const onMailQueued = () => mailWorker.poke();
   const users = new UsersService(db.db);
-  const notifications = new NotificationsService(db.db);
+  const hub = new RealtimeHub({ publisher: opts.redis, subscriber: opts.redisSubscriber, logger });
+  const push = new PushService({
+    db: db.db,
+    vapid: opts.vapid,
+    subject: env.APP_ORIGIN.startsWith('https://') ? env.APP_ORIGIN : 'mailto:no-reply@selah.local',
+    logger,
+    allowInsecureEndpoints: opts.pushAllowInsecure ?? false,
+  });
+  const notifications = new NotificationsService({
+    db: db.db,
+    hub,
+    push,
+    mail: mailRepo,
+    onMailQueued,
+    appOrigin: env.APP_ORIGIN,
+    logger,
+  });
+  const reminders = new ReminderScheduler({ db: db.db, notifications, now, logger });
   const friends = new FriendsService({
     db: db.db,
     mail: mailRepo,
@@ -81,8 +106,8 @@ export function createServices(opts: ServiceOptions) {
     logger,
     onRegistered: (user, inviteCode) => friends.welcomeInvited(user, inviteCode),
   });
-  const journals = new JournalsService(db.db, now);
-  const prayers = new PrayersService(db.db, journals, now);
+  const journals = new JournalsService(db.db, now, notifications);
+  const prayers = new PrayersService(db.db, journals, now, notifications);
   const stats = new StatsService(prayers, now);
   const prayerRequests = new PrayerRequestsService({ db: db.db, friends, notifications, prayers });
   const groups = new GroupsService({ db: db.db, friends, journals, prayers, notifications });
@@ -91,6 +116,9 @@ export function createServices(opts: ServiceOptions) {
     auth,
     users,
     mailWorker,
+    hub,
+    push,
+    reminders,
     notifications,
     friends,
     journals,

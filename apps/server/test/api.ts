@@ -11,6 +11,7 @@ export function apiAs(app: FastifyInstance, token: string | null) {
       ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
     });
   return {
+    token,
     get: (url: string) => call('GET', url),
     post: (url: string, payload?: unknown) => call('POST', url, payload ?? {}),
     put: (url: string, payload?: unknown) => call('PUT', url, payload ?? {}),

@@ -20,7 +20,10 @@ export interface TestApp {
  */
 export async function buildTestApp(
   options: { env?: Record<string, string>; db?: DbHandle } & Partial<
-    Pick<BuildAppOptions, 'redis' | 'logger' | 'startWorkers' | 'now'>
+    Pick<
+      BuildAppOptions,
+      'redis' | 'redisSubscriber' | 'logger' | 'startWorkers' | 'now' | 'pushAllowInsecure'
+    >
   > = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'selah-app-'));
@@ -40,6 +43,8 @@ export async function buildTestApp(
     logger: options.logger ?? false,
     startWorkers: options.startWorkers ?? false,
     ...(options.now ? { now: options.now } : {}),
+    redisSubscriber: options.redisSubscriber,
+    pushAllowInsecure: options.pushAllowInsecure ?? false,
   });
   await app.ready();
   return {

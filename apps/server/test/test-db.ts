@@ -7,7 +7,7 @@ import { createDb, type DbHandle } from '../src/db/client.ts';
 /** A fresh, migrated database for one test file: a PGlite copy of the template, or a PostgreSQL clone. */
 export async function createTestDb(
   options: { onQuery?: (sql: string) => void } = {},
-): Promise<DbHandle & { label: string }> {
+): Promise<DbHandle & { label: string; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('postgresTemplate');
   if (url && template) {
@@ -23,6 +23,7 @@ export async function createTestDb(
     return {
       ...handle,
       label: 'postgres',
+      url: target.href,
       close: async () => {
         await close();
         const cleanup = new pg.Client({ connectionString: url });

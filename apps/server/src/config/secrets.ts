@@ -3,6 +3,22 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
+ * Returns a JSON value kept in the data folder (mode 0600), created by `make` on first use.
+ */
+export function loadOrCreateJson<T>(dataDir: string, name: string, make: () => T): T {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, `${name}.json`);
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const value = make();
+  writeFileSync(file, `${JSON.stringify(value)}\n`, { mode: 0o600 });
+  return value;
+}
+
+/**
  * Returns the secret named `name`: from the environment when given, else generated once and
  * kept (mode 0600) in the data folder so sessions survive restarts.
  */

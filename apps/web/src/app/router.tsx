@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
               { path: paths.app.journal.path, lazy: () => import('./routes/app/journal') },
               { path: paths.app.discover.path, lazy: () => import('./routes/app/discover') },
               { path: paths.app.prayers.path, lazy: () => import('./routes/app/prayers') },
+              { path: paths.app.prayer.path, lazy: () => import('./routes/app/prayer') },
               {
                 path: paths.app.prayerRequests.path,
                 lazy: () => import('./routes/app/prayer-requests'),

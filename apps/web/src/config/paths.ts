@@ -26,6 +26,10 @@ export const paths = {
     },
     discover: { path: '/discover', getHref: () => '/discover' },
     prayers: { path: '/prayers', getHref: () => '/prayers' },
+    prayer: {
+      path: '/prayer/:id',
+      getHref: (id: string) => `/prayer/${encodeURIComponent(id)}`,
+    },
     prayerRequests: { path: '/prayer-requests', getHref: () => '/prayer-requests' },
     friends: { path: '/friends', getHref: () => '/friends' },
     prayerGroups: { path: '/prayer-groups', getHref: () => '/prayer-groups' },

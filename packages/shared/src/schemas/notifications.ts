@@ -26,3 +26,12 @@ export const NotificationListQuerySchema = z.object({
 });
 
 export const UpdatePreferencesInputSchema = NotificationPreferencesSchema;
+
+/** The daily reminder: 'HH:MM' in the user's time zone, or null for none. */
+export const ReminderInputSchema = z.strictObject({
+  time: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please choose a time as HH:MM.')
+    .nullable(),
+});
+export const ReminderSchema = z.object({ time: z.string().nullable(), timeZone: z.string() });

@@ -27,6 +27,10 @@ export const users = pgTable(
     settings: jsonb().$type<UserSettings>().notNull(),
     notificationPreferences: jsonb().$type<NotificationPreferences>().notNull(),
     lastActiveAt: timestamp({ withTimezone: true }),
+    /** Daily reminder time, 'HH:MM' in the user's time zone; null = no reminder time chosen. */
+    reminderTime: text(),
+    /** The user's local date of the last reminder sent (once a day, across processes). */
+    reminderLastSentOn: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
@@ -37,6 +41,9 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_username_key').on(t.username),
     index('users_created_at_idx').on(t.createdAt),
+    index('users_reminder_idx')
+      .on(t.reminderTime)
+      .where(sql`${t.reminderTime} is not null`),
   ],
 );
 

@@ -229,6 +229,7 @@ describe('invitations', () => {
     const res = await inviter.api.post('/api/friends/invite-email', { recipientEmail: email });
     expect(res.json().message).toBe('Invitation sent!');
     await t.app.services.mailWorker.drain();
+    await expect.poll(() => inbox.some((m) => m.to === email)).toBe(true);
     const mail = inbox.find((m) => m.to === email);
     expect(mail?.subject).toBe('Iris User invited you to Selah');
     const code = decodeURIComponent(/signup\?invite=([\w%-]+)/.exec(mail!.text)![1]!);

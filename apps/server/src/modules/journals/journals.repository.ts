@@ -110,6 +110,15 @@ export class JournalsRepository {
       .limit(limit);
   }
 
+  /** Ids of every member of a journal other than its owner (bounded by the plan's member cap). */
+  async memberIds(journalId: string, tx: DbOrTx = this.db): Promise<string[]> {
+    const rows = await tx
+      .select({ userId: journalMembers.userId })
+      .from(journalMembers)
+      .where(and(eq(journalMembers.journalId, journalId), eq(journalMembers.role, 'member')));
+    return rows.map((r) => r.userId);
+  }
+
   /** Distinct categories of the prayers in a journal the viewer may see, sorted. */
   async prayerCategories(journalId: string, includePrivate: boolean): Promise<string[]> {
     const rows = await this.db

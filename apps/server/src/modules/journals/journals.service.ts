@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { PrayersRepository } from '../prayers/prayers.repository.ts';
 import { presentPrayer } from '../prayers/prayers.presenter.ts';
 import { presentJournal, presentMember } from './journals.presenter.ts';
@@ -36,8 +37,11 @@ export class JournalsService {
   private readonly db: Db;
   private readonly now: () => Date;
 
-  constructor(db: Db, now: () => Date = () => new Date()) {
+  private readonly notifications: NotificationsService | undefined;
+
+  constructor(db: Db, now: () => Date = () => new Date(), notifications?: NotificationsService) {
     this.db = db;
+    this.notifications = notifications;
     this.repo = new JournalsRepository(db);
     this.prayers = new PrayersRepository(db);
     this.now = now;
@@ -166,11 +170,28 @@ export class JournalsService {
     const row = await this.getViewable(id, user.id);
     if (row.journal.ownerId === user.id)
       throw badRequest('You own this journal, so you are already in it.');
+    let announce = () => {};
     const joined = await this.db.transaction(async (tx) => {
       const added = await this.repo.addMember(id, user.id, 'member', tx);
-      if (added) await this.repo.bumpCounters(id, { memberCount: 1 }, tx);
+      if (added) {
+        await this.repo.bumpCounters(id, { memberCount: 1 }, tx);
+        announce =
+          (await this.notifications?.notify(
+            [
+              {
+                userId: row.journal.ownerId,
+                actorId: user.id,
+                type: 'journal_joined',
+                message: `${`${user.firstName} ${user.lastName}`.trim()} joined your journal "${row.journal.title}".`,
+                link: `/journal/${id}`,
+              },
+            ],
+            tx,
+          )) ?? announce;
+      }
       return added;
     });
+    announce();
     return {
       journal: presentJournal((await this.repo.findForViewer(id, user.id))!, user.id),
       joined,

@@ -46,3 +46,21 @@ export function friendInviteMail(to: string, inviterName: string, url: string): 
     html: layout(`${inviterName} invited you to Selah`, lines, { label: 'Join Selah', url }),
   };
 }
+
+export function notificationMail(
+  to: string,
+  message: string,
+  url: string,
+  settingsUrl: string,
+): OutgoingMail {
+  const lines = [
+    message,
+    `You can change which e-mails Selah sends you in your settings: ${settingsUrl}`,
+  ];
+  return {
+    to,
+    subject: message.length > 90 ? `${message.slice(0, 87)}...` : message,
+    text: `${message}\n\n${url}\n\n${lines[1]}\n`,
+    html: layout('Selah', [message], { label: 'Open Selah', url }),
+  };
+}

@@ -5,13 +5,18 @@ import type { MailRepository } from './mail.repository.ts';
 
 export const MAX_MAIL_ATTEMPTS = 12;
 
-/** Adds short SMTP timeouts to the URL unless it sets its own, so an outage fails fast. */
+/**
+ * Adds short SMTP timeouts (an outage fails fast) and a small connection pool (a burst of mail
+ * reuses connections instead of opening one per message) unless the URL sets its own.
+ */
 function withTimeouts(smtpUrl: string): string {
   const url = new URL(smtpUrl);
   for (const [key, value] of [
     ['connectionTimeout', '5000'],
     ['greetingTimeout', '5000'],
     ['socketTimeout', '10000'],
+    ['pool', 'true'],
+    ['maxConnections', '2'],
   ] as const) {
     if (!url.searchParams.has(key)) url.searchParams.set(key, value);
   }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   type NotificationRow,
@@ -24,7 +24,12 @@ export class NotificationsRepository {
 
   async insertMany(rows: NewNotification[], tx: DbOrTx = this.db): Promise<NotificationRow[]> {
     if (rows.length === 0) return [];
-    return tx.insert(notifications).values(rows).returning();
+    // Millisecond timestamps from here, so a stream position (ISO time + id) is exact.
+    const createdAt = new Date();
+    return tx
+      .insert(notifications)
+      .values(rows.map((row) => ({ ...row, createdAt })))
+      .returning();
   }
 
   async page(
@@ -51,6 +56,33 @@ export class NotificationsRepository {
       )
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(opts.limit);
+  }
+
+  /** The user's notifications after (createdAt, id), oldest first. */
+  async after(userId: string, position: [Date, string], limit: number): Promise<NotificationRow[]> {
+    return this.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          or(
+            gt(notifications.createdAt, position[0]),
+            and(eq(notifications.createdAt, position[0]), gt(notifications.id, position[1])),
+          ),
+        ),
+      )
+      .orderBy(asc(notifications.createdAt), asc(notifications.id))
+      .limit(limit);
+  }
+
+  async findById(id: string): Promise<NotificationRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id, id))
+      .limit(1);
+    return row ?? null;
   }
 
   async unreadCount(userId: string): Promise<number> {

@@ -4,13 +4,16 @@ import { ApiErrorSchema } from '@selah/shared/errors';
 import { NotificationPreferencesSchema } from '@selah/shared/schemas/auth';
 import { IdParamsSchema, MessageSchema } from '@selah/shared/schemas/common';
 import {
+  ReminderInputSchema,
+  ReminderSchema,
   NotificationListQuerySchema,
   NotificationPageSchema,
   NotificationSchema,
 } from '@selah/shared/schemas/notifications';
 import { currentUser } from '../../plugins/auth.ts';
-import type { UsersService } from '../users/users.service.ts';
+import { userTimeZone, type UsersService } from '../users/users.service.ts';
 import type { NotificationsService } from './notifications.service.ts';
+import { streamNotifications } from './notifications.stream.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
 
@@ -31,6 +34,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => notifications.list(currentUser(request).id, request.query),
+  );
+
+  app.get(
+    '/stream',
+    { schema: { tags: ['notifications'], summary: 'Server-Sent Events of new notifications' } },
+    async (request, reply) =>
+      streamNotifications(request, reply, currentUser(request), notifications),
   );
 
   app.get(
@@ -59,6 +69,30 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
         request.body,
       );
       return updated.notificationPreferences;
+    },
+  );
+
+  app.get(
+    '/reminder',
+    { schema: { tags: ['notifications'], response: { 200: ReminderSchema, ...errors } } },
+    async (request) => {
+      const user = currentUser(request);
+      return { time: user.reminderTime, timeZone: userTimeZone(user) };
+    },
+  );
+
+  app.put(
+    '/reminder',
+    {
+      schema: {
+        tags: ['notifications'],
+        body: ReminderInputSchema,
+        response: { 200: ReminderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await users.setReminderTime(currentUser(request).id, request.body.time);
+      return { time: user.reminderTime, timeZone: userTimeZone(user) };
     },
   );
 

@@ -1,10 +1,45 @@
-import { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import { inArray } from 'drizzle-orm';
+import type { NotificationPreferences } from '@selah/shared/schemas/auth';
 import type { Notification, NotificationPage } from '@selah/shared/schemas/notifications';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { NotificationRow } from '../../db/schema/index.ts';
+import { type NotificationRow, type NotificationType, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import type { MailRepository } from '../mail/mail.repository.ts';
+import { notificationMail } from '../mail/mail-templates.ts';
 import { type NewNotification, NotificationsRepository } from './notifications.repository.ts';
+import type { PushService } from './push.service.ts';
+import type { RealtimeHub } from './realtime-hub.ts';
+
+/** Which preference (besides emailNotifications / pushNotifications) governs each kind of event. */
+export const PREFERENCE_FOR: Record<NotificationType, keyof NotificationPreferences> = {
+  friend_request: 'friendRequestNotifications',
+  friend_accepted: 'friendRequestNotifications',
+  journal_joined: 'journalInviteNotifications',
+  journal_shared: 'journalInviteNotifications',
+  group_invite: 'journalInviteNotifications',
+  group_joined: 'prayerUpdateNotifications',
+  prayer_shared: 'prayerUpdateNotifications',
+  request_shared: 'prayerUpdateNotifications',
+  request_prayed: 'prayerUpdateNotifications',
+  prayer_answered: 'prayerUpdateNotifications',
+  reminder: 'reminderNotifications',
+};
+
+/** The stream event id of a notification: its position in the user's timeline. */
+export const eventIdOf = (row: Pick<NotificationRow, 'createdAt' | 'id'>) =>
+  `${row.createdAt.toISOString()}_${row.id}`;
+
+export interface NotificationsServiceDeps {
+  db: Db;
+  hub: RealtimeHub;
+  push: PushService;
+  mail: MailRepository;
+  onMailQueued: () => void;
+  appOrigin: string;
+  logger: FastifyBaseLogger;
+}
 
 export function presentNotification(row: NotificationRow): Notification {
   return {
@@ -19,30 +54,90 @@ export function presentNotification(row: NotificationRow): Notification {
 }
 
 /**
- * Notifications for the people an event concerns. `notify` writes inside the caller's
- * transaction; `created` is emitted after commit for real-time delivery.
+ * Notifications for the people an event concerns. `notify` writes the rows and their e-mails
+ * (through the outbox) inside the caller's transaction; the function it returns, called after
+ * commit, pushes them to open streams and to Web Push.
  */
 export class NotificationsService {
   readonly repo: NotificationsRepository;
-  /** Emits ('created', NotificationRow[]) after the rows are committed. */
-  readonly events = new EventEmitter();
+  private readonly deps: NotificationsServiceDeps;
 
-  constructor(db: Db) {
-    this.repo = new NotificationsRepository(db);
+  constructor(deps: NotificationsServiceDeps) {
+    this.deps = deps;
+    this.repo = new NotificationsRepository(deps.db);
+  }
+
+  get hub(): RealtimeHub {
+    return this.deps.hub;
   }
 
   /**
-   * Records notifications (the actor never notifies themself) inside `tx`. Returns a function
-   * to call after commit, which announces them.
+   * Records notifications (the actor never notifies themself) and their e-mails inside `tx`.
+   * Returns the function to call after commit, which delivers them in real time.
    */
   async notify(events: NewNotification[], tx: DbOrTx): Promise<() => void> {
     const rows = await this.repo.insertMany(
       events.filter((e) => e.userId !== e.actorId),
       tx,
     );
+    if (rows.length === 0) return () => {};
+    const recipients = await tx
+      .select({ id: users.id, email: users.email, prefs: users.notificationPreferences })
+      .from(users)
+      .where(inArray(users.id, [...new Set(rows.map((r) => r.userId))]));
+    const byId = new Map(recipients.map((r) => [r.id, r]));
+    let mailed = false;
+    const pushTo: NotificationRow[] = [];
+    for (const row of rows) {
+      const user = byId.get(row.userId);
+      if (!user) continue;
+      const wanted = user.prefs[PREFERENCE_FOR[row.type]];
+      if (wanted && user.prefs.emailNotifications) {
+        await this.deps.mail.enqueue(
+          notificationMail(
+            user.email,
+            row.message,
+            `${this.deps.appOrigin}${row.link ?? '/dashboard'}`,
+            `${this.deps.appOrigin}/settings?tab=notifications`,
+          ),
+          tx,
+        );
+        mailed = true;
+      }
+      if (wanted && user.prefs.pushNotifications) pushTo.push(row);
+    }
     return () => {
-      if (rows.length > 0) this.events.emit('created', rows);
+      if (mailed) this.deps.onMailQueued();
+      for (const row of rows) {
+        void this.deps.hub.publish(row.userId, {
+          kind: 'notification',
+          notificationId: row.id,
+          eventId: eventIdOf(row),
+        });
+      }
+      for (const row of pushTo) {
+        void this.deps.push
+          .sendToUsers([row.userId], {
+            title: 'Selah',
+            body: row.message,
+            url: row.link ?? '/dashboard',
+          })
+          .catch((error: unknown) => this.deps.logger.warn({ err: error }, 'push delivery failed'));
+      }
     };
+  }
+
+  /** Tells the user's other open streams that the unread count changed. */
+  private changed(userId: string): void {
+    void this.deps.hub.publish(userId, { kind: 'changed' });
+  }
+
+  /** Notifications after a stream position, oldest first (catch-up after a reconnect). */
+  async since(userId: string, eventId: string, limit: number): Promise<NotificationRow[]> {
+    const [at, id] = eventId.split('_');
+    const date = at ? new Date(at) : null;
+    if (!date || Number.isNaN(date.getTime()) || !id) return [];
+    return this.repo.after(userId, [date, id], limit);
   }
 
   async list(
@@ -79,14 +174,18 @@ export class NotificationsService {
   async markRead(id: string, userId: string): Promise<Notification> {
     const row = await this.repo.markRead(id, userId);
     if (!row) throw notFound('Notification');
+    this.changed(userId);
     return presentNotification(row);
   }
 
-  markAllRead(userId: string): Promise<number> {
-    return this.repo.markAllRead(userId);
+  async markAllRead(userId: string): Promise<number> {
+    const n = await this.repo.markAllRead(userId);
+    if (n > 0) this.changed(userId);
+    return n;
   }
 
   async delete(id: string, userId: string): Promise<void> {
     if (!(await this.repo.delete(id, userId))) throw notFound('Notification');
+    this.changed(userId);
   }
 }

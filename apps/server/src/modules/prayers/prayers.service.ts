@@ -12,6 +12,7 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { addDays, periodStarts, streakFrom } from '../../lib/time-zone.ts';
 import { JournalsRepository } from '../journals/journals.repository.ts';
 import type { JournalsService } from '../journals/journals.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { presentPrayer } from './prayers.presenter.ts';
 import { type PrayerWithJournal, PrayersRepository } from './prayers.repository.ts';
 import { userTimeZone } from '../users/users.service.ts';
@@ -55,8 +56,16 @@ export class PrayersService {
   private readonly db: Db;
   private readonly now: () => Date;
 
-  constructor(db: Db, journals: JournalsService, now: () => Date = () => new Date()) {
+  private readonly notifications: NotificationsService | undefined;
+
+  constructor(
+    db: Db,
+    journals: JournalsService,
+    now: () => Date = () => new Date(),
+    notifications?: NotificationsService,
+  ) {
     this.db = db;
+    this.notifications = notifications;
     this.repo = new PrayersRepository(db);
     this.journals = journals;
     this.now = now;
@@ -160,9 +169,10 @@ export class PrayersService {
 
   /** Marks a prayer answered or pending again. */
   async setStatus(id: string, isAnswered: boolean, user: UserRow): Promise<Prayer> {
-    const { prayer } = await this.getOwn(id, user.id);
+    const { prayer, journalTitle } = await this.getOwn(id, user.id);
     const status = isAnswered ? 'answered' : 'pending';
     if (prayer.status !== status) {
+      let announce = () => {};
       await this.db.transaction(async (tx) => {
         const repo = new PrayersRepository(tx);
         const updated = await repo.update(
@@ -176,7 +186,22 @@ export class PrayersService {
           tx,
         );
         if (isAnswered) await repo.logActivity(user.id, 'prayer_answered', this.now(), tx);
+        // Members of the journal hear about answered prayers they can see (public ones).
+        if (isAnswered && !prayer.isPrivate && this.notifications) {
+          const members = await new JournalsRepository(tx).memberIds(prayer.journalId, tx);
+          announce = await this.notifications.notify(
+            members.map((userId) => ({
+              userId,
+              actorId: user.id,
+              type: 'prayer_answered' as const,
+              message: `A prayer was answered in "${journalTitle}": "${prayer.title}".`,
+              link: `/journal/${prayer.journalId}`,
+            })),
+            tx,
+          );
+        }
       });
+      announce();
     }
     return this.present((await this.repo.findById(id))!);
   }

@@ -65,6 +65,12 @@ export class UsersService {
     return row;
   }
 
+  async setReminderTime(id: string, time: string | null): Promise<UserRow> {
+    const row = await this.repo.update(id, { reminderTime: time });
+    if (!row) throw notFound('User');
+    return row;
+  }
+
   /** Records that the user is active, at most once a minute (the Online tab reads it). */
   async touchActivity(user: UserRow, now = new Date()): Promise<void> {
     if (

@@ -1,0 +1,272 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import ece from 'http_ece';
+import { simpleParser } from 'mailparser';
+import selfsigned from 'selfsigned';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, notifications, pushSubscriptions, users } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { befriend, person, type Person } from '../../../test/people.ts';
+
+let t: TestApp;
+let clock = new Date('2026-11-22T15:00:00Z');
+let smtp: SMTPServer;
+const inbox: { to: string; subject: string }[] = [];
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _s, cb) {
+      simpleParser(stream)
+        .then((m) => {
+          inbox.push({
+            to: String(m.to && 'text' in m.to ? m.to.text : ''),
+            subject: m.subject ?? '',
+          });
+          cb();
+        })
+        .catch(cb);
+    },
+  });
+  const port = await new Promise<number>((resolve) =>
+    smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as AddressInfo).port)),
+  );
+  t = await buildTestApp({
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}` },
+    now: () => clock,
+    pushAllowInsecure: true,
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const notesOf = (userId: string) =>
+  t.db.db.select().from(notifications).where(eq(notifications.userId, userId));
+
+describe('events notify the people concerned and nobody else', () => {
+  it('journal joined tells the owner; an answered public prayer tells the members, not the author', async () => {
+    const [owner, member, bystander] = await Promise.all([
+      person(t.app, 'Olga'),
+      person(t.app, 'Max'),
+      person(t.app),
+    ]);
+    const journal = (
+      await owner.api.post('/api/journals', { title: 'Church', isPrivate: false })
+    ).json()._id;
+    await member.api.post(`/api/journals/${journal}/join`);
+    expect((await notesOf(owner.id)).map((n) => n.message)).toEqual([
+      'Max User joined your journal "Church".',
+    ]);
+
+    const pub = (
+      await owner.api.post('/api/prayers', { title: 'Rain', journal, isPrivate: false })
+    ).json()._id;
+    const priv = (await owner.api.post('/api/prayers', { title: 'Secret', journal })).json()._id;
+    await owner.api.put(`/api/prayers/${pub}/status`, { isAnswered: true });
+    await owner.api.put(`/api/prayers/${priv}/status`, { isAnswered: true });
+    const memberNotes = await notesOf(member.id);
+    expect(memberNotes.map((n) => n.message)).toEqual([
+      'A prayer was answered in "Church": "Rain".',
+    ]);
+    expect(memberNotes[0]!.link).toBe(`/journal/${journal}`);
+    expect(await notesOf(bystander.id)).toEqual([]);
+    expect((await notesOf(owner.id)).filter((n) => n.type === 'prayer_answered')).toEqual([]);
+  });
+});
+
+describe('e-mail', () => {
+  it('goes out through SMTP only when the user wants it and the event kind is on', async () => {
+    const [a, b, c] = await Promise.all([
+      person(t.app, 'Amy'),
+      person(t.app, 'Bea'),
+      person(t.app, 'Cal'),
+    ]);
+    const prefs = (await c.api.get('/api/notifications/preferences')).json();
+    await c.api.put('/api/notifications/preferences', {
+      ...prefs,
+      friendRequestNotifications: false,
+    });
+    const bPrefs = (await b.api.get('/api/notifications/preferences')).json();
+    await b.api.put('/api/notifications/preferences', { ...bPrefs, emailNotifications: false });
+    const journal = (await a.api.post('/api/journals', { title: 'x', isPrivate: false })).json()
+      ._id;
+    await a.api.post(`/api/friends/request/${b.id}`);
+    await a.api.post(`/api/friends/request/${c.id}`);
+    await b.api.post(`/api/journals/${journal}/join`);
+    await t.app.services.mailWorker.drain();
+    expect(inbox.filter((m) => m.to === b.email)).toEqual([]);
+    expect(inbox.filter((m) => m.to === c.email)).toEqual([]);
+    // Nothing was even queued for them (the inbox alone could be checked too early).
+    expect(await t.db.db.$count(mailOutbox, eq(mailOutbox.to, b.email))).toBe(0);
+    expect(await t.db.db.$count(mailOutbox, eq(mailOutbox.to, c.email))).toBe(0);
+    // The SMTP server files a message just after accepting it: poll briefly.
+    await expect
+      .poll(() => inbox.filter((m) => m.to === a.email).map((m) => m.subject))
+      .toEqual(['Bea User joined your journal "x".']);
+    // Every notification was still recorded in the app.
+    expect(await notesOf(b.id)).toHaveLength(1);
+    expect(await notesOf(c.id)).toHaveLength(1);
+  });
+});
+
+describe('daily reminders', () => {
+  it('fire once at the chosen local time in the user’s zone, even with two schedulers running', async () => {
+    const u = await person(t.app);
+    const [row] = await t.db.db.select().from(users).where(eq(users.id, u.id));
+    await t.db.db
+      .update(users)
+      .set({ settings: { ...row!.settings, timeZone: 'America/Los_Angeles' } })
+      .where(eq(users.id, u.id));
+    const bad = await u.api.put('/api/notifications/reminder', { time: '25:00' });
+    expect(bad.statusCode).toBe(400);
+    expect((await u.api.put('/api/notifications/reminder', { time: '08:00' })).json()).toEqual({
+      time: '08:00',
+      timeZone: 'America/Los_Angeles',
+    });
+    const { ReminderScheduler } = await import('./reminders.ts');
+    const second = new ReminderScheduler({
+      db: t.db.db,
+      notifications: t.app.services.notifications,
+      now: () => clock,
+      logger: t.app.log,
+    });
+    const reminders = () =>
+      t.db.db.$count(
+        notifications,
+        and(eq(notifications.userId, u.id), eq(notifications.type, 'reminder')),
+      );
+
+    clock = new Date('2026-11-22T15:59:00Z'); // 07:59 in Los Angeles
+    expect(await t.app.services.reminders.tick()).toBe(0);
+    clock = new Date('2026-11-22T16:00:30Z'); // 08:00
+    const [first, other] = await Promise.all([t.app.services.reminders.tick(), second.tick()]);
+    expect(first + other).toBeGreaterThanOrEqual(1);
+    expect(await reminders()).toBe(1);
+    clock = new Date('2026-11-23T07:00:00Z'); // 23:00 the same local day
+    await t.app.services.reminders.tick();
+    expect(await reminders()).toBe(1);
+    clock = new Date('2026-11-23T16:05:00Z'); // the next local day
+    await t.app.services.reminders.tick();
+    expect(await reminders()).toBe(2);
+
+    const prefs = (await u.api.get('/api/notifications/preferences')).json();
+    await u.api.put('/api/notifications/preferences', { ...prefs, reminderNotifications: false });
+    clock = new Date('2026-11-24T16:05:00Z');
+    await t.app.services.reminders.tick();
+    expect(await reminders()).toBe(2);
+  });
+});
+
+describe('Web Push', () => {
+  let pushServer: Server;
+  const received: { headers: IncomingMessage['headers']; body: Buffer; url: string }[] = [];
+  let status = 201;
+
+  beforeAll(async () => {
+    const pems = await selfsigned.generate([{ name: 'commonName', value: '127.0.0.1' }]);
+    pushServer = createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body: Buffer.concat(chunks), url: req.url ?? '' });
+        res.writeHead(status).end();
+      });
+    });
+    await new Promise<void>((resolve) => pushServer.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => pushServer.close(() => resolve()));
+  });
+
+  it('delivers an encrypted push the subscriber can decrypt, and drops subscriptions that are gone', async () => {
+    const [a, b] = await Promise.all([person(t.app, 'Ann'), person(t.app, 'Bob')]);
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const authSecret = randomBytes(16);
+    const port = (pushServer.address() as AddressInfo).port;
+    const key = (await t.app.inject({ method: 'GET', url: '/api/push/public-key' })).json()
+      .publicKey as string;
+    expect(Buffer.from(key, 'base64url')).toHaveLength(65);
+    const sub = await b.api.post('/api/push/subscriptions', {
+      endpoint: `https://127.0.0.1:${port}/push/b`,
+      keys: {
+        p256dh: ecdh.getPublicKey().toString('base64url'),
+        auth: authSecret.toString('base64url'),
+      },
+    });
+    expect(sub.statusCode).toBe(201);
+
+    await a.api.post(`/api/friends/request/${b.id}`);
+    await expect.poll(() => received.length, { timeout: 5_000 }).toBe(1);
+    const push = received[0]!;
+    expect(push.url).toBe('/push/b');
+    expect(push.headers['content-encoding']).toBe('aes128gcm');
+    expect(String(push.headers.authorization)).toMatch(/^vapid t=.+, k=/);
+    const plain = ece.decrypt(push.body, {
+      version: 'aes128gcm',
+      privateKey: ecdh,
+      authSecret: authSecret.toString('base64url'),
+    });
+    expect(JSON.parse(plain.toString('utf8'))).toEqual({
+      title: 'Selah',
+      body: 'Ann User sent you a friend request.',
+      url: '/friends?tab=requests',
+    });
+
+    status = 410;
+    const c = await person(t.app, 'Cy');
+    await c.api.post(`/api/friends/request/${b.id}`);
+    await expect
+      .poll(() => t.db.db.$count(pushSubscriptions, eq(pushSubscriptions.userId, b.id)), {
+        timeout: 5_000,
+      })
+      .toBe(0);
+  });
+
+  it('refuses endpoints that are not public https URLs when insecure endpoints are not allowed', async () => {
+    const strict = await buildTestApp({ db: t.db });
+    try {
+      const u = await person(strict.app);
+      for (const endpoint of [
+        'http://push.example.com/x',
+        'https://127.0.0.1/x',
+        'https://localhost/x',
+        'https://10.0.0.1/x',
+        'https://[::1]/x',
+        'nonsense',
+      ]) {
+        const res = await u.api.post('/api/push/subscriptions', {
+          endpoint,
+          keys: { p256dh: 'k', auth: 'a' },
+        });
+        expect(res.statusCode, endpoint).toBe(400);
+      }
+      const ok = await u.api.post('/api/push/subscriptions', {
+        endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
+        keys: { p256dh: 'k', auth: 'a' },
+      });
+      expect(ok.statusCode).toBe(201);
+    } finally {
+      await strict.app.close();
+    }
+  });
+});
+
+it('records nothing for an actor acting on themself', async () => {
+  const me: Person = await person(t.app);
+  const journal = (await me.api.post('/api/journals', { title: 'Solo', isPrivate: false })).json()
+    ._id;
+  const p = (await me.api.post('/api/prayers', { title: 'Mine', journal, isPrivate: false })).json()
+    ._id;
+  await me.api.put(`/api/prayers/${p}/status`, { isAnswered: true });
+  expect(await notesOf(me.id)).toEqual([]);
+  expect(await t.db.db.$count(mailOutbox, eq(mailOutbox.to, me.email))).toBe(0);
+  await befriend(me, await person(t.app));
+});

@@ -1,0 +1,104 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from '../../db/schema/index.ts';
+import {
+  eventIdOf,
+  type NotificationsService,
+  presentNotification,
+} from './notifications.service.ts';
+import type { RealtimeEvent } from './realtime-hub.ts';
+
+export const HEARTBEAT_MS = 20_000;
+const CATCH_UP_LIMIT = 100;
+
+/** Open streams, so shutdown can end them instead of waiting for clients. */
+const openStreams = new Set<() => void>();
+export function closeAllStreams(): void {
+  for (const end of [...openStreams]) end();
+}
+
+/**
+ * GET /api/notifications/stream: Server-Sent Events for the signed-in user (authenticated by the
+ * Authorization header; no token in the URL). Sends what was missed since `Last-Event-ID`, then
+ * each new notification with the unread count, `unread` events when the count changes elsewhere,
+ * and a heartbeat comment every 20 s.
+ */
+export async function streamNotifications(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  notifications: NotificationsService,
+): Promise<void> {
+  reply.hijack();
+  const raw = reply.raw;
+  const headers: Record<string, string | string[]> = {};
+  for (const [key, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) headers[key] = Array.isArray(value) ? value : String(value);
+  }
+  raw.writeHead(200, {
+    ...headers,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  raw.write('retry: 3000\n\n');
+
+  let closed = false;
+  let chain = Promise.resolve();
+  const write = (text: string) => {
+    if (!closed) raw.write(text);
+  };
+  const sendUnread = async () => {
+    const count = await notifications.repo.unreadCount(user.id);
+    write(`event: unread\ndata: ${JSON.stringify({ unreadCount: count })}\n\n`);
+  };
+  const sent = new Set<string>();
+  const sendNotification = async (id: string) => {
+    if (sent.has(id)) return;
+    const row = await notifications.repo.findById(id);
+    if (!row || row.userId !== user.id) return;
+    sent.add(id);
+    const unreadCount = await notifications.repo.unreadCount(user.id);
+    write(
+      `id: ${eventIdOf(row)}\nevent: notification\ndata: ${JSON.stringify({ notification: presentNotification(row), unreadCount })}\n\n`,
+    );
+  };
+  const enqueue = (task: () => Promise<void>) => {
+    chain = chain
+      .then(task)
+      .catch((error: unknown) => request.log.warn({ err: error }, 'stream write failed'));
+  };
+
+  const unsubscribe = notifications.hub.subscribe(user.id, (event: RealtimeEvent) => {
+    enqueue(() =>
+      event.kind === 'notification' ? sendNotification(event.notificationId) : sendUnread(),
+    );
+  });
+  const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
+  const end = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    unsubscribe();
+    openStreams.delete(end);
+    raw.end();
+  };
+  openStreams.add(end);
+  raw.on('close', end);
+
+  // Catch up on what was missed, then the current count. Events arriving meanwhile queue behind.
+  const lastEventId = request.headers['last-event-id'];
+  enqueue(async () => {
+    if (typeof lastEventId === 'string' && lastEventId.length <= 100) {
+      const missed = await notifications.since(user.id, lastEventId, CATCH_UP_LIMIT);
+      const unreadCount = await notifications.repo.unreadCount(user.id);
+      for (const row of missed) {
+        sent.add(row.id);
+        write(
+          `id: ${eventIdOf(row)}\nevent: notification\ndata: ${JSON.stringify({ notification: presentNotification(row), unreadCount })}\n\n`,
+        );
+      }
+    }
+    await sendUnread();
+  });
+}

@@ -1,0 +1,189 @@
+import type { User } from '@selah/shared/schemas/auth';
+import { FriendListSchema } from '@selah/shared/schemas/friends';
+import { PrayerSchema, type Prayer } from '@selah/shared/schemas/prayers';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderRoute } from '@/app/testing/render-route';
+import { buildPrayer, buildUser } from '@/testing/factories';
+import { API, apiError } from '@/testing/msw/handlers/auth';
+import { server } from '@/testing/msw/server';
+import { buildFriend } from '@/testing/social-factories';
+import { expectToast } from '@/testing/toasts';
+
+const author = buildUser({ firstName: 'Hannah' });
+const reader = buildUser({ firstName: 'Eli' });
+
+const peter = buildFriend({ firstName: 'Peter', lastName: 'Jones' });
+const lydia = buildFriend({ firstName: 'Lydia', lastName: 'Thyatira' });
+
+function renderAs(path: string, user: User) {
+  server.use(http.get(`${API}/auth/me`, () => HttpResponse.json(user)));
+  return renderRoute(path, { user });
+}
+
+function servePrayer(prayer: Prayer) {
+  server.use(
+    http.get(`${API}/prayers/${prayer._id}`, () => HttpResponse.json(PrayerSchema.parse(prayer))),
+  );
+}
+
+const answeredPrayer = () =>
+  buildPrayer({
+    title: 'A child for Hannah',
+    content: 'Lord, remember your servant.',
+    category: 'Family',
+    status: 'answered',
+    isPrivate: false,
+    journalTitle: 'Shiloh Journal',
+    author: author._id,
+    memoryVerse: { verse: 'For this child I prayed.', reference: '1 Samuel 1:27' },
+    testimonies: ['Samuel was born.'],
+    createdAt: '2026-03-01T10:00:00.000Z',
+    answeredAt: '2026-03-20T10:00:00.000Z',
+    updatedAt: '2026-03-20T10:00:00.000Z',
+  });
+
+async function openShareDialog(prayer: Prayer, friends = [peter, lydia]) {
+  servePrayer(prayer);
+  server.use(
+    http.get(`${API}/friends`, () => HttpResponse.json(FriendListSchema.parse({ data: friends }))),
+  );
+  const result = await renderAs(`/prayer/${prayer._id}`, author);
+  await result.user.click(await screen.findByRole('button', { name: 'Share' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Share Prayer' });
+  return { ...result, dialog };
+}
+
+describe('/prayer/:id', () => {
+  it('shows the prayer with its journal, category, status, verse, testimonies and dates', async () => {
+    const prayer = answeredPrayer();
+    servePrayer(prayer);
+    await renderAs(`/prayer/${prayer._id}`, reader);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'A child for Hannah' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Shiloh Journal/ })).toHaveAttribute(
+      'href',
+      `/journal/${prayer.journal}`,
+    );
+    expect(screen.getByText('Family')).toBeInTheDocument();
+    expect(screen.getByText('Answered')).toBeInTheDocument();
+    expect(screen.getByText('Public')).toBeInTheDocument();
+    expect(screen.getByText('Lord, remember your servant.')).toBeInTheDocument();
+    expect(screen.getByText('“For this child I prayed.”')).toBeInTheDocument();
+    expect(screen.getByText('1 Samuel 1:27')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Testimonies' })).toBeInTheDocument();
+    expect(screen.getByText('Samuel was born.')).toBeInTheDocument();
+    expect(screen.getByText('March 1, 2026')).toBeInTheDocument();
+    expect(screen.getAllByText('March 20, 2026')).toHaveLength(2);
+    // Only the author shares.
+    expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['a missing or hidden prayer', '30000000-0000-4000-8000-999999999999'],
+    ['a malformed id', 'not-a-uuid'],
+  ])("says 'Prayer Not Found' for %s", async (_case, id) => {
+    if (id === 'not-a-uuid') {
+      server.use(
+        http.get(`${API}/prayers/${id}`, () =>
+          apiError(400, { code: 'VALIDATION_FAILED', message: 'Invalid id.' }),
+        ),
+      );
+    }
+    await renderAs(`/prayer/${id}`, reader);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Prayer Not Found' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('The prayer you are looking for does not exist or you do not have access.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the error and a toast when the prayer cannot load', async () => {
+    const id = '30000000-0000-4000-8000-888888888888';
+    server.use(
+      http.get(`${API}/prayers/${id}`, () =>
+        apiError(500, { code: 'INTERNAL', message: 'Internal Server Error' }),
+      ),
+    );
+    await renderAs(`/prayer/${id}`, reader);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Internal Server Error');
+    await expectToast('Error', 'Failed to load the prayer. Please try again.');
+  });
+
+  it("asks for a friend first: 'No one selected'", async () => {
+    const shares: unknown[] = [];
+    server.use(
+      http.post(`${API}/prayers/:id/share`, async ({ request }) => {
+        shares.push(await request.json());
+        return HttpResponse.json({ message: 'Shared.', sharedWith: 0 });
+      }),
+    );
+    const { dialog, user } = await openShareDialog(answeredPrayer());
+    await within(dialog).findByRole('checkbox', { name: /Peter Jones/ });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+
+    await expectToast('No one selected', 'Please select at least one friend to share with.');
+    expect(shares).toEqual([]);
+  });
+
+  it("shares with the ticked friends: 'Shared successfully!' with how many people", async () => {
+    const prayer = answeredPrayer();
+    const shares: unknown[] = [];
+    server.use(
+      http.post(`${API}/prayers/${prayer._id}/share`, async ({ request }) => {
+        shares.push(await request.json());
+        return HttpResponse.json({ message: 'Shared successfully with 2 people.', sharedWith: 2 });
+      }),
+    );
+    const { dialog, user } = await openShareDialog(prayer);
+
+    await user.click(await within(dialog).findByRole('checkbox', { name: /Peter Jones/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /Lydia Thyatira/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+
+    await expectToast('Shared successfully!', '"A child for Hannah" was shared with 2 people.');
+    expect(shares).toEqual([{ userIds: [peter._id, lydia._id] }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("shows the server's message when the prayer cannot be shared", async () => {
+    const prayer = { ...answeredPrayer(), isPrivate: true };
+    server.use(
+      http.post(`${API}/prayers/${prayer._id}/share`, () =>
+        apiError(400, {
+          code: 'BAD_REQUEST',
+          message: 'This prayer is private. Make it public before sharing it.',
+        }),
+      ),
+    );
+    const { dialog, user } = await openShareDialog(prayer);
+
+    await user.click(await within(dialog).findByRole('checkbox', { name: /Peter Jones/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+
+    await expectToast(
+      'Failed to share',
+      'This prayer is private. Make it public before sharing it.',
+    );
+    expect(screen.getByRole('dialog', { name: 'Share Prayer' })).toBeInTheDocument();
+  });
+
+  it('copies the prayer link on this server', async () => {
+    const prayer = answeredPrayer();
+    const { dialog, user } = await openShareDialog(prayer);
+    const link = `${window.location.origin}/prayer/${prayer._id}`;
+
+    expect(within(dialog).getByLabelText('Prayer link')).toHaveValue(link);
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+
+    await expectToast('Link copied!');
+    expect(await navigator.clipboard.readText()).toBe(link);
+  });
+});

@@ -1,0 +1,218 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, BookMarked, BookOpen, FileQuestion, Globe, Lock, Share2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { useErrorToast } from '@/features/groups/hooks/use-error-toast';
+import { prayerQueryOptions } from '@/features/prayers/api/get-prayer';
+import { CategoryBadge, PrayerStatusBadge } from '@/features/prayers/components/prayer-card';
+import { ShareDialog } from '@/features/sharing/components/share-dialog';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { formatDate } from '@/lib/format-date';
+import { useAuthStore } from '@/stores/auth-store';
+
+const LOAD_PRAYER_FAILED = 'Failed to load the prayer. Please try again.';
+
+/** 404, and 400 for an id that is not even well-formed: either way there is no such prayer. */
+function isMissing(error: unknown) {
+  return isApiError(error, 404) || isApiError(error, 400);
+}
+
+function PrayerPageSkeleton() {
+  return (
+    <div aria-busy="true" className="grid max-w-3xl gap-6">
+      <p role="status" className="sr-only">
+        Loading prayer...
+      </p>
+      <Skeleton className="h-8 w-20" />
+      <div className="grid gap-3">
+        <Skeleton className="h-9 w-80 max-w-full" />
+        <Skeleton className="h-5 w-64 max-w-full" />
+      </div>
+      <Skeleton className="h-40" />
+      <Skeleton className="h-24" />
+    </div>
+  );
+}
+
+function PrayerNotFound() {
+  return (
+    <div className="flex min-h-[50dvh] flex-col items-center justify-center gap-4 text-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+        <FileQuestion className="size-7" aria-hidden="true" />
+      </span>
+      <h1 className="text-2xl font-semibold tracking-tight">Prayer Not Found</h1>
+      <p className="max-w-md text-muted-foreground">
+        The prayer you are looking for does not exist or you do not have access.
+      </p>
+      <Button asChild variant="outline">
+        <Link to={paths.app.prayers.getHref()}>Back to Prayer Points</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** /prayer/:id: one prayer to read (where shared prayer links lead); its author may share it. */
+export function Component() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const userId = useAuthStore((state) => state.user?._id);
+  const prayer = useQuery(prayerQueryOptions(id));
+  const [shareOpen, setShareOpen] = useState(false);
+
+  const loadError = prayer.isError && !prayer.data ? prayer.error : null;
+  useErrorToast(loadError && !isMissing(loadError) ? loadError : null, 'Error', LOAD_PRAYER_FAILED);
+
+  if (prayer.isPending) return <PrayerPageSkeleton />;
+  if (loadError) {
+    return isMissing(loadError) ? (
+      <>
+        <title>Prayer Not Found · Selah</title>
+        <PrayerNotFound />
+      </>
+    ) : (
+      <div
+        role="alert"
+        className="flex min-h-[50dvh] flex-col items-center justify-center gap-4 text-center"
+      >
+        <h1 className="text-2xl font-semibold tracking-tight">Error</h1>
+        <p className="max-w-md text-destructive">
+          Error: {getErrorMessage(loadError, LOAD_PRAYER_FAILED)}
+        </p>
+        <Button variant="outline" onClick={() => void prayer.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const data = prayer.data;
+  if (!data) return <PrayerNotFound />;
+  const isAuthor = userId !== undefined && data.author === userId;
+  const answered = data.status === 'answered';
+
+  return (
+    <article className="grid max-w-3xl gap-6" aria-labelledby="prayer-title">
+      <title>{`${data.title} · Selah`}</title>
+      <div>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="-ml-3"
+          // Back to where the user came from; to Prayer Points when the link was opened directly.
+          onClick={() =>
+            location.key === 'default'
+              ? void navigate(paths.app.prayers.getHref())
+              : void navigate(-1)
+          }
+        >
+          <ArrowLeft aria-hidden="true" />
+          Back
+        </Button>
+      </div>
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="grid min-w-0 gap-3">
+          <h1
+            id="prayer-title"
+            className="text-2xl font-semibold tracking-tight break-words md:text-3xl"
+          >
+            {data.title}
+          </h1>
+          <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+            <CategoryBadge category={data.category} />
+            <PrayerStatusBadge status={data.status} />
+            <Badge variant="outline" className="gap-1 text-muted-foreground">
+              {data.isPrivate ? <Lock aria-hidden="true" /> : <Globe aria-hidden="true" />}
+              {data.isPrivate ? 'Private' : 'Public'}
+            </Badge>
+            <Link
+              to={paths.app.journal.getHref(data.journal)}
+              className="flex min-w-0 items-center gap-1.5 rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            >
+              <BookOpen className="size-4 shrink-0" aria-hidden="true" />
+              <span className="sr-only">Journal: </span>
+              <span className="truncate">{data.journalTitle}</span>
+            </Link>
+          </div>
+        </div>
+        {isAuthor && (
+          <Button variant="outline" className="w-fit" onClick={() => setShareOpen(true)}>
+            <Share2 aria-hidden="true" />
+            Share
+          </Button>
+        )}
+      </header>
+
+      <Card className="gap-4">
+        <CardContent className="grid gap-5">
+          <p className="break-words whitespace-pre-wrap">
+            {data.content || (
+              <span className="text-muted-foreground">
+                No details were written for this prayer.
+              </span>
+            )}
+          </p>
+          {data.memoryVerse && (
+            <figure className="grid gap-1 rounded-lg border-l-4 border-primary bg-muted/50 px-4 py-3">
+              <figcaption className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+                <BookMarked className="size-3.5" aria-hidden="true" />
+                Memory verse
+              </figcaption>
+              <blockquote className="break-words italic">“{data.memoryVerse.verse}”</blockquote>
+              <p className="text-sm font-medium">{data.memoryVerse.reference}</p>
+            </figure>
+          )}
+          <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+            <dt className="text-muted-foreground">Added</dt>
+            <dd>{formatDate(data.createdAt)}</dd>
+            {answered && (
+              <>
+                <dt className="text-muted-foreground">Answered on</dt>
+                <dd>{formatDate(data.answeredAt)}</dd>
+              </>
+            )}
+            <dt className="text-muted-foreground">Last updated</dt>
+            <dd>{formatDate(data.updatedAt)}</dd>
+          </dl>
+        </CardContent>
+      </Card>
+
+      {(answered || data.testimonies.length > 0) && (
+        <section aria-labelledby="prayer-testimonies" className="grid gap-3">
+          <h2 id="prayer-testimonies" className="text-lg font-semibold">
+            Testimonies
+          </h2>
+          {data.testimonies.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No testimonies yet.</p>
+          ) : (
+            <ul className="grid gap-3">
+              {data.testimonies.map((testimony, index) => (
+                <li
+                  key={index}
+                  className="rounded-lg border bg-card p-4 text-sm break-words whitespace-pre-wrap"
+                >
+                  {testimony}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+
+      {isAuthor && (
+        <ShareDialog
+          open={shareOpen}
+          onOpenChange={setShareOpen}
+          kind="prayer"
+          id={data._id}
+          title={data.title}
+        />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,38 @@
+import { ShareResultSchema } from '@selah/shared/schemas/friends';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type ShareKind = 'journal' | 'prayer';
+
+const BASE: Record<ShareKind, string> = { journal: '/journals', prayer: '/prayers' };
+
+/**
+ * Shares a journal or a prayer with friends: POST /journals/{id}/share or /prayers/{id}/share.
+ * They are notified; a private journal's friends become its members.
+ */
+export const shareItem = ({
+  kind,
+  id,
+  userIds,
+}: {
+  kind: ShareKind;
+  id: string;
+  userIds: string[];
+}) =>
+  api.post(`${BASE[kind]}/${encodeURIComponent(id)}/share`, {
+    body: { userIds },
+    schema: ShareResultSchema,
+  });
+
+export const useShareItem = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: shareItem,
+    onSuccess: (_result, { kind }) => {
+      // Sharing a private journal adds members: its details and counts change.
+      if (kind === 'journal') void queryClient.invalidateQueries({ queryKey: ['journals'] });
+    },
+    // The dialog shows the server's message itself.
+    meta: { toastOnError: false },
+  });
+};
