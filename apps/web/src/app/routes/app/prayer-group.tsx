@@ -69,7 +69,11 @@ export function Component() {
         <div className="min-w-0">
           <GroupPrayersSection group={data} />
         </div>
-        <aside className="grid min-w-0 gap-4" aria-label="About this group">
+        {/* First on small screens: the prayers below load on and on as the user scrolls. */}
+        <aside
+          className="order-first grid min-w-0 gap-4 lg:order-none"
+          aria-label="About this group"
+        >
           {data.userIsAdmin && <GroupManageCard group={data} onDeleted={toList} />}
           <GroupMembersCard group={data} currentUserId={userId} />
         </aside>

@@ -17,7 +17,7 @@ export function GroupCard({ group }: { group: PrayerGroup }) {
   return (
     <Card
       data-testid="group-card"
-      className="relative h-full gap-3 py-5 transition-shadow focus-within:ring-[3px] focus-within:ring-ring/50 hover:shadow-md"
+      className="relative h-full gap-3 py-5 transition-shadow has-[a:focus-visible]:ring-[3px] has-[a:focus-visible]:ring-ring/50 hover:shadow-md"
     >
       <CardHeader className="gap-2 px-5">
         <div className="flex items-start justify-between gap-3">

@@ -170,14 +170,18 @@ export function GroupMembersCard({
                   )}
                   <AvatarFallback>{initials(name)}</AvatarFallback>
                 </Avatar>
-                <div className="grid min-w-0 flex-1 gap-0.5">
+                <div className="grid min-w-0 flex-1 gap-1">
                   <p className="truncate text-sm font-medium">
                     {name}
                     {isSelf && <span className="font-normal text-muted-foreground"> (you)</span>}
                   </p>
-                  <p className="truncate text-xs text-muted-foreground">@{member.username}</p>
+                  <div className="flex min-w-0 items-center gap-2">
+                    <RoleBadge role={member.role} />
+                    <span className="truncate text-xs text-muted-foreground">
+                      @{member.username}
+                    </span>
+                  </div>
                 </div>
-                <RoleBadge role={member.role} />
                 {group.userIsAdmin && !isSelf && (
                   <MemberActions group={group} member={member} onRemove={setRemoving} />
                 )}

@@ -20,7 +20,7 @@ function GroupPrayerCard({ prayer }: { prayer: Prayer }) {
   return (
     <article
       aria-labelledby={`group-prayer-${prayer._id}`}
-      className="relative flex min-h-36 flex-col gap-3 rounded-xl border bg-card p-5 text-card-foreground shadow-sm transition-colors focus-within:ring-[3px] focus-within:ring-ring/50 hover:border-ring/60"
+      className="relative flex h-full min-h-36 flex-col gap-3 rounded-xl border bg-card p-5 text-card-foreground shadow-sm transition-colors has-[a:focus-visible]:ring-[3px] has-[a:focus-visible]:ring-ring/50 hover:border-ring/60"
     >
       <h3 id={`group-prayer-${prayer._id}`} className="leading-snug font-semibold break-words">
         <Link

@@ -55,7 +55,7 @@ export function PrayerGroups() {
             <Input
               type="search"
               aria-label="Search groups"
-              placeholder="Search groups by name or description..."
+              placeholder="Search groups..."
               className="pl-9"
               value={search}
               onChange={(event) => setSearch(event.target.value)}
