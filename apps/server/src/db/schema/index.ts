@@ -7,3 +7,4 @@ export * from './prayers.ts';
 export * from './social.ts';
 export * from './groups.ts';
 export * from './notifications.ts';
+export * from './payments.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   jsonb,
   pgTable,
@@ -24,6 +25,11 @@ export const users = pgTable(
     username: text().notNull(),
     role: text().notNull().default('user'),
     profilePicture: text(),
+    bio: text().notNull().default(''),
+    language: text().notNull().default('en'),
+    /** The paid plan and when it lapses; past `planExpiresAt` the user is on Free again. */
+    plan: text().$type<'free' | 'premium' | 'ministry'>().notNull().default('free'),
+    planExpiresAt: timestamp({ withTimezone: true }),
     settings: jsonb().$type<UserSettings>().notNull(),
     notificationPreferences: jsonb().$type<NotificationPreferences>().notNull(),
     lastActiveAt: timestamp({ withTimezone: true }),
@@ -69,3 +75,18 @@ export const userIdentities = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export const lowerEmail = sql`lower(${users.email})`;
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value: Buffer | Uint8Array) => Buffer.from(value),
+});
+
+/** Profile photos, kept in the database so every process serves them. */
+export const userAvatars = pgTable('user_avatars', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  contentType: text().notNull(),
+  data: bytea().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
