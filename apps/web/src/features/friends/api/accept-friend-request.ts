@@ -11,6 +11,6 @@ export const useAcceptFriendRequest = () => {
   return useMutation({
     mutationFn: acceptFriendRequest,
     meta: { toastOnError: false },
-    onSettled: () => invalidateFriendsData(queryClient),
+    onSettled: () => void invalidateFriendsData(queryClient),
   });
 };

@@ -11,6 +11,6 @@ export const useCancelFriendRequest = () => {
   return useMutation({
     mutationFn: cancelFriendRequest,
     meta: { toastOnError: false },
-    onSettled: () => invalidateFriendsData(queryClient),
+    onSettled: () => void invalidateFriendsData(queryClient),
   });
 };

@@ -11,6 +11,6 @@ export const useRejectFriendRequest = () => {
   return useMutation({
     mutationFn: rejectFriendRequest,
     meta: { toastOnError: false },
-    onSettled: () => invalidateFriendsData(queryClient),
+    onSettled: () => void invalidateFriendsData(queryClient),
   });
 };

@@ -10,6 +10,6 @@ export const useRemoveFriend = () => {
   return useMutation({
     mutationFn: removeFriend,
     meta: { toastOnError: false },
-    onSettled: () => invalidateFriendsData(queryClient),
+    onSettled: () => void invalidateFriendsData(queryClient),
   });
 };

@@ -16,6 +16,6 @@ export const useSendFriendRequest = () => {
     mutationFn: sendFriendRequest,
     // Callers show their own toasts (spec-2 §8).
     meta: { toastOnError: false },
-    onSettled: () => invalidateFriendsData(queryClient),
+    onSettled: () => void invalidateFriendsData(queryClient),
   });
 };

@@ -15,6 +15,6 @@ export const useCreatePrayerRequest = () => {
     mutationFn: createPrayerRequest,
     // The dialog shows its own toasts (spec-2 §8).
     meta: { toastOnError: false },
-    onSuccess: () => invalidatePrayerRequestLists(queryClient),
+    onSuccess: () => void invalidatePrayerRequestLists(queryClient),
   });
 };

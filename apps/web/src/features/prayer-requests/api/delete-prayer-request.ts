@@ -13,7 +13,7 @@ export const useDeletePrayerRequest = () => {
     meta: { toastOnError: false },
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: prayerRequestQueryOptions(id).queryKey });
-      return invalidatePrayerRequestLists(queryClient);
+      void invalidatePrayerRequestLists(queryClient);
     },
   });
 };

@@ -14,7 +14,7 @@ export const useUnmarkPraying = () => {
     meta: { toastOnError: false },
     onSuccess: ({ request }) => {
       writePrayerRequest(queryClient, request);
-      return invalidatePrayerRequestLists(queryClient);
+      void invalidatePrayerRequestLists(queryClient);
     },
   });
 };
