@@ -164,6 +164,41 @@ describe('/prayer-groups/:id', () => {
     expect(currentUrl()).toBe(`/prayer-groups/${group._id}`);
   });
 
+  it('leaves a private group and goes back to the list without asking for it again', async () => {
+    const group = {
+      ...adminGroup({ isPublic: false }),
+      membership: 'member' as const,
+      userIsAdmin: false,
+    };
+    const calls: string[] = [];
+    server.use(
+      http.get(`${API}/prayer-groups/${group._id}`, () => {
+        calls.push('GET');
+        return calls.includes('LEAVE')
+          ? apiError(404, { code: 'NOT_FOUND', message: 'Prayer group not found.' })
+          : HttpResponse.json(PrayerGroupDetailSchema.parse(group));
+      }),
+      http.post(`${API}/prayer-groups/${group._id}/leave`, () => {
+        calls.push('LEAVE');
+        return HttpResponse.json({ message: 'You left the group.' });
+      }),
+    );
+    const { user } = await renderAs(`/prayer-groups/${group._id}`, visitor);
+
+    await user.click(await screen.findByRole('button', { name: 'Leave Group' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Leave this group?' });
+    expect(confirm).toHaveTextContent('you will need a new invitation to join it again');
+    await user.click(within(confirm).getByRole('button', { name: 'Leave Group' }));
+
+    await expectToast('You left the group', 'You left the group.');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Prayer Groups' }),
+    ).toBeInTheDocument();
+    expect(currentUrl()).toBe('/prayer-groups');
+    expect(calls).toEqual(['GET', 'LEAVE']);
+    expect(screen.queryByText('Prayer Group Not Found')).not.toBeInTheDocument();
+  });
+
   it("shows the server's reason when the last admin tries to leave", async () => {
     const group = adminGroup();
     serveGroup(group);
@@ -301,10 +336,17 @@ describe('/prayer-groups/:id', () => {
 
   it('deletes the group after confirmation and goes to /prayer-groups', async () => {
     const group = adminGroup();
-    serveGroup(group);
+    const calls: string[] = [];
     const deleted: string[] = [];
     server.use(
+      http.get(`${API}/prayer-groups/${group._id}`, () => {
+        calls.push('GET');
+        return deleted.length
+          ? apiError(404, { code: 'NOT_FOUND', message: 'Prayer group not found.' })
+          : HttpResponse.json(PrayerGroupDetailSchema.parse(group));
+      }),
       http.delete(`${API}/prayer-groups/${group._id}`, () => {
+        calls.push('DELETE');
         deleted.push(group._id);
         return new HttpResponse(null, { status: 204 });
       }),
@@ -327,6 +369,9 @@ describe('/prayer-groups/:id', () => {
     ).toBeInTheDocument();
     expect(currentUrl()).toBe('/prayer-groups');
     expect(deleted).toEqual([group._id]);
+    // The deleted group is not fetched again on the way out (no 'Not Found' flash).
+    expect(calls).toEqual(['GET', 'DELETE']);
+    expect(screen.queryByText('Prayer Group Not Found')).not.toBeInTheDocument();
   });
 
   it('keeps the group when it cannot be deleted', async () => {

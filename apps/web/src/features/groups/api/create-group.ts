@@ -11,7 +11,7 @@ export const useCreateGroup = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createGroup,
-    onSuccess: () => invalidateGroups(queryClient),
+    onSuccess: () => void invalidateGroups(queryClient),
     // The dialog shows 'Failed to create group' with the server's message itself.
     meta: { toastOnError: false },
   });

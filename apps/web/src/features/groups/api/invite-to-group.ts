@@ -14,7 +14,7 @@ export const useInviteToGroup = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: inviteToGroup,
-    onSuccess: () => invalidateGroups(queryClient),
+    onSuccess: () => void invalidateGroups(queryClient),
     meta: { toastOnError: false },
   });
 };

@@ -13,7 +13,7 @@ export const useJoinGroup = () => {
     mutationFn: joinGroup,
     onSuccess: ({ data }) => {
       mergeCachedGroup(queryClient, data);
-      return invalidateGroups(queryClient);
+      void invalidateGroups(queryClient);
     },
     meta: { toastOnError: false },
   });

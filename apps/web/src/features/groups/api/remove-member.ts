@@ -10,7 +10,7 @@ export const useRemoveMember = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeMember,
-    onSuccess: () => invalidateGroups(queryClient),
+    onSuccess: () => void invalidateGroups(queryClient),
     meta: { toastOnError: false },
   });
 };

@@ -24,7 +24,7 @@ export const useSetMemberRole = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setMemberRole,
-    onSuccess: () => invalidateGroups(queryClient),
+    onSuccess: () => void invalidateGroups(queryClient),
     meta: { toastOnError: false },
   });
 };

@@ -13,7 +13,7 @@ export const useUpdateGroup = () => {
     mutationFn: updateGroup,
     onSuccess: ({ data }) => {
       mergeCachedGroup(queryClient, data);
-      return invalidateGroups(queryClient);
+      void invalidateGroups(queryClient);
     },
     meta: { toastOnError: false },
   });

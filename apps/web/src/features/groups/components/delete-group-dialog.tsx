@@ -12,7 +12,10 @@ import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
 import { useDeleteGroup } from '../api/delete-group';
 
-/** The group delete confirmation ('Are you absolutely sure?'); `onDeleted` runs after success. */
+/**
+ * The group delete confirmation ('Are you absolutely sure?'). After success `onDeleted` runs;
+ * the parent navigates away.
+ */
 export function DeleteGroupDialog({
   group,
   open,
@@ -26,16 +29,17 @@ export function DeleteGroupDialog({
 }) {
   const deleteGroup = useDeleteGroup();
 
+  // A promise rather than mutate's callbacks, which never run once this dialog has unmounted.
   const onConfirm = () =>
-    deleteGroup.mutate(group._id, {
-      onSuccess: () => {
+    deleteGroup.mutateAsync(group._id).then(
+      () => {
         toast.success('Prayer group deleted', { description: `"${group.name}" was deleted.` });
-        onOpenChange(false);
+        // The parent leaves the page, which also closes the dialog.
         onDeleted();
       },
-      onError: (error) =>
+      (error: unknown) =>
         toast.error('Failed to delete group', { description: getErrorMessage(error) }),
-    });
+    );
 
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
@@ -51,7 +55,11 @@ export function DeleteGroupDialog({
         <AlertDialogFooter>
           <AlertDialogCancel disabled={deleteGroup.isPending}>Cancel</AlertDialogCancel>
           {/* A plain button, so the dialog stays open until the server has answered. */}
-          <Button variant="destructive" disabled={deleteGroup.isPending} onClick={onConfirm}>
+          <Button
+            variant="destructive"
+            disabled={deleteGroup.isPending}
+            onClick={() => void onConfirm()}
+          >
             {deleteGroup.isPending ? 'Deleting...' : 'Delete Group'}
           </Button>
         </AlertDialogFooter>

@@ -20,22 +20,24 @@ export function JoinGroupButton({
 }) {
   const join = useJoinGroup();
 
+  // A promise rather than mutate's callbacks: once joined, this button gives way to a 'Member'
+  // badge, and callbacks of an unmounted component never run.
   const onJoin = () =>
-    join.mutate(group._id, {
-      onSuccess: () =>
+    join.mutateAsync(group._id).then(
+      () =>
         toast.success('Joined prayer group', {
           description: `You are now a member of "${group.name}".`,
         }),
-      onError: (error) =>
+      (error: unknown) =>
         toast.error('Failed to join group', { description: getErrorMessage(error) }),
-    });
+    );
 
   return (
     <Button
       size={inList ? 'sm' : 'default'}
       className={className}
       disabled={join.isPending}
-      onClick={onJoin}
+      onClick={() => void onJoin()}
       aria-label={inList ? `Join ${group.name}` : undefined}
     >
       <UserPlus aria-hidden="true" />

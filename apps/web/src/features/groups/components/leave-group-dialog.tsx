@@ -27,19 +27,20 @@ export function LeaveGroupDialog({
 }) {
   const leave = useLeaveGroup();
 
+  // A promise rather than mutate's callbacks, which never run once this dialog has unmounted.
   const onConfirm = () =>
-    leave.mutate(group._id, {
-      onSuccess: ({ message }) => {
+    leave.mutateAsync({ id: group._id, isPublic: group.isPublic }).then(
+      ({ message }) => {
         toast.success('You left the group', { description: message });
         onOpenChange(false);
         onLeft();
       },
-      onError: (error) => {
+      (error: unknown) => {
         // e.g. the last admin: 'Make another member an admin before leaving, or delete the group.'
         toast.error('Failed to leave group', { description: getErrorMessage(error) });
         onOpenChange(false);
       },
-    });
+    );
 
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
@@ -55,7 +56,7 @@ export function LeaveGroupDialog({
         <AlertDialogFooter>
           <AlertDialogCancel disabled={leave.isPending}>Cancel</AlertDialogCancel>
           {/* A plain button, so the dialog stays open until the server has answered. */}
-          <Button variant="destructive" disabled={leave.isPending} onClick={onConfirm}>
+          <Button variant="destructive" disabled={leave.isPending} onClick={() => void onConfirm()}>
             {leave.isPending ? 'Leaving...' : 'Leave Group'}
           </Button>
         </AlertDialogFooter>

@@ -1,13 +1,21 @@
 import type { PrayerGroup, PrayerGroupDetail } from '@selah/shared/schemas/groups';
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { groupQueryOptions } from '../api/get-group';
+import { groupPrayersQueryOptions } from '../api/get-group-prayers';
 
 /** Every group query (lists, panels, details, prayers) starts with this key. */
 export const GROUPS_KEY = ['prayer-groups'] as const;
 
-/** After any change to a group or its members: refresh every group query. */
-export function invalidateGroups(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ queryKey: GROUPS_KEY });
+/**
+ * After any change to a group or its members: refresh every group query. `goneId` leaves out the
+ * details and prayers of a group the user can no longer see (deleted, or a private one they
+ * left): its page is on the way out and must not be refetched into a 404.
+ */
+export function invalidateGroups(queryClient: QueryClient, goneId?: string) {
+  return queryClient.invalidateQueries({
+    queryKey: GROUPS_KEY,
+    predicate: (query) => goneId === undefined || query.queryKey[2] !== goneId,
+  });
 }
 
 /**
@@ -19,4 +27,32 @@ export function mergeCachedGroup(queryClient: QueryClient, group: PrayerGroup) {
     groupQueryOptions(group._id).queryKey,
     (old) => old && { ...old, ...group },
   );
+}
+
+/**
+ * Drops a query from the cache as soon as no component shows it any more (at once when none
+ * does), so a group the user can no longer see is never shown from the cache again.
+ */
+function forgetOnceUnused(queryClient: QueryClient, queryKey: QueryKey) {
+  const cache = queryClient.getQueryCache();
+  const query = cache.find({ queryKey, exact: true });
+  if (!query) return;
+  void queryClient.cancelQueries({ queryKey, exact: true });
+  if (query.getObserversCount() === 0) {
+    cache.remove(query);
+    return;
+  }
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.query !== query || event.type !== 'observerRemoved') return;
+    if (query.getObserversCount() > 0) return;
+    unsubscribe();
+    cache.remove(query);
+  });
+}
+
+/** A group the user can no longer see: forget its page's data and refresh the rest. */
+export function forgetGroup(queryClient: QueryClient, id: string) {
+  forgetOnceUnused(queryClient, groupQueryOptions(id).queryKey);
+  forgetOnceUnused(queryClient, groupPrayersQueryOptions(id).queryKey);
+  return invalidateGroups(queryClient, id);
 }
