@@ -30,6 +30,7 @@ import { prayerRequestsRoutes } from './modules/prayer-requests/prayer-requests.
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { closeAllStreams } from './modules/notifications/notifications.stream.ts';
 import { pushRoutes } from './modules/notifications/push.routes.ts';
+import { accountRoutes, avatarRoutes } from './modules/users/account.routes.ts';
 import { PushService, type VapidKeys } from './modules/notifications/push.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -190,6 +191,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         users: services.users,
       });
       await api.register(pushRoutes, { prefix: '/push', push: services.push });
+      await api.register(accountRoutes, { prefix: '/users/me', account: services.account });
+      await api.register(avatarRoutes, { prefix: '/avatars', account: services.account });
     },
     { prefix: '/api' },
   );

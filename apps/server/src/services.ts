@@ -20,6 +20,7 @@ import { PrayerRequestsService } from './modules/prayer-requests/prayer-requests
 import { PrayersService } from './modules/prayers/prayers.service.ts';
 import { SharingService } from './modules/sharing/sharing.service.ts';
 import { StatsService } from './modules/stats/stats.service.ts';
+import { AccountService } from './modules/users/account.service.ts';
 import { UsersService } from './modules/users/users.service.ts';
 
 /** Friend requests and invitations per user per hour (ASVS anti-automation). */
@@ -93,18 +94,25 @@ export function createServices(opts: ServiceOptions) {
           redirectUri: `${env.APP_ORIGIN}/api/auth/google/callback`,
         })
       : null;
+  const hasher = new PasswordHasher();
   const auth = new AuthService({
     db: db.db,
     users,
     mail: mailRepo,
     onMailQueued,
-    hasher: new PasswordHasher(),
+    hasher,
     tokens: new SessionTokens(opts.jwtSecret, env.APP_ORIGIN),
     google,
     appOrigin: env.APP_ORIGIN,
     limiters,
     logger,
     onRegistered: (user, inviteCode) => friends.welcomeInvited(user, inviteCode),
+  });
+  const account = new AccountService({
+    db: db.db,
+    users,
+    hasher,
+    endSessions: (userId) => auth.logoutEverywhere(userId),
   });
   const journals = new JournalsService(db.db, now, notifications);
   const prayers = new PrayersService(db.db, journals, now, notifications);
@@ -115,6 +123,7 @@ export function createServices(opts: ServiceOptions) {
   return {
     auth,
     users,
+    account,
     mailWorker,
     hub,
     push,

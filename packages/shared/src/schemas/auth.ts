@@ -54,6 +54,10 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   prayerUpdateNotifications: true,
 };
 
+export const PROFILE_VISIBILITY = ['public', 'friends', 'private'] as const;
+export const FRIEND_REQUEST_POLICY = ['everyone', 'friends_of_friends', 'off'] as const;
+export const JOURNAL_INVITE_POLICY = ['everyone', 'friends', 'off'] as const;
+
 export const UserSettingsSchema = z.object({
   theme: z.enum(['light', 'dark', 'system']),
   /** IANA time zone for statistics and reminders; UTC until the user picks one. */
@@ -61,7 +65,18 @@ export const UserSettingsSchema = z.object({
   privacy: z.object({
     defaultJournalVisibility: z.enum(['private', 'public']),
     showActivityToFriends: z.boolean(),
+    /** Spec-2 defaults: Friends, Everyone, Friends. */
+    profileVisibility: z.enum(PROFILE_VISIBILITY).optional(),
+    friendRequests: z.enum(FRIEND_REQUEST_POLICY).optional(),
+    journalInvites: z.enum(JOURNAL_INVITE_POLICY).optional(),
   }),
+  appearance: z
+    .object({
+      fontSize: z.number().int().min(1).max(5),
+      /** null: follow the system's reduced-motion preference. */
+      animations: z.boolean().nullable(),
+    })
+    .optional(),
 });
 export type UserSettings = z.infer<typeof UserSettingsSchema>;
 
@@ -79,6 +94,8 @@ export const UserSchema = z.object({
   username: z.string(),
   role: z.string(),
   profilePicture: z.string().nullable(),
+  bio: z.string().optional(),
+  language: z.string().optional(),
   settings: UserSettingsSchema,
   notificationPreferences: NotificationPreferencesSchema,
   createdAt: z.string(),

@@ -180,17 +180,25 @@ export class FriendsRepository {
     return map;
   }
 
+  async mutualFriendCount(a: string, b: string): Promise<number> {
+    const rows = await this.db.execute(
+      sql`select count(*)::int as n from friendships f1 join friendships f2 on f2.friend_id = f1.friend_id where f1.user_id = ${a} and f2.user_id = ${b}`,
+    );
+    return Number(rowsOf<{ n: number }>(rows)[0]?.n ?? 0);
+  }
+
   /** Users matching a name, username or e-mail, with their mutual-friend count. */
   async search(
     viewerId: string,
     q: string,
     limit: number,
-  ): Promise<{ user: UserRow; mutualFriends: number }[]> {
+  ): Promise<{ user: UserRow; mutualFriends: number; isFriend: boolean }[]> {
     const pattern = likePattern(q);
     return this.db
       .select({
         user: users,
         mutualFriends: sql<number>`(select count(*)::int from friendships f1 join friendships f2 on f2.user_id = f1.friend_id where f1.user_id = ${viewerId} and f2.friend_id = "users"."id")`,
+        isFriend: sql<boolean>`exists (select 1 from friendships f where f.user_id = ${viewerId} and f.friend_id = "users"."id")`,
       })
       .from(users)
       .where(

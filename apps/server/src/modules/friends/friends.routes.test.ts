@@ -161,6 +161,12 @@ describe('friend requests', () => {
 describe('search, suggestions and online', () => {
   it('finds users by name, username or e-mail, masking addresses unless typed exactly', async () => {
     const [me, target] = await Promise.all([person(), person('Zebulon')]);
+    const privacy = {
+      profileVisibility: 'public',
+      friendRequests: 'everyone',
+      journalInvites: 'friends',
+    };
+    expect((await target.api.put('/api/users/me/privacy', privacy)).statusCode).toBe(200);
     const byName = (await me.api.get('/api/search/search?q=zebulon&type=users')).json().data;
     expect(byName).toEqual([expect.objectContaining({ _id: target.id, relation: 'none' })]);
     expect(byName[0].email).toMatch(/^.•••@example\.test$/);
@@ -182,6 +188,35 @@ describe('search, suggestions and online', () => {
         .json()
         .data.map((u: { _id: string }) => u._id),
     ).not.toContain(me.id);
+  });
+
+  it('honours profile visibility and who may send friend requests', async () => {
+    const [me, shy, hidden] = await Promise.all([person(), person('Quentin'), person('Xavier')]);
+    const set = (p: Person, profileVisibility: string, friendRequests = 'everyone') =>
+      p.api.put('/api/users/me/privacy', {
+        profileVisibility,
+        friendRequests,
+        journalInvites: 'friends',
+      });
+    await set(hidden, 'private', 'off');
+    // Friends-only (the default): not found by name by a stranger, found by exact e-mail.
+    expect((await me.api.get('/api/search/search?q=quentin')).json().data).toEqual([]);
+    expect((await me.api.get(`/api/search/search?q=${shy.email}`)).json().data[0]._id).toBe(shy.id);
+    // Private: only the exact e-mail finds it; and it takes no friend requests.
+    expect((await me.api.get('/api/search/search?q=xavier')).json().data).toEqual([]);
+    expect((await me.api.get(`/api/search/search?q=${hidden.email}`)).json().data[0]._id).toBe(
+      hidden.id,
+    );
+    const refused = await me.api.post(`/api/friends/request/${hidden.id}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('This person is not accepting friend requests.');
+    // Friends of friends only.
+    await set(shy, 'friends', 'friends_of_friends');
+    expect((await me.api.post(`/api/friends/request/${shy.id}`)).statusCode).toBe(403);
+    const mutual = await person();
+    await befriend(me, mutual);
+    await befriend(shy, mutual);
+    expect((await me.api.post(`/api/friends/request/${shy.id}`)).statusCode).toBe(201);
   });
 
   it('suggests friends of friends with real mutual-friend counts, and journal mates', async () => {

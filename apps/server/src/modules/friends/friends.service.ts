@@ -58,6 +58,20 @@ export class FriendsService {
     return unique;
   }
 
+  /**
+   * Applies each recipient's "who may invite me to journals" setting (they are friends already,
+   * so 'everyone' and 'friends' both allow it).
+   * @throws AppError BAD_REQUEST naming someone who does not accept journal invitations.
+   */
+  async assertAcceptJournalInvites(userIds: string[]): Promise<void> {
+    for (const id of userIds) {
+      const user = await this.deps.users.findById(id);
+      if (user && (user.settings.privacy.journalInvites ?? 'friends') === 'off') {
+        throw badRequest(`${fullName(user)} does not accept journal invitations.`);
+      }
+    }
+  }
+
   async list(user: UserRow): Promise<Friend[]> {
     return (await this.repo.listFriends(user.id, FRIEND_LIST_LIMIT)).map(presentFriend);
   }
@@ -78,6 +92,7 @@ export class FriendsService {
     );
     const recipient = await this.deps.users.findById(recipientId);
     if (!recipient) throw notFound('User');
+    await this.assertAcceptsRequestsFrom(recipient, user);
     if (await this.repo.areFriends(user.id, recipientId))
       throw conflict('You are already friends.');
     const pending = await this.repo.pendingBetween(user.id, recipientId);
@@ -105,6 +120,21 @@ export class FriendsService {
     });
     announce();
     return { status: 'sent' };
+  }
+
+  /**
+   * Applies the recipient's "who may send friend requests" setting.
+   * @throws AppError FORBIDDEN when they do not accept requests from `sender`.
+   */
+  private async assertAcceptsRequestsFrom(recipient: UserRow, sender: UserRow): Promise<void> {
+    const policy = recipient.settings.privacy.friendRequests ?? 'everyone';
+    if (policy === 'everyone') return;
+    if (
+      policy === 'friends_of_friends' &&
+      (await this.repo.mutualFriendCount(recipient.id, sender.id)) > 0
+    )
+      return;
+    throw new AppError('FORBIDDEN', 'This person is not accepting friend requests.');
   }
 
   /** Accepts a request sent to `user`. @throws AppError NOT_FOUND for anyone else's request. */
@@ -154,18 +184,30 @@ export class FriendsService {
   }
 
   async search(user: UserRow, q: string): Promise<UserSearchResult[]> {
-    const rows = await this.repo.search(user.id, q, SEARCH_LIMIT);
+    const exactEmail = normaliseEmail(q);
+    const rows = (await this.repo.search(user.id, q, SEARCH_LIMIT * 2))
+      // Profile visibility: a public profile is found by anyone; a friends-only one (the default)
+      // by friends, friends of friends, or its exact e-mail or username; a private one only by
+      // its exact e-mail.
+      .filter((r) => {
+        const visibility = r.user.settings.privacy.profileVisibility ?? 'friends';
+        if (visibility === 'public' || r.user.email === exactEmail) return true;
+        return (
+          visibility === 'friends' &&
+          (r.isFriend || r.mutualFriends > 0 || r.user.username === exactEmail)
+        );
+      })
+      .slice(0, SEARCH_LIMIT);
     const relations = await this.repo.relations(
       user.id,
       rows.map((r) => r.user.id),
     );
-    const exact = normaliseEmail(q);
     return rows.map((r) =>
       presentSearchResult(
         r.user,
         r.mutualFriends,
         relations.get(r.user.id) ?? 'none',
-        r.user.email === exact,
+        r.user.email === exactEmail,
       ),
     );
   }

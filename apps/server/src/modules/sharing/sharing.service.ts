@@ -37,6 +37,7 @@ export class SharingService {
     const friends = (await this.deps.friends.assertAllFriends(viewer.id, userIds)).filter(
       (f) => f !== row.journal.ownerId,
     );
+    await this.deps.friends.assertAcceptJournalInvites(friends);
     let announce = () => {};
     await this.deps.db.transaction(async (tx) => {
       const repo = new JournalsRepository(tx);

@@ -11,6 +11,8 @@ export function presentUser(row: UserRow): User {
     username: row.username,
     role: row.role,
     profilePicture: row.profilePicture,
+    bio: row.bio,
+    language: row.language,
     settings: row.settings,
     notificationPreferences: row.notificationPreferences,
     createdAt: row.createdAt.toISOString(),

@@ -1,0 +1,193 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '@selah/shared/errors';
+import { UserSchema } from '@selah/shared/schemas/auth';
+import {
+  AppearanceInputSchema,
+  AVATAR_MAX_BYTES,
+  AVATAR_TYPES,
+  ChangeEmailInputSchema,
+  DangerConfirmSchema,
+  PrivacyInputSchema,
+  ProfileInputSchema,
+  SettingsSchema,
+} from '@selah/shared/schemas/settings';
+import { notFound } from '../../lib/app-error.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import type { AccountService } from './account.service.ts';
+import { presentUser } from './users.presenter.ts';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  409: ApiErrorSchema,
+  413: ApiErrorSchema,
+};
+
+/** /api/users/me: the signed-in user's own account. */
+export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (
+  app,
+  { account },
+) => {
+  app.addHook('onRequest', app.authenticate);
+  // Photos arrive as the raw image body; the bytes decide the type, not this header.
+  app.addContentTypeParser(
+    [...AVATAR_TYPES],
+    { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES + 1024 },
+    (_req, body, done) => done(null, body),
+  );
+
+  app.get(
+    '/settings',
+    { schema: { tags: ['account'], response: { 200: SettingsSchema, ...errors } } },
+    async (request) => account.settings(currentUser(request)),
+  );
+
+  app.put(
+    '/profile',
+    {
+      schema: {
+        tags: ['account'],
+        body: ProfileInputSchema,
+        response: { 200: UserSchema, ...errors },
+      },
+    },
+    async (request) => presentUser(await account.updateProfile(currentUser(request), request.body)),
+  );
+
+  app.put(
+    '/email',
+    {
+      schema: {
+        tags: ['account'],
+        body: ChangeEmailInputSchema,
+        response: { 200: UserSchema, ...errors },
+      },
+    },
+    async (request) =>
+      presentUser(
+        await account.changeEmail(currentUser(request), request.body.email, request.body.password),
+      ),
+  );
+
+  app.put(
+    '/privacy',
+    {
+      schema: {
+        tags: ['account'],
+        body: PrivacyInputSchema,
+        response: { 200: SettingsSchema, ...errors },
+      },
+    },
+    async (request) =>
+      account.settings(await account.updatePrivacy(currentUser(request), request.body)),
+  );
+
+  app.put(
+    '/appearance',
+    {
+      schema: {
+        tags: ['account'],
+        body: AppearanceInputSchema,
+        response: { 200: SettingsSchema, ...errors },
+      },
+    },
+    async (request) =>
+      account.settings(await account.updateAppearance(currentUser(request), request.body)),
+  );
+
+  app.put(
+    '/avatar',
+    {
+      bodyLimit: AVATAR_MAX_BYTES + 1024,
+      schema: {
+        tags: ['account'],
+        summary: 'Upload a profile photo (raw PNG, JPEG or WebP body, at most 2 MB)',
+        response: { 200: UserSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if (!Buffer.isBuffer(body)) {
+        return presentUser(await account.setAvatar(currentUser(request), Buffer.alloc(0)));
+      }
+      return presentUser(await account.setAvatar(currentUser(request), body));
+    },
+  );
+
+  app.delete(
+    '/avatar',
+    { schema: { tags: ['account'], response: { 200: UserSchema, ...errors } } },
+    async (request) => presentUser(await account.removeAvatar(currentUser(request))),
+  );
+
+  app.get(
+    '/export',
+    { schema: { tags: ['account'], summary: 'Download activity history (JSON)' } },
+    async (request, reply) => {
+      const data = await account.exportData(currentUser(request));
+      reply.header('content-disposition', 'attachment; filename="selah-activity-history.json"');
+      reply.header('cache-control', 'no-store');
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(data, null, 2));
+    },
+  );
+
+  app.post(
+    '/clear',
+    {
+      schema: {
+        tags: ['account'],
+        body: DangerConfirmSchema,
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      await account.clearData(currentUser(request));
+      return { message: 'Your journals, prayers and prayer requests have been removed.' };
+    },
+  );
+
+  app.delete(
+    '/',
+    {
+      schema: {
+        tags: ['account'],
+        body: DangerConfirmSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await account.deleteAccount(currentUser(request), request.body.password);
+      request.log.info(
+        { userId: currentUser(request).id, event: 'account_deleted' },
+        'account deleted',
+      );
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+/** GET /api/avatars/:id: profile photos (public by unguessable URL; images only, never sniffed). */
+export const avatarRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (
+  app,
+  { account },
+) => {
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['account'],
+        params: z.object({ id: z.uuid() }),
+        querystring: z.object({ v: z.string().max(20).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const avatar = await account.avatar(request.params.id);
+      if (!avatar) throw notFound('Photo');
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      reply.header('content-security-policy', "default-src 'none'; sandbox");
+      return reply.type(avatar.contentType).send(avatar.data);
+    },
+  );
+};

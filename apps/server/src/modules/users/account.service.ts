@@ -1,0 +1,323 @@
+import { eq, or, sql } from 'drizzle-orm';
+import type {
+  AppearanceInput,
+  PrivacyInput,
+  ProfileInput,
+  Settings,
+} from '@selah/shared/schemas/settings';
+import {
+  AVATAR_MAX_BYTES,
+  DEFAULT_APPEARANCE,
+  DEFAULT_PRIVACY,
+} from '@selah/shared/schemas/settings';
+import type { Db } from '../../db/client.ts';
+import {
+  friendships,
+  journals,
+  notifications,
+  payments,
+  prayerActivity,
+  prayerGroupMembers,
+  prayerGroups,
+  prayerRequests,
+  prayers,
+  prayerTestimonies,
+  userAvatars,
+  type UserRow,
+  users,
+} from '../../db/schema/index.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  unauthenticated,
+  validationFailed,
+} from '../../lib/app-error.ts';
+import { isValidTimeZone } from '../../lib/time-zone.ts';
+import type { PasswordHasher } from '../auth/password-hasher.ts';
+import { normaliseEmail, type UsersService } from './users.service.ts';
+
+/** Recognises PNG, JPEG and WebP by their first bytes (the declared type is not trusted). */
+export function sniffImageType(data: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | null {
+  if (
+    data.length >= 8 &&
+    data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'image/png';
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff)
+    return 'image/jpeg';
+  if (
+    data.length >= 12 &&
+    data.toString('ascii', 0, 4) === 'RIFF' &&
+    data.toString('ascii', 8, 12) === 'WEBP'
+  )
+    return 'image/webp';
+  return null;
+}
+
+export const avatarUrl = (userId: string, version: Date) =>
+  `/api/avatars/${userId}?v=${version.getTime()}`;
+
+export interface AccountServiceDeps {
+  db: Db;
+  users: UsersService;
+  hasher: PasswordHasher;
+  /** Ends every session of a user (password or e-mail change, account deletion). */
+  endSessions: (userId: string) => Promise<void>;
+}
+
+/** The user's own account: settings, photo, e-mail, export, clearing data, deletion. */
+export class AccountService {
+  private readonly deps: AccountServiceDeps;
+
+  constructor(deps: AccountServiceDeps) {
+    this.deps = deps;
+  }
+
+  settings(user: UserRow): Settings {
+    const privacy = user.settings.privacy;
+    return {
+      profile: {
+        firstName: user.firstName,
+        lastName: user.lastName,
+        username: user.username,
+        email: user.email,
+        bio: user.bio,
+        timeZone: user.settings.timeZone ?? null,
+        language: user.language,
+        profilePicture: user.profilePicture,
+        hasPassword: user.passwordHash !== null,
+      },
+      privacy: {
+        profileVisibility: privacy.profileVisibility ?? DEFAULT_PRIVACY.profileVisibility,
+        friendRequests: privacy.friendRequests ?? DEFAULT_PRIVACY.friendRequests,
+        journalInvites: privacy.journalInvites ?? DEFAULT_PRIVACY.journalInvites,
+      },
+      appearance: {
+        theme: user.settings.theme,
+        fontSize: user.settings.appearance?.fontSize ?? DEFAULT_APPEARANCE.fontSize,
+        animations: user.settings.appearance?.animations ?? DEFAULT_APPEARANCE.animations,
+      },
+    };
+  }
+
+  private async save(user: UserRow, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+    const row = await this.deps.users.repo.update(user.id, values);
+    if (!row) throw unauthenticated();
+    return row;
+  }
+
+  /**
+   * Updates the profile.
+   * @throws AppError VALIDATION_FAILED for an unknown time zone, CONFLICT for a taken username.
+   */
+  async updateProfile(user: UserRow, input: ProfileInput): Promise<UserRow> {
+    if (!isValidTimeZone(input.timeZone))
+      throw validationFailed('body.timeZone', 'Please choose a valid time zone.');
+    const username = input.username.trim().toLowerCase();
+    if (username !== user.username) {
+      const [taken] = await this.deps.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.username, username))
+        .limit(1);
+      if (taken) throw conflict('That username is taken. Please choose another.');
+    }
+    try {
+      return await this.save(user, {
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        username,
+        bio: (input.bio ?? '').trim(),
+        language: input.language,
+        settings: { ...user.settings, timeZone: input.timeZone },
+      });
+    } catch (error) {
+      if ((error as { cause?: { code?: string } }).cause?.code === '23505') {
+        throw conflict('That username is taken. Please choose another.');
+      }
+      throw error;
+    }
+  }
+
+  async updatePrivacy(user: UserRow, input: PrivacyInput): Promise<UserRow> {
+    return this.save(user, {
+      settings: { ...user.settings, privacy: { ...user.settings.privacy, ...input } },
+    });
+  }
+
+  async updateAppearance(user: UserRow, input: AppearanceInput): Promise<UserRow> {
+    return this.save(user, {
+      settings: {
+        ...user.settings,
+        theme: input.theme,
+        appearance: { fontSize: input.fontSize, animations: input.animations },
+      },
+    });
+  }
+
+  private async checkPassword(user: UserRow, password: string | undefined): Promise<void> {
+    if (!user.passwordHash) return; // accounts that sign in with Google only
+    if (!password || !(await this.deps.hasher.verify(user.passwordHash, password))) {
+      throw new AppError('FORBIDDEN', 'That password is not right.');
+    }
+  }
+
+  /**
+   * Changes the e-mail address after checking the password; other sessions end.
+   * @throws AppError FORBIDDEN for a wrong password, CONFLICT for an address in use.
+   */
+  async changeEmail(user: UserRow, email: string, password: string): Promise<UserRow> {
+    if (!user.passwordHash) {
+      throw badRequest(
+        'Your account signs in with Google. Set a password with "Forgot password" first.',
+      );
+    }
+    await this.checkPassword(user, password);
+    const next = normaliseEmail(email);
+    if (next === user.email) return user;
+    if (await this.deps.users.findByEmail(next))
+      throw conflict('An account with this e-mail already exists.');
+    const row = await this.save(user, { email: next, emailVerified: false });
+    return row;
+  }
+
+  /**
+   * Stores a profile photo (PNG, JPEG or WebP, at most 2 MB, recognised by its bytes).
+   * @throws AppError BAD_REQUEST for anything else.
+   */
+  async setAvatar(user: UserRow, data: Buffer): Promise<UserRow> {
+    if (data.length > AVATAR_MAX_BYTES)
+      throw new AppError('PAYLOAD_TOO_LARGE', 'The photo must be 2 MB or smaller.');
+    const type = sniffImageType(data);
+    if (!type) throw badRequest('Please upload a PNG, JPEG or WebP image.');
+    const now = new Date();
+    await this.deps.db
+      .insert(userAvatars)
+      .values({ userId: user.id, contentType: type, data, updatedAt: now })
+      .onConflictDoUpdate({
+        target: userAvatars.userId,
+        set: { contentType: type, data, updatedAt: now },
+      });
+    return this.save(user, { profilePicture: avatarUrl(user.id, now) });
+  }
+
+  async removeAvatar(user: UserRow): Promise<UserRow> {
+    await this.deps.db.delete(userAvatars).where(eq(userAvatars.userId, user.id));
+    return this.save(user, { profilePicture: null });
+  }
+
+  async avatar(userId: string): Promise<{ contentType: string; data: Buffer } | null> {
+    const [row] = await this.deps.db
+      .select()
+      .from(userAvatars)
+      .where(eq(userAvatars.userId, userId))
+      .limit(1);
+    return row ? { contentType: row.contentType, data: row.data } : null;
+  }
+
+  /** Everything the user owns, as one JSON document (Download activity history). */
+  async exportData(user: UserRow): Promise<Record<string, unknown>> {
+    const db = this.deps.db;
+    const [ownJournals, ownPrayers, testimonies, requests, groups, friends, notes, paid, activity] =
+      await Promise.all([
+        db.select().from(journals).where(eq(journals.ownerId, user.id)),
+        db.select().from(prayers).where(eq(prayers.authorId, user.id)),
+        db
+          .select({
+            prayerId: prayerTestimonies.prayerId,
+            text: prayerTestimonies.text,
+            createdAt: prayerTestimonies.createdAt,
+          })
+          .from(prayerTestimonies)
+          .innerJoin(prayers, eq(prayers.id, prayerTestimonies.prayerId))
+          .where(eq(prayers.authorId, user.id)),
+        db.select().from(prayerRequests).where(eq(prayerRequests.creatorId, user.id)),
+        db
+          .select({ group: prayerGroups, role: prayerGroupMembers.role })
+          .from(prayerGroupMembers)
+          .innerJoin(prayerGroups, eq(prayerGroups.id, prayerGroupMembers.groupId))
+          .where(eq(prayerGroupMembers.userId, user.id)),
+        db
+          .select({
+            id: users.id,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            username: users.username,
+            since: friendships.createdAt,
+          })
+          .from(friendships)
+          .innerJoin(users, eq(users.id, friendships.friendId))
+          .where(eq(friendships.userId, user.id)),
+        db.select().from(notifications).where(eq(notifications.userId, user.id)),
+        db
+          .select({
+            plan: payments.plan,
+            amount: payments.amount,
+            currency: payments.currency,
+            status: payments.status,
+            createdAt: payments.createdAt,
+          })
+          .from(payments)
+          .where(eq(payments.userId, user.id)),
+        db
+          .select({ kind: prayerActivity.kind, occurredAt: prayerActivity.occurredAt })
+          .from(prayerActivity)
+          .where(eq(prayerActivity.userId, user.id)),
+      ]);
+    return {
+      exportedAt: new Date().toISOString(),
+      profile: {
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        username: user.username,
+        bio: user.bio,
+        language: user.language,
+        settings: user.settings,
+        notificationPreferences: user.notificationPreferences,
+        createdAt: user.createdAt,
+      },
+      journals: ownJournals,
+      prayers: ownPrayers,
+      testimonies,
+      prayerRequests: requests,
+      prayerGroups: groups,
+      friends,
+      notifications: notes,
+      payments: paid,
+      activity,
+    };
+  }
+
+  /** Removes the user's journals, prayers and prayer requests (after a typed confirmation). */
+  async clearData(user: UserRow): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      await tx.delete(prayerRequests).where(eq(prayerRequests.creatorId, user.id));
+      await tx.delete(prayers).where(eq(prayers.authorId, user.id));
+      await tx.delete(journals).where(eq(journals.ownerId, user.id));
+      await tx.delete(prayerActivity).where(eq(prayerActivity.userId, user.id));
+    });
+  }
+
+  /** Deletes the account and everything it owns; its sessions end with it. */
+  async deleteAccount(user: UserRow, password: string | undefined): Promise<void> {
+    await this.checkPassword(user, password);
+    await this.deps.db.transaction(async (tx) => {
+      // Notifications others received from this user keep their text; the actor link is cleared.
+      await tx
+        .update(notifications)
+        .set({ actorId: null })
+        .where(eq(notifications.actorId, user.id));
+      await tx
+        .delete(friendships)
+        .where(or(eq(friendships.userId, user.id), eq(friendships.friendId, user.id)));
+      // Keep other people's counters right: the user leaves the journals and groups they joined.
+      await tx.execute(sql`update journals set member_count = member_count - 1
+        where id in (select journal_id from journal_members where user_id = ${user.id} and role = 'member')`);
+      await tx.execute(sql`update prayer_groups set member_count = member_count - 1
+        where creator_id <> ${user.id} and id in (select group_id from prayer_group_members where user_id = ${user.id})`);
+      await tx.delete(users).where(eq(users.id, user.id));
+    });
+  }
+}
