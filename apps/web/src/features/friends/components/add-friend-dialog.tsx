@@ -102,9 +102,12 @@ function UserSearch() {
     body = <p className="text-sm text-muted-foreground">No users found matching "{q}"</p>;
   } else {
     body = (
-      <ul className="grid max-h-72 gap-1 overflow-y-auto" aria-label="Search results">
+      <ul
+        className="grid max-h-72 min-w-0 grid-cols-1 gap-1 overflow-y-auto"
+        aria-label="Search results"
+      >
         {search.data.map((person) => (
-          <li key={person._id} className="flex items-center gap-3 rounded-lg px-1 py-2">
+          <li key={person._id} className="flex min-w-0 items-center gap-3 rounded-lg px-1 py-2">
             <PersonAvatar name={person.username} src={person.avatar} className="size-9" />
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm font-medium">{person.username}</p>
@@ -118,7 +121,7 @@ function UserSearch() {
   }
 
   return (
-    <section className="grid gap-3" aria-label="Find people">
+    <section className="grid min-w-0 gap-3" aria-label="Find people">
       <div className="relative">
         <Search
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -135,7 +138,9 @@ function UserSearch() {
           className="pl-9"
         />
       </div>
-      <div aria-live="polite">{body}</div>
+      <div aria-live="polite" className="min-w-0">
+        {body}
+      </div>
     </section>
   );
 }
@@ -182,7 +187,12 @@ function InviteByEmail() {
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-2" aria-label="Invite by email">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="grid min-w-0 gap-2"
+      aria-label="Invite by email"
+    >
       <Label htmlFor="add-friend-email">Invite by email</Label>
       <div className="flex gap-2">
         <Input

@@ -59,13 +59,15 @@ function Empty({ children }: { children: ReactNode }) {
 function FriendList({ friends, now, empty }: { friends: Friend[]; now: number; empty: string }) {
   if (friends.length === 0) return <Empty>{empty}</Empty>;
   return (
-    <ul className="grid gap-3 xl:grid-cols-2" aria-label="Friends">
-      {friends.map((friend) => (
-        <li key={friend._id} className="grid">
-          <FriendCard friend={friend} now={now} />
-        </li>
-      ))}
-    </ul>
+    <div className="@container">
+      <ul className="grid gap-3 @2xl:grid-cols-2" aria-label="Friends">
+        {friends.map((friend) => (
+          <li key={friend._id} className="grid">
+            <FriendCard friend={friend} now={now} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -86,7 +86,7 @@ export function PrayerRequestsPage() {
           </>
         }
       />
-      <div className="grid gap-4">
+      <div className="grid grid-cols-1 gap-4">
         {tab !== 'prayerGroups' && (
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
             <div className="relative flex-1">
@@ -124,12 +124,17 @@ export function PrayerRequestsPage() {
           </div>
         )}
         <Tabs
+          className="min-w-0"
           value={tab}
           onValueChange={(value) => update('tab', value === 'myRequests' ? undefined : value)}
         >
           <TabsList aria-label="Prayer requests" className="w-full sm:w-fit">
             {TABS.map(({ value, label }) => (
-              <TabsTrigger key={value} value={value}>
+              <TabsTrigger
+                key={value}
+                value={value}
+                className="px-1.5 text-[13px] sm:px-2 sm:text-sm"
+              >
                 {label}
               </TabsTrigger>
             ))}
