@@ -524,6 +524,52 @@ describe('/prayer-requests New Request dialog', () => {
     expect(screen.getByRole('dialog', { name: 'New Prayer Request' })).toBeInTheDocument();
   });
 
+  it('edits my request: shares it with another friend and drops former friends', async () => {
+    const request = buildPrayerRequest({
+      title: 'Exams',
+      category: 'Family',
+      isPrivate: true,
+      // Mary, and someone who is no longer a friend.
+      sharedWith: [mary._id, '40000000-0000-4000-8000-000000000999'],
+    });
+    serve({ mine: [request] });
+    const bodies: unknown[] = [];
+    server.use(
+      http.get(`${API}/friends`, () => HttpResponse.json({ data: [mary, peter] })),
+      http.put(`${API}/prayer-requests/:id`, async ({ request: req, params }) => {
+        const body = (await req.json()) as Partial<PrayerRequest>;
+        bodies.push({ id: params.id, ...body });
+        return HttpResponse.json({ ...request, ...body });
+      }),
+    );
+    const { user } = await renderRoute('/prayer-requests', { user: me });
+
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Exams' })).getByRole('button', {
+        name: 'Edit',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Prayer Request' });
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Exams');
+    expect(within(dialog).getByRole('combobox', { name: 'Category' })).toHaveTextContent('Family');
+    expect(await within(dialog).findByRole('checkbox', { name: 'Mary Smith' })).toBeChecked();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Peter Jones' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await expectToast('Prayer request updated!', 'Shared with 2 friends.');
+    expect(bodies).toEqual([
+      {
+        id: request._id,
+        title: 'Exams',
+        description: request.description,
+        category: 'Family',
+        isPrivate: true,
+        sharedWith: [mary._id, peter._id],
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(card('Exams')).getByText('Shared with 2 friends')).toBeInTheDocument();
+  });
+
   it('says when the friends cannot be loaded', async () => {
     serve();
     server.use(http.get(`${API}/friends`, () => new HttpResponse(null, { status: 500 })));

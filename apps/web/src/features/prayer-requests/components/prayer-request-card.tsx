@@ -1,5 +1,5 @@
 import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
-import { HandHeart, Users } from 'lucide-react';
+import { HandHeart, Pencil, Users } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format-date';
@@ -23,9 +23,12 @@ function audienceText(request: PrayerRequest) {
 export function PrayerRequestCard({
   request,
   onOpen,
+  onEdit,
 }: {
   request: PrayerRequest;
   onOpen: (request: PrayerRequest) => void;
+  /** Opens the edit form (the user's own requests). */
+  onEdit: (request: PrayerRequest) => void;
 }) {
   const id = useId();
   const mine = request.isMine;
@@ -71,7 +74,14 @@ export function PrayerRequestCard({
         <Button variant="outline" size="sm" onClick={() => onOpen(request)}>
           View Details
         </Button>
-        {!mine && <PrayingButton request={request} />}
+        {mine ? (
+          <Button variant="ghost" size="sm" onClick={() => onEdit(request)}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+        ) : (
+          <PrayingButton request={request} />
+        )}
       </div>
     </article>
   );

@@ -38,10 +38,12 @@ export function PrayerRequestList({
   filter,
   empty,
   onOpen,
+  onEdit,
 }: {
   filter: PrayerRequestsFilter;
   empty: ReactNode;
   onOpen: (request: PrayerRequest) => void;
+  onEdit: (request: PrayerRequest) => void;
 }) {
   const query = usePrayerRequests(filter);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -95,7 +97,7 @@ export function PrayerRequestList({
       <ul className={GRID} aria-label="Prayer requests" aria-busy={query.isFetching || undefined}>
         {requests.map((request) => (
           <li key={request._id} className="grid">
-            <PrayerRequestCard request={request} onOpen={onOpen} />
+            <PrayerRequestCard request={request} onOpen={onOpen} onEdit={onEdit} />
           </li>
         ))}
       </ul>

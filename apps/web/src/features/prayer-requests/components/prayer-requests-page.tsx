@@ -17,9 +17,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { ExportDialog } from './export-dialog';
 import { MyGroupsTab } from './my-groups-tab';
-import { NewRequestDialog } from './new-request-dialog';
 import { PrayerRequestList } from './prayer-request-list';
 import { RequestDetailsDialog } from './request-details-dialog';
+import { RequestFormDialog } from './request-form-dialog';
 
 /** The request filter offers seven categories (spec-2 §9); the form offers all nine. */
 export const FILTER_CATEGORIES = PRAYER_CATEGORIES.slice(0, 7);
@@ -54,6 +54,7 @@ export function PrayerRequestsPage() {
   const [creating, setCreating] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [selected, setSelected] = useState<PrayerRequest | null>(null);
+  const [editing, setEditing] = useState<PrayerRequest | null>(null);
 
   const update = (key: string, value: string | undefined) =>
     setParams(
@@ -144,6 +145,7 @@ export function PrayerRequestsPage() {
               <PrayerRequestList
                 filter={{ type: 'myRequests', category, searchQuery }}
                 onOpen={setSelected}
+                onEdit={setEditing}
                 empty={
                   filtered ? (
                     'No prayer requests match your search.'
@@ -165,6 +167,7 @@ export function PrayerRequestsPage() {
               <PrayerRequestList
                 filter={{ type: 'friendRequests', category, searchQuery }}
                 onOpen={setSelected}
+                onEdit={setEditing}
                 empty={
                   filtered
                     ? 'No prayer requests match your search.'
@@ -178,7 +181,17 @@ export function PrayerRequestsPage() {
           </TabsContent>
         </Tabs>
       </div>
-      <NewRequestDialog open={creating} onOpenChange={setCreating} />
+      <RequestFormDialog open={creating} onOpenChange={setCreating} />
+      {editing && (
+        <RequestFormDialog
+          key={editing._id}
+          open
+          request={editing}
+          onOpenChange={(open) => {
+            if (!open) setEditing(null);
+          }}
+        />
+      )}
       <ExportDialog open={exporting} onOpenChange={setExporting} />
       <RequestDetailsDialog
         request={selected}

@@ -1,5 +1,6 @@
 import { PRAYER_CATEGORIES, TITLE_MAX, type PrayerCategory } from '@selah/shared/constants';
 import type { Friend } from '@selah/shared/schemas/friends';
+import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
 import { useId, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -31,6 +32,7 @@ import { paths } from '@/config/paths';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
 import { useCreatePrayerRequest } from '../api/create-prayer-request';
+import { useUpdatePrayerRequest } from '../api/update-prayer-request';
 import {
   LOAD_FRIENDS_MESSAGE,
   LOAD_FRIENDS_TITLE,
@@ -38,6 +40,7 @@ import {
 } from '../api/get-share-friends';
 
 const CREATE_ERROR = 'Failed to create prayer request. Please try again.';
+const UPDATE_ERROR = 'Failed to update prayer request. Please try again.';
 
 interface NewRequestValues {
   title: string;
@@ -55,29 +58,58 @@ const EMPTY: NewRequestValues = {
   sharedWith: [],
 };
 
+const isCategory = (value: string): value is PrayerCategory =>
+  (PRAYER_CATEGORIES as readonly string[]).includes(value);
+
+/** The form's values for an existing request (an unknown category falls back to Personal). */
+function valuesOf(request: PrayerRequest): NewRequestValues {
+  return {
+    title: request.title,
+    description: request.description,
+    category: isCategory(request.category) ? request.category : 'Personal',
+    isPrivate: request.isPrivate,
+    sharedWith: request.sharedWith,
+  };
+}
+
+function audience(request: PrayerRequest) {
+  if (!request.isPrivate) return 'All your friends can see it.';
+  const count = request.sharedWith.length;
+  if (count === 0) return 'Only you can see it until you share it.';
+  return `Shared with ${count} ${count === 1 ? 'friend' : 'friends'}.`;
+}
+
 const friendName = (friend: Friend) =>
   `${friend.firstName} ${friend.lastName}`.trim() || friend.email;
 
 /**
  * 'New Prayer Request' (spec-2 §4, §5): title (required), description, category (Personal by
  * default), and Private (default: only the ticked friends see it) or Public (all friends; sends
- * an empty sharedWith). Cleared after success or cancel.
+ * an empty sharedWith). Cleared after success or cancel. Given a `request` of the user's own, the
+ * same form edits it ('Edit Prayer Request'), e.g. to share it with more friends later.
  */
-export function NewRequestDialog({
+export function RequestFormDialog({
   open,
   onOpenChange,
+  request,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  request?: PrayerRequest | undefined;
 }) {
   const id = useId();
   const createRequest = useCreatePrayerRequest();
-  const form = useForm<NewRequestValues>({ defaultValues: EMPTY });
+  const updateRequest = useUpdatePrayerRequest();
+  const saving = createRequest.isPending || updateRequest.isPending;
+  const initial = request ? valuesOf(request) : EMPTY;
+  const form = useForm<NewRequestValues>({ defaultValues: initial });
+  // Shared with ShareWithFriends (same query): ids of people who are no longer friends are dropped.
+  const friendChoices = useShareFriends({ enabled: open });
   const { errors } = form.formState;
   const [title, isPrivate] = useWatch({ control: form.control, name: ['title', 'isPrivate'] });
 
   const close = () => {
-    form.reset(EMPTY);
+    form.reset(initial);
     onOpenChange(false);
   };
 
@@ -98,41 +130,53 @@ export function NewRequestDialog({
       fail('title', 'Title too long', `Title must be ${TITLE_MAX} characters or less.`);
       return;
     }
-    createRequest.mutate(
-      {
-        title: trimmed,
-        description: values.description.trim(),
-        category: values.category,
-        isPrivate: values.isPrivate,
-        // Public requests reach all friends: no list (spec-2 §4).
-        sharedWith: values.isPrivate ? values.sharedWith : [],
-      },
-      {
-        onSuccess: (created) => {
-          toast.success('Prayer request created!', {
-            description: created.isPrivate
-              ? created.sharedWith.length > 0
-                ? `Shared with ${created.sharedWith.length} ${created.sharedWith.length === 1 ? 'friend' : 'friends'}.`
-                : 'Only you can see it until you share it.'
-              : 'All your friends can see it.',
-          });
-          close();
+    const input = {
+      title: trimmed,
+      description: values.description.trim(),
+      category: values.category,
+      isPrivate: values.isPrivate,
+      // Public requests reach all friends: no list (spec-2 §4).
+      sharedWith: values.isPrivate
+        ? values.sharedWith.filter(
+            (friendId) =>
+              !friendChoices.data || friendChoices.data.some((friend) => friend._id === friendId),
+          )
+        : [],
+    };
+    const fallback = request ? UPDATE_ERROR : CREATE_ERROR;
+    const onError = (error: unknown) => {
+      const matched = setServerFieldErrors(error, form.setError, [
+        'title',
+        'description',
+        'category',
+        'sharedWith',
+      ]);
+      const plainAnswer = error instanceof ApiError && error.status === 400;
+      toast.error('Error', {
+        description: matched || plainAnswer ? getErrorMessage(error, fallback) : fallback,
+      });
+    };
+    if (request) {
+      updateRequest.mutate(
+        { id: request._id, input },
+        {
+          onSuccess: (updated) => {
+            toast.success('Prayer request updated!', { description: audience(updated) });
+            form.reset(valuesOf(updated));
+            onOpenChange(false);
+          },
+          onError,
         },
-        onError: (error) => {
-          const matched = setServerFieldErrors(error, form.setError, [
-            'title',
-            'description',
-            'category',
-            'sharedWith',
-          ]);
-          const plainAnswer = error instanceof ApiError && error.status === 400;
-          toast.error('Error', {
-            description:
-              matched || plainAnswer ? getErrorMessage(error, CREATE_ERROR) : CREATE_ERROR,
-          });
-        },
+      );
+      return;
+    }
+    createRequest.mutate(input, {
+      onSuccess: (created) => {
+        toast.success('Prayer request created!', { description: audience(created) });
+        close();
       },
-    );
+      onError,
+    });
   };
 
   return (
@@ -145,14 +189,18 @@ export function NewRequestDialog({
     >
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
-          <DialogTitle>New Prayer Request</DialogTitle>
-          <DialogDescription>Ask your friends to pray with you.</DialogDescription>
+          <DialogTitle>{request ? 'Edit Prayer Request' : 'New Prayer Request'}</DialogTitle>
+          <DialogDescription>
+            {request
+              ? 'Change your request or who can see it.'
+              : 'Ask your friends to pray with you.'}
+          </DialogDescription>
         </DialogHeader>
         <form
           noValidate
           onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
           className="grid gap-4"
-          aria-label="New prayer request"
+          aria-label={request ? 'Edit prayer request' : 'New prayer request'}
         >
           <FormField
             id={`${id}-title`}
@@ -251,8 +299,14 @@ export function NewRequestDialog({
             <Button type="button" variant="outline" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" disabled={createRequest.isPending}>
-              {createRequest.isPending ? 'Creating...' : 'Create Request'}
+            <Button type="submit" disabled={saving}>
+              {request
+                ? updateRequest.isPending
+                  ? 'Saving...'
+                  : 'Save Changes'
+                : createRequest.isPending
+                  ? 'Creating...'
+                  : 'Create Request'}
             </Button>
           </DialogFooter>
         </form>
