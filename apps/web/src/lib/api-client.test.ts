@@ -138,4 +138,51 @@ describe('api client', () => {
     expect(listener).not.toHaveBeenCalled();
     stop();
   });
+  describe('stream', () => {
+    it('opens an event stream with the bearer token and extra headers, without reading it', async () => {
+      let seen: Headers | undefined;
+      server.use(
+        http.get(`${API}/events`, ({ request }) => {
+          seen = request.headers;
+          const body = new ReadableStream({
+            start: (controller) => controller.enqueue(new TextEncoder().encode(': hello\n\n')),
+          });
+          return new HttpResponse(body, {
+            headers: { 'Content-Type': 'text/event-stream' },
+          });
+        }),
+      );
+      useAuthStore.getState().setSession('tok-9', buildUser());
+      const controller = new AbortController();
+
+      // Resolves on the headers although the body never ends.
+      const response = await api.stream('/events', {
+        signal: controller.signal,
+        headers: { 'Last-Event-ID': '42' },
+      });
+
+      expect(response.headers.get('Content-Type')).toBe('text/event-stream');
+      expect(seen?.get('Authorization')).toBe('Bearer tok-9');
+      expect(seen?.get('Accept')).toBe('text/event-stream');
+      expect(seen?.get('Last-Event-ID')).toBe('42');
+      controller.abort();
+    });
+
+    it('ends the session on a 401 like every other call', async () => {
+      server.use(
+        http.get(`${API}/events`, () =>
+          apiError(401, { code: 'UNAUTHENTICATED', message: 'Session expired.' }),
+        ),
+      );
+      useAuthStore.getState().setSession('tok-9', buildUser());
+      const listener = vi.fn();
+      const stop = onUnauthorized(listener);
+
+      await expect(api.stream('/events')).rejects.toMatchObject({ status: 401 });
+
+      expect(useAuthStore.getState().token).toBeNull();
+      expect(listener).toHaveBeenCalledTimes(1);
+      stop();
+    });
+  });
 });

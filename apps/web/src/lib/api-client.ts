@@ -54,6 +54,8 @@ export interface RequestOptions<TSchema extends z.ZodType | undefined = undefine
   auth?: boolean;
   /** End the session when the server answers 401 to a call that carried a token (default true). */
   endSessionOn401?: boolean;
+  /** Extra request headers (for example `Last-Event-ID` on a stream). */
+  headers?: Record<string, string>;
 }
 
 type Result<TSchema> = TSchema extends z.ZodType ? z.infer<TSchema> : undefined;
@@ -119,13 +121,15 @@ async function toApiError(response: Response): Promise<ApiError> {
   });
 }
 
-async function request<TSchema extends z.ZodType | undefined = undefined>(
+/** Sends a call and returns the successful response; failures throw ApiError (see `request`). */
+async function send(
   method: string,
   path: string,
-  options: RequestOptions<TSchema> = {},
-): Promise<Result<TSchema>> {
-  const { schema, body, query, signal, auth = true, endSessionOn401 = true } = options;
-  const headers = new Headers({ Accept: 'application/json' });
+  options: Omit<RequestOptions<z.ZodType | undefined>, 'schema'>,
+  accept: string,
+): Promise<Response> {
+  const { body, query, signal, auth = true, endSessionOn401 = true } = options;
+  const headers = new Headers({ ...options.headers, Accept: accept });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   const token = auth ? useAuthStore.getState().token : null;
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -162,7 +166,16 @@ async function request<TSchema extends z.ZodType | undefined = undefined>(
     }
     throw error;
   }
+  return response;
+}
 
+async function request<TSchema extends z.ZodType | undefined = undefined>(
+  method: string,
+  path: string,
+  options: RequestOptions<TSchema> = {},
+): Promise<Result<TSchema>> {
+  const { schema, ...rest } = options;
+  const response = await send(method, path, rest, 'application/json');
   if (!schema) return undefined as Result<TSchema>;
   const parsed = schema.safeParse(await readJson(response));
   if (!parsed.success) {
@@ -190,4 +203,11 @@ export const api = {
     path: string,
     options?: RequestOptions<T>,
   ) => request('DELETE', path, options),
+  /**
+   * Opens a long-lived GET (Server-Sent Events) and resolves with the response as soon as its
+   * headers arrive, for the caller to read `response.body`. Errors, including the 401 that ends
+   * the session, are handled exactly as for the other calls.
+   */
+  stream: (path: string, options?: Omit<RequestOptions, 'schema' | 'body'>) =>
+    send('GET', path, options ?? {}, 'text/event-stream'),
 };
