@@ -2,6 +2,7 @@ import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
+import { isToastEvent } from './sonner';
 
 export function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;
@@ -35,6 +36,7 @@ export function DialogContent({
   className,
   children,
   showCloseButton = true,
+  onInteractOutside,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
   return (
@@ -47,6 +49,11 @@ export function DialogContent({
           'data-[state=closed]:animate-fade-out data-[state=open]:animate-zoom-in',
           className,
         )}
+        onInteractOutside={(event) => {
+          // Closing or acting on a toast is not leaving the dialog (and must not lose its form).
+          if (isToastEvent(event)) event.preventDefault();
+          onInteractOutside?.(event);
+        }}
         {...props}
       >
         {children}

@@ -1,0 +1,60 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderComponent } from '@/testing/render';
+import { getToasts } from '@/testing/toasts';
+import { Button } from './button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from './dialog';
+
+function DialogWithToast() {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button>Open</Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>Edit</DialogTitle>
+        <DialogDescription>A modal dialog.</DialogDescription>
+        <Button onClick={() => toast.error('Error', { description: 'Something failed.' })}>
+          Fail
+        </Button>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+describe('Toaster', () => {
+  // sonner captures the pointer on a toast; jsdom has no pointer capture.
+  beforeAll(() => {
+    Object.defineProperty(Element.prototype, 'setPointerCapture', {
+      configurable: true,
+      value: () => undefined,
+    });
+  });
+  afterAll(() => {
+    Reflect.deleteProperty(Element.prototype, 'setPointerCapture');
+  });
+
+  it('keeps toasts clickable while a modal dialog blocks pointer events on the page', async () => {
+    const { user } = renderComponent(<DialogWithToast />);
+
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit' });
+    await user.click(within(dialog).getByRole('button', { name: 'Fail' }));
+    // Radix makes everything outside the modal inert to the pointer...
+    expect(document.body.style.pointerEvents).toBe('none');
+
+    const [shown] = await waitFor(() => {
+      const items = getToasts();
+      expect(items).toHaveLength(1);
+      return items;
+    });
+    // ...but the toaster opts back in (user-event refuses to click through pointer-events: none).
+    expect(shown!.closest('[data-sonner-toaster]')).toHaveStyle({ pointerEvents: 'auto' });
+    await user.click(within(shown!).getByRole('button', { name: 'Close toast' }));
+
+    await waitFor(() => expect(getToasts()).toHaveLength(0));
+    // Closing a toast is not a click outside the dialog: the dialog stays open.
+    expect(screen.getByRole('dialog', { name: 'Edit' })).toBeInTheDocument();
+  });
+});
