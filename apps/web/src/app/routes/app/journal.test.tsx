@@ -1,3 +1,4 @@
+import { FriendListSchema } from '@selah/shared/schemas/friends';
 import { JournalDetailSchema, type JournalDetail } from '@selah/shared/schemas/journals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -12,9 +13,13 @@ import {
 } from '@/testing/factories';
 import { API, apiError } from '@/testing/msw/handlers/auth';
 import { server } from '@/testing/msw/server';
+import { buildFriend } from '@/testing/social-factories';
+import { expectToast } from '@/testing/toasts';
 
 const owner = buildUser({ firstName: 'Ruth' });
 const visitor = buildUser({ firstName: 'Boaz' });
+const naomi = buildFriend({ firstName: 'Naomi', lastName: 'Bethlehem' });
+const boaz = buildFriend({ firstName: 'Boaz', lastName: 'Ephrathah' });
 
 function serveJournal(detail: JournalDetail) {
   server.use(
@@ -241,20 +246,46 @@ describe('/journal/:id', () => {
     expect(currentUrl()).toBe(`/journal/${detail._id}`);
   });
 
-  it('shares the journal link and copies it', async () => {
+  it('invites friends from the share dialog: ticks them and shares the journal', async () => {
     const detail = ownJournal({ isPrivate: false });
     serveJournal(detail);
+    const shares: unknown[] = [];
+    server.use(
+      http.get(`${API}/friends`, () =>
+        HttpResponse.json(FriendListSchema.parse({ data: [naomi, boaz] })),
+      ),
+      http.post(`${API}/journals/${detail._id}/share`, async ({ request }) => {
+        shares.push(await request.json());
+        return HttpResponse.json({ message: 'Shared.', sharedWith: 1 });
+      }),
+    );
     const { user } = await renderRoute(`/journal/${detail._id}`, { user: owner });
 
     await user.click(await screen.findByRole('button', { name: 'Invite Members' }));
     const dialog = await screen.findByRole('dialog', { name: 'Share Journal' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: /Naomi Bethlehem/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+
+    await expectToast('Shared successfully!', '"Morning Prayers" was shared with 1 person.');
+    expect(shares).toEqual([{ userIds: [naomi._id] }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shares the journal link from the Share button and copies it', async () => {
+    const detail = ownJournal();
+    serveJournal(detail);
+    const { user } = await renderRoute(`/journal/${detail._id}`, { user: owner });
+
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share Journal' });
     const link = `${window.location.origin}/journal/${detail._id}`;
     expect(within(dialog).getByLabelText('Journal link')).toHaveValue(link);
-    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+    // The default friends handler answers with no friends.
+    expect(await within(dialog).findByText('You have no friends to share with yet.')).toBeVisible();
 
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
 
-    expect(await screen.findByText('Link copied!')).toBeInTheDocument();
+    await expectToast('Link copied!');
     // user-event replaces the clipboard with one the test can read.
     expect(await navigator.clipboard.readText()).toBe(link);
   });

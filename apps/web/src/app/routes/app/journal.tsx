@@ -12,10 +12,10 @@ import {
   JournalPageSkeleton,
 } from '@/features/journals/components/journal-page-states';
 import { JournalStatsCard } from '@/features/journals/components/journal-stats-card';
-import { ShareJournalDialog } from '@/features/journals/components/share-journal-dialog';
 import { useErrorToast } from '@/features/journals/hooks/use-error-toast';
 import { AddPrayerDialog } from '@/features/prayers/components/add-prayer-dialog';
 import { JournalPrayersSection } from '@/features/prayers/components/journal-prayers-section';
+import { ShareDialog } from '@/features/sharing/components/share-dialog';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 
 /** 404, and 400 for an id that is not even well-formed: either way there is no such journal. */
@@ -93,7 +93,13 @@ export function Component() {
           <JournalMembersCard journal={data} onInvite={() => setDialog('share')} />
         </aside>
       </div>
-      <ShareJournalDialog journal={data} open={dialog === 'share'} onOpenChange={close} />
+      <ShareDialog
+        open={dialog === 'share'}
+        onOpenChange={close}
+        kind="journal"
+        id={data._id}
+        title={data.title}
+      />
       {isOwner && (
         <>
           <AddPrayerDialog
