@@ -144,8 +144,9 @@ test('the discover tabs show popular, new and trending journals', async ({ page,
 
   // Popular: both public journals (one member each), never the private one.
   await expect(titles).toHaveCount(2);
-  await expect(page.getByRole('link', { name: active.title })).toBeVisible();
-  await expect(page.getByRole('link', { name: quiet.title })).toBeVisible();
+  // Exact names: the Featured Journal card may also link to one of them ('View Journal: …').
+  await expect(page.getByRole('link', { name: active.title, exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: quiet.title, exact: true })).toBeVisible();
 
   // New: newest first.
   await page.getByRole('tab', { name: 'New' }).click();
