@@ -39,4 +39,23 @@ describe('public/theme-init.js', () => {
     expect(document.documentElement).not.toHaveClass('dark');
     expect(document.documentElement).toHaveAttribute('data-theme-color', 'slate');
   });
+
+  it("applies the signed-in user's font size and animations from the 'appearance' mirror", () => {
+    localStorage.setItem('appearance', JSON.stringify({ fontSize: 5, animations: false }));
+
+    runThemeInit();
+
+    expect(document.documentElement).toHaveAttribute('data-font-size', '5');
+    expect(document.documentElement).toHaveAttribute('data-reduce-motion', 'true');
+  });
+
+  it('uses the default font size and the system motion setting otherwise', () => {
+    document.documentElement.setAttribute('data-reduce-motion', 'true');
+    localStorage.setItem('appearance', '{"fontSize":"huge"');
+
+    runThemeInit();
+
+    expect(document.documentElement).toHaveAttribute('data-font-size', '3');
+    expect(document.documentElement).not.toHaveAttribute('data-reduce-motion');
+  });
 });

@@ -33,4 +33,14 @@ describe('useStorageSync', () => {
     expect(useThemeStore.getState()).toMatchObject({ theme: 'dark', themeColor: 'purple' });
     expect(document.documentElement).toHaveClass('dark');
   });
+
+  it('follows font size and animations changed in another tab', () => {
+    renderHook(() => useStorageSync());
+
+    changeInAnotherTab('appearance', JSON.stringify({ fontSize: 4, animations: false }));
+
+    expect(useThemeStore.getState()).toMatchObject({ fontSize: 4, animations: false });
+    expect(document.documentElement).toHaveAttribute('data-font-size', '4');
+    expect(document.documentElement).toHaveAttribute('data-reduce-motion', 'true');
+  });
 });

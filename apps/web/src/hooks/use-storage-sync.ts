@@ -1,11 +1,16 @@
 import { STORAGE_KEYS } from '@selah/shared/constants';
 import { useEffect } from 'react';
 import { useAuthStore } from '@/stores/auth-store';
-import { isThemeColor, useThemeStore } from '@/stores/theme-store';
+import {
+  APPEARANCE_STORAGE_KEY,
+  isThemeColor,
+  parseAppearance,
+  useThemeStore,
+} from '@/stores/theme-store';
 
 /**
  * Keeps this tab in step with the others: signing out (or in) elsewhere, or changing the theme,
- * shows here too. The `storage` event fires only for changes made by other tabs.
+ * the font size or animations, shows here too. The `storage` event fires only for changes made by other tabs.
  */
 export function useStorageSync() {
   useEffect(() => {
@@ -18,6 +23,9 @@ export function useStorageSync() {
       }
       if (key === STORAGE_KEYS.themeColor && isThemeColor(newValue)) {
         useThemeStore.setState({ themeColor: newValue });
+      }
+      if (key === APPEARANCE_STORAGE_KEY && newValue !== null) {
+        useThemeStore.setState(parseAppearance(newValue));
       }
     };
     window.addEventListener('storage', onStorage);

@@ -71,11 +71,13 @@ afterEach(() => {
   toast.dismiss();
   server.resetHandlers();
   useAuthStore.setState({ token: null, user: null });
-  useThemeStore.setState({ theme: 'light', themeColor: 'slate' });
+  useThemeStore.setState({ theme: 'light', themeColor: 'slate', fontSize: 3, animations: null });
   localStorage.clear();
   sessionStorage.clear();
   document.documentElement.className = '';
   document.documentElement.removeAttribute('data-theme-color');
+  document.documentElement.removeAttribute('data-font-size');
+  document.documentElement.removeAttribute('data-reduce-motion');
   const unhandled = unhandledRequests.splice(0);
   if (unhandled.length > 0) {
     throw new Error(`Requests without an MSW handler:\n${unhandled.join('\n')}`);

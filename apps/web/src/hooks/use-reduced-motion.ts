@@ -1,0 +1,31 @@
+import { useSyncExternalStore } from 'react';
+import { useThemeStore } from '@/stores/theme-store';
+
+const QUERY = '(prefers-reduced-motion: reduce)';
+
+function subscribe(onChange: () => void) {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const media = window.matchMedia(QUERY);
+  media.addEventListener?.('change', onChange);
+  return () => media.removeEventListener?.('change', onChange);
+}
+
+/** Whether the system asks for reduced motion (the operating system's accessibility setting). */
+export function useSystemReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => typeof window.matchMedia === 'function' && window.matchMedia(QUERY).matches,
+    () => false,
+  );
+}
+
+/**
+ * Whether the app should move less: Settings > Appearance turned animations off, or left them to
+ * the system and the system asks for reduced motion. For motion made in JavaScript (counters,
+ * carousels); CSS animations follow `data-reduce-motion` on <html> by themselves.
+ */
+export function useReducedMotion(): boolean {
+  const animations = useThemeStore((state) => state.animations);
+  const system = useSystemReducedMotion();
+  return animations === null ? system : !animations;
+}
