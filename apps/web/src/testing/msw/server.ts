@@ -3,6 +3,7 @@ import { authHandlers } from './handlers/auth';
 import { friendHandlers } from './handlers/friends';
 import { groupHandlers } from './handlers/groups';
 import { journalHandlers } from './handlers/journals';
+import { notificationHandlers } from './handlers/notifications';
 import { prayerRequestHandlers } from './handlers/prayer-requests';
 import { prayerHandlers } from './handlers/prayers';
 import { statsHandlers } from './handlers/stats';
@@ -12,6 +13,7 @@ export const server = setupServer(
   ...friendHandlers,
   ...groupHandlers,
   ...journalHandlers,
+  ...notificationHandlers,
   ...prayerHandlers,
   ...prayerRequestHandlers,
   ...statsHandlers,
