@@ -14,15 +14,18 @@ import { UserMenu } from './user-menu';
 
 /**
  * The signed-in shell (spec-1 §2 "Shared layout"): a sidebar (a slide-in sheet below 768 px,
- * whose open state this layout owns) and a sticky header.
+ * whose open state this layout owns) and a sticky header. The header's notification bell comes
+ * from the notifications feature through `notifications` (components never import features).
  */
 export function AppLayout({
   user,
   onLogout,
+  notifications,
   children,
 }: {
   user: ShellUser | null;
   onLogout: () => void;
+  notifications?: React.ReactNode;
   children: React.ReactNode;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -66,6 +69,7 @@ export function AppLayout({
               </Button>
             </SheetTrigger>
             <div className="flex-1" />
+            {notifications}
             <Button asChild size="sm">
               <Link to={paths.app.pricing.getHref()}>
                 <Sparkles aria-hidden="true" />

@@ -2,6 +2,8 @@ import { Outlet } from 'react-router';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { useFinishSignOut, useLogout } from '@/features/auth/hooks/use-logout';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { unsubscribePushOnLogout } from '@/features/notifications/utils/web-push';
 import { useAuthStore } from '@/stores/auth-store';
 
 /** The signed-in shell around every protected page. */
@@ -11,7 +13,12 @@ export function Component() {
   useFinishSignOut();
   return (
     <RequireAuth>
-      <AppLayout user={user} onLogout={() => void logout()}>
+      <AppLayout
+        user={user}
+        // A signed-out browser receives no more push notifications for this account.
+        onLogout={() => void unsubscribePushOnLogout().then(logout)}
+        notifications={<NotificationBell />}
+      >
         <Outlet />
       </AppLayout>
     </RequireAuth>

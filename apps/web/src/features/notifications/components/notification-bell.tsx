@@ -1,0 +1,73 @@
+import { NOTIFICATION_DROPDOWN_WIDTH } from '@selah/shared/constants';
+import { Bell } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { getErrorMessage } from '@/lib/api-client';
+import { useAuthStore } from '@/stores/auth-store';
+import { LOAD_NOTIFICATIONS_ERROR, useNotifications } from '../api/get-notifications';
+import { useErrorToast } from '../hooks/use-error-toast';
+import { useNotificationStream } from '../hooks/use-notification-stream';
+import { usePushSubscriptionSync } from '../hooks/use-push-notifications';
+import { unreadCountOf } from '../utils/notifications-cache';
+import { NotificationPanel } from './notification-panel';
+
+/** 'Notifications, 3 unread' (or just 'Notifications'): the bell's accessible name. */
+export function bellLabel(unread: number) {
+  return unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+}
+
+/**
+ * The header's notification bell (spec-1 §2): the unread count as a badge and a 300 px dropdown
+ * with the list. It also keeps the list live (the shared event stream) and this browser's push
+ * subscription in line with the user's preference while the user is signed in.
+ */
+export function NotificationBell() {
+  const token = useAuthStore((state) => state.token);
+  const pushWanted = useAuthStore((state) => state.user?.notificationPreferences.pushNotifications);
+  useNotificationStream();
+  usePushSubscriptionSync(token, pushWanted);
+
+  const notifications = useNotifications();
+  const [open, setOpen] = useState(false);
+  const headingId = useId();
+  const unread = unreadCountOf(notifications.data);
+  const errorMessage = notifications.isError
+    ? getErrorMessage(notifications.error, LOAD_NOTIFICATIONS_ERROR)
+    : '';
+  useErrorToast(notifications.isError ? notifications.error : null, 'Error', errorMessage);
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    // Without the stream (or after a failure) the list may be old: read it again.
+    if (next && (notifications.isError || notifications.isStale)) void notifications.refetch();
+  };
+
+  return (
+    <Popover open={open} onOpenChange={onOpenChange}>
+      <PopoverTrigger asChild>
+        <Button variant="ghost" size="icon" className="relative" aria-label={bellLabel(unread)}>
+          <Bell aria-hidden="true" />
+          {unread > 0 && (
+            <span
+              aria-hidden="true"
+              data-slot="notification-badge"
+              className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-none font-semibold text-destructive-foreground tabular-nums ring-2 ring-background"
+            >
+              {unread > 99 ? '99+' : unread}
+            </span>
+          )}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent
+        align="end"
+        collisionPadding={8}
+        aria-labelledby={headingId}
+        style={{ width: NOTIFICATION_DROPDOWN_WIDTH }}
+        className="flex max-h-[min(32rem,var(--radix-popover-content-available-height))] max-w-[calc(100vw-1rem)] flex-col overflow-hidden p-0"
+      >
+        <NotificationPanel headingId={headingId} onClose={() => setOpen(false)} />
+      </PopoverContent>
+    </Popover>
+  );
+}
