@@ -17,7 +17,7 @@ let queries: string[] = [];
 beforeAll(async () => {
   const db = await createTestDb({ onQuery: (q) => queries.push(q) });
   const counts = await seed(db.db, { users: 100, journalsPerUser: 10, prayersPerJournal: 50 });
-  expect(counts).toEqual({ users: 100, journals: 1000, prayers: 50_000 });
+  expect(counts).toMatchObject({ users: 100, journals: 1000, prayers: 50_000 });
   await db.db.execute(sql`analyze`);
   t = await buildTestApp({ db });
 }, 300_000);

@@ -46,12 +46,17 @@ export interface CreateDbOptions {
   /** Statement timeout for PostgreSQL connections, in ms. */
   statementTimeoutMs?: number;
   poolMax?: number;
-  /** Called with every SQL statement Drizzle runs (query counting in tests and benchmarks). */
-  onQuery?: (sql: string) => void;
+  /**
+   * Called with every SQL statement Drizzle runs and its parameters (query counting in tests,
+   * EXPLAIN in benchmarks).
+   */
+  onQuery?: (sql: string, params: unknown[]) => void;
 }
 
-const queryLogger = (onQuery?: (sql: string) => void) =>
-  onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
+const queryLogger = (onQuery?: (sql: string, params: unknown[]) => void) =>
+  onQuery
+    ? { logger: { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } }
+    : {};
 
 /** Opens PGlite (default) or a node-postgres pool behind the same Drizzle API. */
 export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
