@@ -202,6 +202,6 @@ test.describe('Notifications', () => {
     await expect(page.getByRole('switch', { name: 'Email notifications' })).not.toBeChecked();
     await expect(page.getByRole('switch', { name: 'Journal invitations' })).toBeChecked();
     await expect(page.getByLabel('Reminder time')).toHaveValue('06:45');
-    await expect(page.getByText(/Every day at 06:45, in your time zone/)).toBeVisible();
+    await expect(page.getByText(/Every day at 6:45 AM, in your time zone/)).toBeVisible();
   });
 });

@@ -201,10 +201,10 @@ describe('/settings', () => {
 
       await expectToast(
         'Reminder time saved.',
-        "We'll remind you every day at 07:30 (America/New York).",
+        "We'll remind you every day at 7:30 AM (America/New York).",
       );
       expect(bodies).toEqual([{ time: '07:30' }]);
-      expect(screen.getByText(/Every day at 07:30/)).toBeInTheDocument();
+      expect(screen.getByText(/Every day at 7:30 AM, in your/)).toBeInTheDocument();
 
       await user.click(screen.getByRole('button', { name: 'Clear' }));
       await expectToast('Daily reminder turned off.');

@@ -44,9 +44,9 @@ export function Component() {
         description="Manage your profile, notifications, privacy and appearance."
       />
       <Tabs value={tab} onValueChange={setTab} className="gap-6">
-        <TabsList aria-label="Settings sections">
+        <TabsList aria-label="Settings sections" className="w-full sm:w-fit">
           {TABS.map(({ value, label }) => (
-            <TabsTrigger key={value} value={value} className="px-3">
+            <TabsTrigger key={value} value={value} className="px-2 sm:px-3">
               {label}
             </TabsTrigger>
           ))}

@@ -13,6 +13,18 @@ import { SAVE_REMINDER_ERROR, useUpdateReminder } from '../api/update-reminder';
 /** 'America/New_York' reads as 'America/New York'. */
 const readableZone = (timeZone: string) => timeZone.replace(/_/g, ' ');
 
+const clock = new Intl.DateTimeFormat('en-US', {
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+});
+
+/** '06:30' reads as '6:30 AM', as the time field shows it. */
+function readableTime(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return clock.format(Date.UTC(2000, 0, 1, hours, minutes));
+}
+
 function ReminderForm({
   saved,
   timeZone,
@@ -39,7 +51,7 @@ function ReminderForm({
       onSuccess: (result) =>
         result.time
           ? toast.success('Reminder time saved.', {
-              description: `We'll remind you every day at ${result.time} (${readableZone(result.timeZone)}).`,
+              description: `We'll remind you every day at ${readableTime(result.time)} (${readableZone(result.timeZone)}).`,
             })
           : toast.success('Daily reminder turned off.'),
       onError: (failure) =>
@@ -73,7 +85,7 @@ function ReminderForm({
             }}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-            className="w-36"
+            className="w-32 dark:[color-scheme:dark]"
           />
           {/* aria-disabled, not disabled: a button that disables itself would drop the focus. */}
           <Button type="submit" aria-disabled={save.isPending} className="aria-disabled:opacity-50">
@@ -94,8 +106,8 @@ function ReminderForm({
           </Button>
         </div>
         <p id={hintId} className="text-sm text-muted-foreground">
-          {saved ? `Every day at ${saved}` : 'No daily reminder is set'}, in your time zone:{' '}
-          <span className="font-medium text-foreground">{readableZone(timeZone)}</span>.
+          {saved ? `Every day at ${readableTime(saved)}` : 'No daily reminder is set'}, in your time
+          zone: <span className="font-medium text-foreground">{readableZone(timeZone)}</span>.
         </p>
         {error && (
           <p id={errorId} className="text-sm font-medium text-destructive">
