@@ -30,6 +30,47 @@ describe('api client', () => {
     expect(result).toEqual({ authorization: 'Bearer tok-9', body: { a: 1 } });
   });
 
+  it('sends a Blob as it is, with its own type (a photo upload)', async () => {
+    const seen: { type: string | null; bytes: number[] }[] = [];
+    server.use(
+      http.put(`${API}/upload`, async ({ request }) => {
+        seen.push({
+          type: request.headers.get('Content-Type'),
+          bytes: [...new Uint8Array(await request.arrayBuffer())],
+        });
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+
+    await api.put('/upload', {
+      body: new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }),
+    });
+
+    expect(seen).toEqual([{ type: 'image/png', bytes: [1, 2, 3] }]);
+  });
+
+  it('downloads a file as a Blob with the name from Content-Disposition', async () => {
+    server.use(
+      http.get(
+        `${API}/file`,
+        () =>
+          new HttpResponse('{"a":1}', {
+            headers: {
+              'Content-Type': 'application/json',
+              'Content-Disposition': 'attachment; filename="history.json"',
+            },
+          }),
+      ),
+      http.get(`${API}/missing`, () => apiError(404, { code: 'NOT_FOUND', message: 'Not found.' })),
+    );
+
+    const { blob, filename } = await api.download('/file');
+
+    expect(filename).toBe('history.json');
+    expect(await blob.text()).toBe('{"a":1}');
+    await expect(api.download('/missing')).rejects.toMatchObject({ status: 404 });
+  });
+
   it('sends no token when there is none, or when asked not to', async () => {
     echo();
     expect((await api.get('/echo', { schema: EchoSchema })).authorization).toBeNull();

@@ -47,6 +47,7 @@ type Query = Record<string, string | number | boolean | null | undefined>;
 export interface RequestOptions<TSchema extends z.ZodType | undefined = undefined> {
   /** Parses the success body; without one the body is ignored. */
   schema?: TSchema;
+  /** Sent as JSON; a Blob or File is sent as it is, with its own type (an uploaded photo). */
   body?: unknown;
   query?: Query;
   signal?: AbortSignal;
@@ -130,7 +131,9 @@ async function send(
 ): Promise<Response> {
   const { body, query, signal, auth = true, endSessionOn401 = true } = options;
   const headers = new Headers({ ...options.headers, Accept: accept });
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const raw = body instanceof Blob;
+  if (raw) headers.set('Content-Type', body.type || 'application/octet-stream');
+  else if (body !== undefined) headers.set('Content-Type', 'application/json');
   const token = auth ? useAuthStore.getState().token : null;
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
@@ -139,7 +142,7 @@ async function send(
     response = await fetch(buildUrl(path, query), {
       method,
       headers,
-      body: body === undefined ? null : JSON.stringify(body),
+      body: raw ? body : body === undefined ? null : JSON.stringify(body),
       signal: signal ?? null,
       credentials: 'same-origin',
     });
@@ -210,4 +213,27 @@ export const api = {
    */
   stream: (path: string, options?: Omit<RequestOptions, 'schema' | 'body'>) =>
     send('GET', path, options ?? {}, 'text/event-stream'),
+  /**
+   * GETs a file (an attachment such as an export) as a Blob, with the file name from its
+   * Content-Disposition header when there is one. Errors are handled as for the other calls.
+   */
+  download: async (
+    path: string,
+    options?: Omit<RequestOptions, 'schema' | 'body'>,
+  ): Promise<{ blob: Blob; filename: string | null }> => {
+    const response = await send('GET', path, options ?? {}, '*/*');
+    return { blob: await response.blob(), filename: attachmentName(response) };
+  },
 };
+
+/** The file name of a `Content-Disposition: attachment; filename="..."` header, if any. */
+function attachmentName(response: Response): string | null {
+  const header = response.headers.get('Content-Disposition') ?? '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header);
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]).replace(/[\\/]/g, '_');
+  } catch {
+    return match[1];
+  }
+}

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigate, useNavigation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSyncCurrentUser } from '@/features/auth/hooks/use-sync-current-user';
+import { useAppearanceSync } from '@/features/settings/hooks/use-appearance-sync';
 import { useStorageSync } from '@/hooks/use-storage-sync';
 import { onUnauthorized } from '@/lib/api-client';
 import { PROTECTED_ROUTE_ID } from '../route-ids';
@@ -20,8 +21,9 @@ function NavigationProgress() {
 }
 
 /**
- * The root route: keeps the stored user fresh and sends the user to /login when the server
- * ends the session (protected pages do that themselves, keeping the way back).
+ * The root route: keeps the stored user fresh, applies and saves their appearance, and sends the
+ * user to /login when the server ends the session (protected pages do that themselves, keeping
+ * the way back).
  */
 export function RootLayout() {
   const navigate = useNavigate();
@@ -33,6 +35,7 @@ export function RootLayout() {
 
   useSyncCurrentUser();
   useStorageSync();
+  useAppearanceSync();
 
   useEffect(
     () =>

@@ -6,6 +6,7 @@ import { journalHandlers } from './handlers/journals';
 import { notificationHandlers } from './handlers/notifications';
 import { prayerRequestHandlers } from './handlers/prayer-requests';
 import { prayerHandlers } from './handlers/prayers';
+import { settingsHandlers } from './handlers/settings';
 import { statsHandlers } from './handlers/stats';
 
 export const server = setupServer(
@@ -16,5 +17,6 @@ export const server = setupServer(
   ...notificationHandlers,
   ...prayerHandlers,
   ...prayerRequestHandlers,
+  ...settingsHandlers,
   ...statsHandlers,
 );

@@ -54,19 +54,28 @@ afterEach(() => {
 });
 
 describe('/settings', () => {
-  it('has the four tabs; the ones not built yet say so in one line', async () => {
+  it('has the four tabs, each on its own address', async () => {
     const { user } = await renderRoute('/settings', { user: me });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs).toEqual(['Profile', 'Notifications', 'Privacy', 'Appearance']);
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tabpanel')).toHaveTextContent(/coming soon/);
-    expect(within(screen.getByRole('tabpanel')).queryByRole('textbox')).toBeNull();
+    expect(
+      await within(screen.getByRole('tabpanel')).findByRole('button', { name: 'Save Changes' }),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Privacy' }));
     expect(currentUrl()).toBe('/settings?tab=privacy');
-    expect(screen.getByRole('tabpanel')).toHaveTextContent(/coming soon/);
+    expect(
+      await within(screen.getByRole('tabpanel')).findByRole('radiogroup', {
+        name: 'Profile visibility',
+      }),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Appearance' }));
+    expect(currentUrl()).toBe('/settings?tab=appearance');
+    expect(screen.getByRole('switch', { name: 'Dark mode' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Notifications' }));
     expect(currentUrl()).toBe('/settings?tab=notifications');

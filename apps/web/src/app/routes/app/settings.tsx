@@ -1,8 +1,11 @@
-import { Palette, Shield, UserRound } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { PageHeader, UpcomingSection } from '@/components/layouts/page-header';
+import { PageHeader } from '@/components/layouts/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useSignOutLocally } from '@/features/auth/hooks/use-logout';
 import { NotificationSettings } from '@/features/notifications/components/notification-settings';
+import { AppearanceSettings } from '@/features/settings/components/appearance-settings';
+import { PrivacySettings } from '@/features/settings/components/privacy-settings';
+import { ProfileSettings } from '@/features/settings/components/profile-settings';
 
 const TABS = [
   { value: 'profile', label: 'Profile' },
@@ -17,11 +20,12 @@ const isTab = (value: string | null): value is SettingsTab =>
 
 /**
  * Settings (spec-2 "/settings"): Profile, Notifications, Privacy and Appearance tabs;
- * `?tab=notifications` (the link in notification e-mails) opens that tab. Tabs not built yet
- * say so in one line, with no controls that do nothing.
+ * `?tab=notifications` (the link in notification e-mails) opens that tab. A deleted account
+ * signs out here (its session is gone on the server already) and lands on /.
  */
 export function Component() {
   const [params, setParams] = useSearchParams();
+  const signOut = useSignOutLocally();
   const raw = params.get('tab');
   const tab: SettingsTab = isTab(raw) ? raw : 'profile';
 
@@ -51,25 +55,17 @@ export function Component() {
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="profile">
-          <UpcomingSection icon={<UserRound aria-hidden="true" />}>
-            Profile settings (photo, name, bio, time zone and language) are coming soon.
-          </UpcomingSection>
+        <TabsContent value="profile" className="max-w-3xl">
+          <ProfileSettings onAccountDeleted={() => void signOut()} />
         </TabsContent>
         <TabsContent value="notifications" className="max-w-2xl">
           <NotificationSettings />
         </TabsContent>
-        <TabsContent value="privacy">
-          <UpcomingSection icon={<Shield aria-hidden="true" />}>
-            Privacy settings (who can see your profile, send you friend requests and invite you to
-            journals) are coming soon.
-          </UpcomingSection>
+        <TabsContent value="privacy" className="max-w-3xl">
+          <PrivacySettings />
         </TabsContent>
-        <TabsContent value="appearance">
-          <UpcomingSection icon={<Palette aria-hidden="true" />}>
-            More appearance settings are coming soon. Until then, switch light and dark mode and the
-            accent colour from the header.
-          </UpcomingSection>
+        <TabsContent value="appearance" className="max-w-2xl">
+          <AppearanceSettings />
         </TabsContent>
       </Tabs>
     </>

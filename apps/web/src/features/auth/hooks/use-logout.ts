@@ -27,6 +27,18 @@ export function useLogout() {
   }, [navigate]);
 }
 
+/**
+ * Signs out in this browser only, for a session the server has ended already (the account was
+ * deleted): goes to / and clears everything as `useLogout` does, without calling the server.
+ */
+export function useSignOutLocally() {
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    signOutPending = true;
+    await navigate(paths.home.getHref(), { replace: true });
+  }, [navigate]);
+}
+
 /** Used by the signed-in shell: completes a pending sign-out when the shell unmounts. */
 export function useFinishSignOut() {
   const queryClient = useQueryClient();

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { useDeleteAccount } from '../api/delete-account';
+import { DangerConfirmDialog, type DangerConfirmErrors } from './danger-confirm-dialog';
+
+const DELETE_FAILED = 'Your account could not be deleted. Please try again.';
+
+/**
+ * Delete Account: after typing DELETE (and the password, for accounts that have one) the account
+ * and everything in it are removed; `onDeleted` then signs out here and leaves for /.
+ */
+export function DeleteAccountCard({
+  hasPassword,
+  onDeleted,
+}: {
+  hasPassword: boolean;
+  onDeleted: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const deleteAccount = useDeleteAccount();
+
+  // A promise rather than mutate's callbacks, which never run once this card has unmounted.
+  const onConfirm = (password: string): Promise<DangerConfirmErrors | void> =>
+    deleteAccount.mutateAsync(hasPassword ? { password } : {}).then(
+      () => {
+        toast.success('Account deleted', {
+          description: 'Your account and everything in it have been removed.',
+        });
+        onDeleted();
+      },
+      (error: unknown) => {
+        if (isApiError(error, 403)) return { password: error.message };
+        if (isApiError(error, 400) && error.code === 'VALIDATION_FAILED') {
+          return { confirm: error.message };
+        }
+        toast.error('Account not deleted', { description: getErrorMessage(error, DELETE_FAILED) });
+      },
+    );
+
+  return (
+    <Card className="border-destructive/40">
+      <CardHeader>
+        <CardTitle>
+          <h2 className="text-base">Delete Account</h2>
+        </CardTitle>
+        <CardDescription>
+          Permanently remove your account, your journals, prayers, prayer requests and friendships.
+          This cannot be undone.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button variant="destructive" onClick={() => setOpen(true)}>
+          Delete Account
+        </Button>
+      </CardContent>
+      <DangerConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Delete your account?"
+        description={
+          <>
+            <p>
+              Your account, journals, prayers, prayer requests, friendships and group memberships
+              are removed for good. You will be signed out.
+            </p>
+            <p>Download your activity history first (Privacy tab) if you want to keep a copy.</p>
+          </>
+        }
+        confirmLabel="Delete Account"
+        pendingLabel="Deleting..."
+        pending={deleteAccount.isPending}
+        askPassword={hasPassword}
+        onConfirm={onConfirm}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,238 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { User } from '@selah/shared/schemas/auth';
+import {
+  BIO_MAX,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  ProfileInputSchema,
+  TIME_ZONES,
+  type Settings,
+} from '@selah/shared/schemas/settings';
+import { Info } from 'lucide-react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { setServerFieldErrors } from '@/lib/form-errors';
+import { cn } from '@/lib/utils';
+import { useUpdateProfile } from '../api/update-profile';
+
+type ProfileValues = z.input<typeof ProfileInputSchema>;
+type ProfileOutput = z.output<typeof ProfileInputSchema>;
+type Language = (typeof LANGUAGES)[number];
+
+const FIELDS = ['firstName', 'lastName', 'username', 'bio', 'timeZone', 'language'] as const;
+/** The spec's default zone (Eastern) for a user who never chose one. */
+export const DEFAULT_TIME_ZONE = TIME_ZONES[0].value;
+const SAVE_FAILED = 'Your profile could not be saved. Please try again.';
+
+const isLanguage = (value: string): value is Language =>
+  (LANGUAGES as readonly string[]).includes(value);
+
+function toValues(profile: Settings['profile']): ProfileValues {
+  return {
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    username: profile.username,
+    bio: profile.bio,
+    timeZone: profile.timeZone ?? DEFAULT_TIME_ZONE,
+    language: isLanguage(profile.language) ? profile.language : 'en',
+  };
+}
+
+function fromUser(user: User): ProfileValues {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    username: user.username,
+    bio: user.bio ?? '',
+    timeZone: user.settings.timeZone ?? DEFAULT_TIME_ZONE,
+    language: user.language && isLanguage(user.language) ? user.language : 'en',
+  };
+}
+
+/** Name, username, bio, time zone and language, saved with 'Save Changes'. */
+export function ProfileForm({ profile }: { profile: Settings['profile'] }) {
+  const updateProfile = useUpdateProfile();
+  const form = useForm<ProfileValues, unknown, ProfileOutput>({
+    resolver: zodResolver(ProfileInputSchema),
+    defaultValues: toValues(profile),
+  });
+  const { errors } = form.formState;
+  const bio = useWatch({ control: form.control, name: 'bio' }) ?? '';
+  const timeZoneSaved = profile.timeZone !== null;
+  // A zone saved some other way (not one of the six) stays selectable.
+  const zones =
+    profile.timeZone && !TIME_ZONES.some((zone) => zone.value === profile.timeZone)
+      ? [...TIME_ZONES, { label: profile.timeZone, value: profile.timeZone }]
+      : TIME_ZONES;
+
+  const onValid = (values: ProfileOutput) =>
+    updateProfile.mutate(values, {
+      onSuccess: (user) => {
+        form.reset(fromUser(user));
+        toast.success('Profile updated!', { description: 'Your changes have been saved.' });
+      },
+      onError: (error) => {
+        if (isApiError(error, 409)) {
+          form.setError('username', { type: 'server', message: error.message });
+          form.setFocus('username');
+          return;
+        }
+        if (setServerFieldErrors(error, form.setError, FIELDS)) return;
+        toast.error('Profile not saved', { description: getErrorMessage(error, SAVE_FAILED) });
+      },
+    });
+
+  return (
+    <form
+      noValidate
+      aria-label="Profile"
+      className="grid gap-5"
+      onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id="profile-first-name" label="First name" error={errors.firstName?.message}>
+          {(control) => (
+            <Input {...control} autoComplete="given-name" {...form.register('firstName')} />
+          )}
+        </FormField>
+        <FormField id="profile-last-name" label="Last name" error={errors.lastName?.message}>
+          {(control) => (
+            <Input {...control} autoComplete="family-name" {...form.register('lastName')} />
+          )}
+        </FormField>
+      </div>
+      <FormField
+        id="profile-username"
+        label="Username"
+        hint="3 to 30 letters, digits, dots or underscores. Friends find you by it."
+        error={errors.username?.message}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...form.register('username')}
+          />
+        )}
+      </FormField>
+      <FormField
+        id="profile-bio"
+        label="Bio"
+        hint={
+          <span className={cn(bio.length > BIO_MAX && 'font-medium text-destructive')}>
+            {bio.length}/{BIO_MAX} characters
+          </span>
+        }
+        error={errors.bio?.message}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={4}
+            placeholder="A few words about you and what you pray for."
+            {...form.register('bio')}
+          />
+        )}
+      </FormField>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField
+          id="profile-time-zone"
+          label="Time zone"
+          hint={
+            timeZoneSaved ? (
+              'Your statistics and daily reminders follow this time zone.'
+            ) : (
+              <span className="inline-flex gap-1.5 text-foreground">
+                <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+                Not saved yet: your statistics use UTC until you save a time zone.
+              </span>
+            )
+          }
+          error={errors.timeZone?.message}
+        >
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="timeZone"
+              render={({ field }) => (
+                <Select name={field.name} value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger
+                    id={control.id}
+                    aria-invalid={control['aria-invalid']}
+                    aria-describedby={control['aria-describedby']}
+                    className="w-full"
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                  >
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {zones.map((zone) => (
+                      <SelectItem key={zone.value} value={zone.value}>
+                        {zone.label}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="profile-language"
+          label="Language"
+          hint="Saved with your profile. Selah's screens are in English for now."
+          error={errors.language?.message}
+        >
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="language"
+              render={({ field }) => (
+                <Select name={field.name} value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger
+                    id={control.id}
+                    aria-invalid={control['aria-invalid']}
+                    aria-describedby={control['aria-describedby']}
+                    className="w-full"
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                  >
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {LANGUAGES.map((language) => (
+                      <SelectItem key={language} value={language}>
+                        {LANGUAGE_NAMES[language]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          )}
+        </FormField>
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={updateProfile.isPending}>
+          {updateProfile.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

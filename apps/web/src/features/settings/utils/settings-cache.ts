@@ -1,0 +1,51 @@
+import type { User } from '@selah/shared/schemas/auth';
+import type { Settings } from '@selah/shared/schemas/settings';
+import type { QueryClient } from '@tanstack/react-query';
+import { useAuthStore } from '@/stores/auth-store';
+import { settingsQueryOptions } from '../api/get-settings';
+
+/**
+ * Adopts the user the server answered with (profile, e-mail or photo changes): the stored user,
+ * which the header and sidebar show, and the profile part of the cached settings.
+ */
+export function adoptUser(queryClient: QueryClient, user: User) {
+  const { user: current, setUser } = useAuthStore.getState();
+  if (current) setUser(user);
+  queryClient.setQueryData(settingsQueryOptions().queryKey, (old) =>
+    old
+      ? {
+          ...old,
+          profile: {
+            ...old.profile,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            username: user.username,
+            email: user.email,
+            bio: user.bio ?? old.profile.bio,
+            timeZone: user.settings.timeZone ?? old.profile.timeZone,
+            language: user.language ?? old.profile.language,
+            profilePicture: user.profilePicture,
+          },
+        }
+      : old,
+  );
+}
+
+/** Adopts the settings the server answered with (privacy, appearance), also in the stored user. */
+export function adoptSettings(queryClient: QueryClient, settings: Settings) {
+  queryClient.setQueryData(settingsQueryOptions().queryKey, settings);
+  const { user, setUser } = useAuthStore.getState();
+  if (!user) return;
+  setUser({
+    ...user,
+    settings: {
+      ...user.settings,
+      theme: settings.appearance.theme,
+      appearance: {
+        fontSize: settings.appearance.fontSize,
+        animations: settings.appearance.animations,
+      },
+      privacy: { ...user.settings.privacy, ...settings.privacy },
+    },
+  });
+}
