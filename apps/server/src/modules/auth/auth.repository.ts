@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   type AuthTokenKind,
@@ -26,24 +26,36 @@ export class AuthRepository {
     return row!;
   }
 
-  /** The live session and its user, in one query; null when missing, revoked or expired. */
-  async findLiveSession(
-    sessionId: string,
-    userId: string,
-  ): Promise<{ session: SessionRow; user: UserRow } | null> {
-    const [row] = await this.db
+  /**
+   * The session lookup runs on every authenticated request, so it is built once and prepared
+   * (a named statement on PostgreSQL): no query building per request, no parsing or planning.
+   */
+  private liveSession?: ReturnType<AuthRepository['prepareLiveSession']>;
+
+  private prepareLiveSession() {
+    return this.db
       .select({ session: sessions, user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
         and(
-          eq(sessions.id, sessionId),
-          eq(sessions.userId, userId),
+          eq(sessions.id, sql.placeholder('sessionId')),
+          eq(sessions.userId, sql.placeholder('userId')),
           isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, new Date()),
+          gt(sessions.expiresAt, sql.placeholder('now')),
         ),
       )
-      .limit(1);
+      .limit(1)
+      .prepare('selah_live_session');
+  }
+
+  /** The live session and its user, in one query; null when missing, revoked or expired. */
+  async findLiveSession(
+    sessionId: string,
+    userId: string,
+  ): Promise<{ session: SessionRow; user: UserRow } | null> {
+    this.liveSession ??= this.prepareLiveSession();
+    const [row] = await this.liveSession.execute({ sessionId, userId, now: new Date() });
     return row ?? null;
   }
 

@@ -127,10 +127,36 @@ export class PrayerRequestsRepository {
     after: readonly [string, string] | null;
     limit: number;
   }): Promise<RequestWithCreator[]> {
+    // Friend view: `visibleTo` without its "mine" branch, written as a semi-join on the
+    // viewer's friendships so the planner walks each friend's requests by index
+    // (prayer_requests_creator_idx) instead of scanning every request newest first.
     const scope =
       opts.type === 'myRequests'
         ? eq(prayerRequests.creatorId, opts.viewerId)
-        : and(sql`${prayerRequests.creatorId} <> ${opts.viewerId}`, this.visibleTo(opts.viewerId));
+        : and(
+            sql`${prayerRequests.creatorId} <> ${opts.viewerId}`,
+            inArray(
+              prayerRequests.creatorId,
+              this.db
+                .select({ id: friendships.friendId })
+                .from(friendships)
+                .where(eq(friendships.userId, opts.viewerId)),
+            ),
+            or(
+              eq(prayerRequests.isPrivate, false),
+              exists(
+                this.db
+                  .select({ x: sql`1` })
+                  .from(prayerRequestShares)
+                  .where(
+                    and(
+                      eq(prayerRequestShares.requestId, prayerRequests.id),
+                      eq(prayerRequestShares.userId, opts.viewerId),
+                    ),
+                  ),
+              ),
+            ),
+          );
     return this.db
       .select({ request: prayerRequests, creator: users })
       .from(prayerRequests)
