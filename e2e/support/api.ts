@@ -83,6 +83,35 @@ export class Api {
     return this.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
   }
 
+  /**
+   * Buys a plan the way the browser does: checkout, pay at the stack's stand-in for Flutterwave,
+   * then `POST /api/subscription/subscribe`. Plan limits (3 journals, groups, export) lift.
+   */
+  async upgrade(user: TestUser, plan: 'premium' | 'ministry' = 'premium'): Promise<void> {
+    const { token } = await this.login(user.email, user.password);
+    const headers = { authorization: `Bearer ${token}` };
+    const checkout = await this.request.post('/api/subscription/checkout', {
+      data: { plan },
+      headers,
+    });
+    await expectOk(checkout, `checkout for ${user.email}`);
+    const { txRef, amount, currency } = (await checkout.json()) as {
+      txRef: string;
+      amount: number;
+      currency: string;
+    };
+    const paid = await control('/flutterwave/transactions', {
+      method: 'POST',
+      body: JSON.stringify({ tx_ref: txRef, amount, currency }),
+    });
+    const { id } = (await paid.json()) as { id: number };
+    const subscribed = await this.request.post('/api/subscription/subscribe', {
+      data: { plan, transactionId: id, amount },
+      headers,
+    });
+    await expectOk(subscribed, `subscribing ${user.email} to ${plan}`);
+  }
+
   /** POST /api/auth/exchange: trades a Google callback code for a session. */
   exchange(code: string): Promise<APIResponse> {
     return this.request.post('/api/auth/exchange', { data: { code } });

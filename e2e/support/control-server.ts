@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { FakeFlutterwave } from './fake-flutterwave.ts';
 import type { MailServer } from './mail-server.ts';
 import type { OidcProvider, OidcScenario } from './oidc-provider.ts';
 
@@ -42,15 +43,17 @@ function send(res: ServerResponse, status: number, body?: unknown): void {
  * - `POST /oidc/scenarios` `{ key?, scenario }`: with `key`, the scenario for browsers carrying
  *   that scenario cookie; without, a one-shot scenario for the next sign-in without one
  * - `DELETE /oidc/scenarios/<key>`
+ * - `/flutterwave/...`: the stand-in for Flutterwave (see fake-flutterwave.ts)
  */
 export async function startControlServer(
   host: string,
   port: number,
-  deps: { mail: MailServer; oidc: OidcProvider },
+  deps: { mail: MailServer; oidc: OidcProvider; flutterwave?: FakeFlutterwave },
 ): Promise<{ stop(): Promise<void> }> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${host}`);
     const handle = async () => {
+      if (deps.flutterwave && (await deps.flutterwave.handle(req, res, url.pathname))) return;
       if (req.method === 'GET' && url.pathname === '/health')
         return send(res, 200, { status: 'ok' });
       if (req.method === 'GET' && url.pathname === '/mails') {

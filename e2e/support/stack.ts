@@ -9,6 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startControlServer } from './control-server.ts';
+import {
+  FakeFlutterwave,
+  FLUTTERWAVE_PUBLIC_KEY,
+  FLUTTERWAVE_SECRET_KEY,
+  FLUTTERWAVE_WEBHOOK_HASH,
+} from './fake-flutterwave.ts';
 import { startMailServer } from './mail-server.ts';
 import { startOidcProvider } from './oidc-provider.ts';
 import {
@@ -66,7 +72,11 @@ async function main(): Promise<void> {
   stoppers.push(() => mail.stop());
   const oidc = await startOidcProvider(LOOPBACK, OIDC_PORT);
   stoppers.push(() => oidc.stop());
-  const control = await startControlServer(LOOPBACK, CONTROL_PORT, { mail, oidc });
+  const control = await startControlServer(LOOPBACK, CONTROL_PORT, {
+    mail,
+    oidc,
+    flutterwave: new FakeFlutterwave(CONTROL_URL),
+  });
   stoppers.push(() => control.stop());
 
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -90,6 +100,12 @@ async function main(): Promise<void> {
     GOOGLE_CLIENT_ID,
     GOOGLE_CLIENT_SECRET,
     GOOGLE_ISSUER_URL: oidc.issuer,
+    // Payments go to the control server's stand-in for Flutterwave (API and checkout script).
+    FLUTTERWAVE_PUBLIC_KEY,
+    FLUTTERWAVE_SECRET_KEY,
+    FLUTTERWAVE_WEBHOOK_HASH,
+    FLUTTERWAVE_API_URL: `${CONTROL_URL}/flutterwave`,
+    FLUTTERWAVE_CHECKOUT_URL: `${CONTROL_URL}/flutterwave/v3.js`,
     // Each test sends its own X-Forwarded-For, so per-IP sign-in limits never trip across tests.
     TRUST_PROXY: LOOPBACK,
     // Expected failures (wrong passwords, refused tokens) log warnings; E2E_LOG_LEVEL=info shows all.

@@ -66,6 +66,8 @@ test('a user creates a group on their journal, another finds and joins it, the f
   const word = uniqueWord();
   const ruth = await api.createUser({ firstName: 'Ruth', lastName: 'Moab' });
   const boaz = await api.createUser({ firstName: 'Boaz', lastName: 'Ephrath' });
+  // Creating prayer groups is a Premium feature.
+  await api.upgrade(ruth);
   const journal = await createJournal(api, ruth, `Harvest ${word}`);
   const groupName = `Dawn Watch ${word}`;
 

@@ -20,7 +20,10 @@ import type { Env } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { journalExportRoutes } from './modules/exports/journal-export.routes.ts';
 import { journalsRoutes } from './modules/journals/journals.routes.ts';
+import { paymentsRoutes, paymentsWebhookRoutes } from './modules/payments/payments.routes.ts';
+import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { prayersRoutes } from './modules/prayers/prayers.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { friendsRoutes, searchRoutes } from './modules/friends/friends.routes.ts';
@@ -34,7 +37,7 @@ import { accountRoutes, avatarRoutes } from './modules/users/account.routes.ts';
 import { PushService, type VapidKeys } from './modules/notifications/push.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
-import { securityPlugin } from './plugins/security.ts';
+import { paymentOrigins, securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -117,7 +120,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const https = env.APP_ORIGIN.startsWith('https://');
   await app.register(errorHandlerPlugin);
-  await app.register(securityPlugin, { https });
+  await app.register(securityPlugin, {
+    https,
+    payments:
+      env.FLUTTERWAVE_PUBLIC_KEY && env.FLUTTERWAVE_SECRET_KEY
+        ? paymentOrigins(env.FLUTTERWAVE_CHECKOUT_URL)
+        : undefined,
+  });
   await app.register(underPressure, {
     maxEventLoopDelay: 1_000,
     retryAfter: 5,
@@ -175,6 +184,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         secureCookies: https,
       });
       await api.register(journalsRoutes, { prefix: '/journals', journals });
+      await api.register(journalExportRoutes, {
+        prefix: '/journals',
+        exports: services.journalExports,
+      });
       await api.register(prayersRoutes, { prefix: '/prayers', prayers });
       await api.register(statsRoutes, { prefix: '/stats', stats });
       await api.register(sharingRoutes, { sharing: services.sharing });
@@ -191,6 +204,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         users: services.users,
       });
       await api.register(pushRoutes, { prefix: '/push', push: services.push });
+      await api.register(plansRoutes, { prefix: '/subscription', plans: services.plans });
+      await api.register(paymentsRoutes, { prefix: '/subscription', payments: services.payments });
+      await api.register(paymentsWebhookRoutes, {
+        prefix: '/subscription',
+        payments: services.payments,
+      });
       await api.register(accountRoutes, { prefix: '/users/me', account: services.account });
       await api.register(avatarRoutes, { prefix: '/avatars', account: services.account });
     },

@@ -10,12 +10,21 @@ import { SessionTokens } from './modules/auth/session-token.ts';
 import { FriendsService } from './modules/friends/friends.service.ts';
 import { GroupsService } from './modules/groups/groups.service.ts';
 import { JournalsService } from './modules/journals/journals.service.ts';
+import { JournalExportService, EXPORT_LIMIT } from './modules/exports/journal-export.service.ts';
 import { MailRepository } from './modules/mail/mail.repository.ts';
 import { MailWorker } from './modules/mail/mail.worker.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { PushService, type VapidKeys } from './modules/notifications/push.service.ts';
 import { RealtimeHub } from './modules/notifications/realtime-hub.ts';
 import { ReminderScheduler } from './modules/notifications/reminders.ts';
+import { FlutterwaveClient } from './modules/payments/flutterwave.ts';
+import {
+  PAYMENT_CHECKOUT_LIMIT,
+  PAYMENT_VERIFY_LIMIT,
+  PaymentsService,
+} from './modules/payments/payments.service.ts';
+import { CountryResolver } from './modules/plans/country.ts';
+import { PlansService } from './modules/plans/plans.service.ts';
 import { PrayerRequestsService } from './modules/prayer-requests/prayer-requests.service.ts';
 import { PrayersService } from './modules/prayers/prayers.service.ts';
 import { SharingService } from './modules/sharing/sharing.service.ts';
@@ -114,12 +123,47 @@ export function createServices(opts: ServiceOptions) {
     hasher,
     endSessions: (userId) => auth.logoutEverywhere(userId),
   });
-  const journals = new JournalsService(db.db, now, notifications);
-  const prayers = new PrayersService(db.db, journals, now, notifications);
+  const plans = new PlansService({ db: db.db, now });
+  const journals = new JournalsService(db.db, now, notifications, plans);
+  const prayers = new PrayersService(db.db, journals, now, notifications, plans);
   const stats = new StatsService(prayers, now);
   const prayerRequests = new PrayerRequestsService({ db: db.db, friends, notifications, prayers });
-  const groups = new GroupsService({ db: db.db, friends, journals, prayers, notifications });
-  const sharing = new SharingService({ db: db.db, friends, journals, prayers, notifications });
+  const groups = new GroupsService({ db: db.db, friends, journals, prayers, notifications, plans });
+  const sharing = new SharingService({
+    db: db.db,
+    friends,
+    journals,
+    prayers,
+    notifications,
+    plans,
+  });
+  const payments = new PaymentsService({
+    db: db.db,
+    plans,
+    country: new CountryResolver(env.COUNTRY_HEADER),
+    provider:
+      env.FLUTTERWAVE_PUBLIC_KEY && env.FLUTTERWAVE_SECRET_KEY
+        ? new FlutterwaveClient({
+            apiUrl: env.FLUTTERWAVE_API_URL,
+            secretKey: env.FLUTTERWAVE_SECRET_KEY,
+          })
+        : null,
+    publicKey: env.FLUTTERWAVE_PUBLIC_KEY,
+    webhookHash: env.FLUTTERWAVE_WEBHOOK_HASH,
+    checkoutScriptUrl: env.FLUTTERWAVE_CHECKOUT_URL,
+    limiters: {
+      verify: new Limiter(PAYMENT_VERIFY_LIMIT, opts.redis),
+      checkout: new Limiter(PAYMENT_CHECKOUT_LIMIT, opts.redis),
+    },
+    now,
+  });
+  const journalExports = new JournalExportService({
+    db: db.db,
+    journals,
+    plans,
+    limiter: new Limiter(EXPORT_LIMIT, opts.redis),
+    now,
+  });
   return {
     auth,
     users,
@@ -136,6 +180,9 @@ export function createServices(opts: ServiceOptions) {
     prayerRequests,
     groups,
     sharing,
+    plans,
+    payments,
+    journalExports,
   };
 }
 

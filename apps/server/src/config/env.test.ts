@@ -31,6 +31,9 @@ describe('loadEnv', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_SECRET'],
     [{ COUNTRY_HEADER: 'bad header!' }, 'COUNTRY_HEADER'],
+    [{ FLUTTERWAVE_PUBLIC_KEY: 'public-only' }, 'FLUTTERWAVE_SECRET_KEY'],
+    [{ FLUTTERWAVE_API_URL: 'ftp://api.example' }, 'FLUTTERWAVE_API_URL'],
+    [{ NODE_ENV: 'production', FLUTTERWAVE_API_URL: 'http://api.example' }, 'FLUTTERWAVE_API_URL'],
   ])('names the bad variable in %j', (source, name) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     try {

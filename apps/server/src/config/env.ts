@@ -9,6 +9,8 @@ const optionalString = z
 
 const optionalUrl = optionalString.pipe(z.url().optional());
 
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -33,6 +35,11 @@ const EnvSchema = z
         .regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name')
         .optional(),
     ),
+    FLUTTERWAVE_PUBLIC_KEY: optionalString,
+    FLUTTERWAVE_SECRET_KEY: optionalString,
+    FLUTTERWAVE_WEBHOOK_HASH: optionalString,
+    FLUTTERWAVE_API_URL: httpUrl.default('https://api.flutterwave.com'),
+    FLUTTERWAVE_CHECKOUT_URL: httpUrl.default('https://checkout.flutterwave.com/v3.js'),
     VAPID_PUBLIC_KEY: optionalString,
     VAPID_PRIVATE_KEY: optionalString,
     LOG_LEVEL: z
@@ -47,6 +54,20 @@ const EnvSchema = z
         code: 'custom',
         path: ['GOOGLE_CLIENT_SECRET'],
         message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+      });
+    }
+    if (Boolean(env.FLUTTERWAVE_PUBLIC_KEY) !== Boolean(env.FLUTTERWAVE_SECRET_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FLUTTERWAVE_SECRET_KEY'],
+        message: 'FLUTTERWAVE_PUBLIC_KEY and FLUTTERWAVE_SECRET_KEY must be set together',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.FLUTTERWAVE_API_URL.startsWith('https://')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FLUTTERWAVE_API_URL'],
+        message: 'must be https in production (it carries the secret key)',
       });
     }
     if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {

@@ -2,24 +2,39 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+/** Origins the Flutterwave checkout needs: its script, its payment frame and its calls. */
+export interface PaymentOrigins {
+  script: string[];
+  frame: string[];
+  connect: string[];
+}
+
+/** The origins to allow for Flutterwave's inline checkout loaded from `checkoutScriptUrl`. */
+export function paymentOrigins(checkoutScriptUrl: string): PaymentOrigins {
+  const script = new URL(checkoutScriptUrl).origin;
+  const flutterwave = ['https://*.flutterwave.com', 'https://*.f4b-flutterwave.com'];
+  return { script: [script], frame: [script, ...flutterwave], connect: [script, ...flutterwave] };
+}
+
 /**
  * Security headers on every response. HSTS and upgrade-insecure-requests only when the app is
  * served over TLS (they blank the page on plain http). No CORS plugin: other origins get no
  * Access-Control-Allow-Origin, so browsers refuse their reads.
  */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, opts: { https: boolean }) => {
+  async (app: FastifyInstance, opts: { https: boolean; payments?: PaymentOrigins | undefined }) => {
     await app.register(helmet, {
       global: true,
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...(opts.payments?.script ?? [])],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...(opts.payments?.connect ?? [])],
+          ...(opts.payments ? { frameSrc: ["'self'", ...opts.payments.frame] } : {}),
           objectSrc: ["'none'"],
           baseUri: ["'none'"],
           frameAncestors: ["'none'"],

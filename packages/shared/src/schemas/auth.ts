@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts';
+import { PlanIdSchema } from './subscription.ts';
 
 export const EmailSchema = z
   .string({ error: 'E-mail is required.' })
@@ -99,6 +100,8 @@ export const UserSchema = z.object({
   settings: UserSettingsSchema,
   notificationPreferences: NotificationPreferencesSchema,
   createdAt: z.string(),
+  /** The plan in force now (a lapsed subscription is 'free'). */
+  plan: PlanIdSchema.optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { befriend, person, type Person } from '../../../test/people.ts';
+import { setPlan } from '../../../test/plans.ts';
 
 let t: TestApp;
 let admin: Person;
@@ -17,6 +18,8 @@ beforeAll(async () => {
     person(t.app, 'Fay'),
     person(t.app, 'Oz'),
   ]);
+  // Creating groups needs Premium (plan limits are tested in plans.routes.test.ts).
+  await setPlan(t.db, [admin.id, friend.id, other.id], 'premium');
   await befriend(admin, friend);
   journalId = (await admin.api.post('/api/journals', { title: 'Group journal' })).json()._id;
   await admin.api.post('/api/prayers', {
@@ -174,6 +177,7 @@ describe('membership', () => {
 describe('GET /api/prayer-groups', () => {
   it('lists visible groups with search, my groups, and public groups of friends as suggestions', async () => {
     const [me, pal] = await Promise.all([person(t.app), person(t.app)]);
+    await setPlan(t.db, pal.id, 'premium');
     await befriend(me, pal);
     const palJournal = (await pal.api.post('/api/journals', { title: 'Pal journal' })).json()._id;
     const palGroup = (

@@ -12,6 +12,7 @@ import type { FriendsService } from '../friends/friends.service.ts';
 import { fullName } from '../friends/friends.presenter.ts';
 import type { JournalsService } from '../journals/journals.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { PlansService } from '../plans/plans.service.ts';
 import type { PrayersService } from '../prayers/prayers.service.ts';
 import { GroupsRepository, type GroupWithViewer } from './groups.repository.ts';
 
@@ -23,6 +24,8 @@ export interface GroupsServiceDeps {
   journals: JournalsService;
   prayers: PrayersService;
   notifications: NotificationsService;
+  /** Creating groups needs Premium or Ministry; no check when absent. */
+  plans?: PlansService;
 }
 
 function present(row: GroupWithViewer): PrayerGroup {
@@ -96,6 +99,7 @@ export class GroupsService {
    * @throws AppError FORBIDDEN for a journal the user does not own.
    */
   async create(input: CreateGroupInput, viewer: UserRow): Promise<PrayerGroup> {
+    this.deps.plans?.assertFeature(viewer, 'groups');
     const journal = await this.deps.journals
       .getViewable(input.journalId, viewer.id)
       .catch(() => null);

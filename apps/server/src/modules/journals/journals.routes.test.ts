@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalMembers, journals, prayers } from '../../db/schema/index.ts';
 import { buildTestApp, signUp, type TestApp } from '../../../test/build-test-app.ts';
 import { type Api, apiAs } from '../../../test/api.ts';
+import { setPlan } from '../../../test/plans.ts';
 
 let t: TestApp;
 let owner: Api;
@@ -23,6 +24,8 @@ beforeAll(async () => {
   member = apiAs(t.app, m.token);
   anon = apiAs(t.app, null);
   ownerId = o.userId;
+  // These tests create more journals than Free allows (limits: plans.routes.test.ts).
+  await setPlan(t.db, [o.userId, x.userId, m.userId], 'premium');
 });
 afterAll(async () => {
   await t?.close();
@@ -245,7 +248,8 @@ describe('POST /api/journals/:id/join', () => {
 
 describe('discover', () => {
   it('lists public journals by tab with search, category and pagination; never private ones', async () => {
-    const { token } = await signUp(t.app);
+    const { token, userId } = await signUp(t.app);
+    await setPlan(t.db, userId, 'premium');
     const creator = apiAs(t.app, token);
     const tag = `disc${Date.now().toString(36)}`;
     const ids: string[] = [];

@@ -11,6 +11,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { PlansService } from '../plans/plans.service.ts';
 import { PrayersRepository } from '../prayers/prayers.repository.ts';
 import { presentPrayer } from '../prayers/prayers.presenter.ts';
 import { presentJournal, presentMember } from './journals.presenter.ts';
@@ -38,10 +39,18 @@ export class JournalsService {
   private readonly now: () => Date;
 
   private readonly notifications: NotificationsService | undefined;
+  /** Plan limits (journals, prayers, members); none when absent. */
+  private readonly plans: PlansService | undefined;
 
-  constructor(db: Db, now: () => Date = () => new Date(), notifications?: NotificationsService) {
+  constructor(
+    db: Db,
+    now: () => Date = () => new Date(),
+    notifications?: NotificationsService,
+    plans?: PlansService,
+  ) {
     this.db = db;
     this.notifications = notifications;
+    this.plans = plans;
     this.repo = new JournalsRepository(db);
     this.prayers = new PrayersRepository(db);
     this.now = now;
@@ -110,6 +119,11 @@ export class JournalsService {
   /** Creates a journal (and its optional first prayer) in one transaction. */
   async create(input: CreateJournalInput, user: UserRow): Promise<Journal> {
     const journalId = await this.db.transaction(async (tx) => {
+      await this.plans?.assertCanCreateJournal(
+        user.id,
+        { withPrayer: Boolean(input.initialPrayer?.trim()) },
+        tx,
+      );
       const journal = await this.repo.insert(
         {
           ownerId: user.id,
@@ -175,6 +189,7 @@ export class JournalsService {
       const added = await this.repo.addMember(id, user.id, 'member', tx);
       if (added) {
         await this.repo.bumpCounters(id, { memberCount: 1 }, tx);
+        await this.plans?.assertMemberCap(id, tx);
         announce =
           (await this.notifications?.notify(
             [

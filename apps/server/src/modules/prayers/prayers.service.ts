@@ -13,6 +13,7 @@ import { addDays, periodStarts, streakFrom } from '../../lib/time-zone.ts';
 import { JournalsRepository } from '../journals/journals.repository.ts';
 import type { JournalsService } from '../journals/journals.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { PlansService } from '../plans/plans.service.ts';
 import { presentPrayer } from './prayers.presenter.ts';
 import { type PrayerWithJournal, PrayersRepository } from './prayers.repository.ts';
 import { userTimeZone } from '../users/users.service.ts';
@@ -57,15 +58,19 @@ export class PrayersService {
   private readonly now: () => Date;
 
   private readonly notifications: NotificationsService | undefined;
+  /** Plan limits (prayer points); none when absent. */
+  private readonly plans: PlansService | undefined;
 
   constructor(
     db: Db,
     journals: JournalsService,
     now: () => Date = () => new Date(),
     notifications?: NotificationsService,
+    plans?: PlansService,
   ) {
     this.db = db;
     this.notifications = notifications;
+    this.plans = plans;
     this.repo = new PrayersRepository(db);
     this.journals = journals;
     this.now = now;
@@ -113,6 +118,7 @@ export class PrayersService {
     if (journal.journal.ownerId !== user.id)
       throw new AppError('FORBIDDEN', PERMISSION_DENIED_MESSAGE);
     const id = await this.db.transaction(async (tx) => {
+      await this.plans?.assertCanCreatePrayer(user.id, tx);
       const prayers = new PrayersRepository(tx);
       const prayer = await prayers.insert(
         {

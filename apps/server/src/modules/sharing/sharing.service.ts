@@ -6,6 +6,7 @@ import { fullName } from '../friends/friends.presenter.ts';
 import { JournalsRepository } from '../journals/journals.repository.ts';
 import type { JournalsService } from '../journals/journals.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { PlansService } from '../plans/plans.service.ts';
 import { PrayersRepository } from '../prayers/prayers.repository.ts';
 import type { PrayersService } from '../prayers/prayers.service.ts';
 
@@ -15,6 +16,8 @@ export interface SharingServiceDeps {
   journals: JournalsService;
   prayers: PrayersService;
   notifications: NotificationsService;
+  /** Members per journal by the owner's plan; no check when absent. */
+  plans?: PlansService;
 }
 
 /** Sharing journals and prayers with friends: notifications plus the read access they need. */
@@ -46,6 +49,7 @@ export class SharingService {
         for (const friendId of friends)
           if (await repo.addMember(id, friendId, 'member', tx)) added++;
         await repo.bumpCounters(id, { memberCount: added }, tx);
+        if (added > 0) await this.deps.plans?.assertMemberCap(id, tx);
       }
       announce = await this.deps.notifications.notify(
         friends.map((userId) => ({

@@ -1,8 +1,9 @@
 import type { User } from '@selah/shared/schemas/auth';
 import type { UserRow } from '../../db/schema/index.ts';
+import { effectivePlan } from '../plans/plans.ts';
 
 /** The signed-in user as they see themselves; no hashes or internal columns. */
-export function presentUser(row: UserRow): User {
+export function presentUser(row: UserRow, now: Date = new Date()): User {
   return {
     _id: row.id,
     email: row.email,
@@ -16,5 +17,6 @@ export function presentUser(row: UserRow): User {
     settings: row.settings,
     notificationPreferences: row.notificationPreferences,
     createdAt: row.createdAt.toISOString(),
+    plan: effectivePlan(row, now),
   };
 }

@@ -65,7 +65,7 @@ export function LandingPage() {
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
-        <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4">
+        <div className="mx-auto flex h-16 w-full max-w-5xl items-center gap-2 px-4">
           <BrandLink />
           <nav aria-label="Sections" className="ml-6 hidden items-center gap-1 md:flex">
             <Button asChild variant="ghost" size="sm">
@@ -90,7 +90,7 @@ export function LandingPage() {
       </header>
 
       <main className="flex-1">
-        <section className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 md:grid-cols-[1.1fr_1fr] md:py-24">
+        <section className="mx-auto grid max-w-5xl items-center gap-12 px-4 py-14 md:grid-cols-[1.1fr_1fr] md:py-24">
           <div className="flex flex-col items-center gap-6 text-center md:items-start md:text-left">
             <span className="inline-flex items-center gap-2 rounded-full bg-secondary px-3 py-1 text-sm font-medium text-secondary-foreground">
               <HandHeart className="size-4" aria-hidden="true" />
@@ -126,7 +126,7 @@ export function LandingPage() {
           aria-labelledby="how-it-works-heading"
           className="scroll-mt-16 border-y bg-muted/40"
         >
-          <div className="mx-auto max-w-6xl px-4 py-16 md:py-20">
+          <div className="mx-auto max-w-5xl px-4 py-16 md:py-20">
             <h2 id="how-it-works-heading" className={sectionHeading}>
               Three steps to a steadier prayer life
             </h2>
@@ -153,7 +153,7 @@ export function LandingPage() {
         <section
           id="features"
           aria-labelledby="features-heading"
-          className="mx-auto max-w-6xl scroll-mt-16 px-4 py-16 md:py-20"
+          className="mx-auto max-w-5xl scroll-mt-16 px-4 py-16 md:py-20"
         >
           <h2 id="features-heading" className={sectionHeading}>
             Everything you need to pray, nothing you don&rsquo;t
@@ -175,7 +175,7 @@ export function LandingPage() {
 
         <section
           aria-labelledby="privacy-heading"
-          className="mx-auto max-w-6xl px-4 pb-16 md:pb-20"
+          className="mx-auto max-w-5xl px-4 pb-16 md:pb-20"
         >
           <div className="flex flex-col items-center gap-6 rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground md:px-12">
             <ShieldCheck className="size-10" aria-hidden="true" />

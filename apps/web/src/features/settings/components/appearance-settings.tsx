@@ -44,9 +44,14 @@ export function AppearanceSettings() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>
-          <h2 className="text-base">Appearance</h2>
-        </CardTitle>
+        <div className="flex items-center justify-between gap-4">
+          <CardTitle>
+            <h2 className="text-base">Appearance</h2>
+          </CardTitle>
+          <p role="status" className="text-sm text-muted-foreground">
+            {saving ? 'Saving...' : ''}
+          </p>
+        </div>
         <CardDescription>
           Changes apply at once and are saved to your account, so they follow you to other devices.
         </CardDescription>
@@ -141,10 +146,6 @@ export function AppearanceSettings() {
             </Button>
           )}
         </div>
-
-        <p role="status" className="min-h-5 text-sm text-muted-foreground">
-          {saving ? 'Saving...' : ''}
-        </p>
       </CardContent>
     </Card>
   );

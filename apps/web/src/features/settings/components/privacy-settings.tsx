@@ -139,9 +139,9 @@ function PrivacyGroup<K extends keyof PrivacyInput>({
   const id = useId();
   const group = GROUPS[name];
   return (
-    <fieldset className="grid gap-3" aria-describedby={`${id}-description`}>
+    <fieldset aria-describedby={`${id}-description`}>
       <legend className="text-sm font-medium">{group.title}</legend>
-      <p id={`${id}-description`} className="-mt-2 text-sm text-muted-foreground">
+      <p id={`${id}-description`} className="mt-1 mb-3 text-sm text-muted-foreground">
         {group.description}
       </p>
       <RadioGroup

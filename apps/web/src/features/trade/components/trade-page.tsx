@@ -85,19 +85,21 @@ export function TradePage() {
         <div className="mx-auto max-w-5xl px-4 pb-12">
           <Testimonials />
         </div>
-        <aside
-          aria-labelledby="risk-heading"
-          className="mx-auto mb-16 max-w-5xl rounded-xl border border-amber-600/40 bg-amber-50 px-6 py-5 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
-        >
-          <h2 id="risk-heading" className="font-semibold">
-            Risk warning
-          </h2>
-          <p className="mt-1 text-sm">
-            Trading currencies and CFDs carries a high risk of losing money quickly. Only trade with
-            money you can afford to lose. Signals are not personal financial advice, and past
-            results do not guarantee future ones.
-          </p>
-        </aside>
+        <div className="mx-auto max-w-5xl px-4 pb-16">
+          <aside
+            aria-labelledby="risk-heading"
+            className="rounded-xl border border-amber-600/40 bg-amber-50 px-6 py-5 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
+          >
+            <h2 id="risk-heading" className="font-semibold">
+              Risk warning
+            </h2>
+            <p className="mt-1 text-sm">
+              Trading currencies and CFDs carries a high risk of losing money quickly. Only trade
+              with money you can afford to lose. Signals are not personal financial advice, and past
+              results do not guarantee future ones.
+            </p>
+          </aside>
+        </div>
       </main>
       <PublicFooter />
     </div>

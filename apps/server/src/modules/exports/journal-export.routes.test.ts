@@ -1,0 +1,185 @@
+import { eq, sql } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journals, prayers } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { person, type Person } from '../../../test/people.ts';
+import { setPlan } from '../../../test/plans.ts';
+import { pdfText, slugify } from './journal-pdf.ts';
+
+let t: TestApp;
+let owner: Person;
+let member: Person;
+let journalId: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  [owner, member] = await Promise.all([person(t.app, 'Ruth'), person(t.app, 'Naomi')]);
+  await setPlan(t.db, owner.id, 'premium');
+  journalId = (
+    await owner.api.post('/api/journals', {
+      title: 'Family Prayers: 2026!',
+      description: 'For the whole household',
+      isPrivate: false,
+    })
+  ).json()._id;
+  const add = async (body: Record<string, unknown>) =>
+    (await owner.api.post('/api/prayers', { journal: journalId, ...body })).json()._id as string;
+  const answered = await add({
+    title: 'Healing for Grandma',
+    content: 'That her surgery goes well.',
+    category: 'Health',
+    isPrivate: false,
+  });
+  await owner.api.put(`/api/prayers/${answered}/status`, { isAnswered: true });
+  await owner.api.post(`/api/prayers/${answered}/testimony`, {
+    testimony: 'The surgery went perfectly',
+  });
+  await add({
+    title: 'Wisdom at work',
+    content: 'Guidance in the new role.',
+    category: 'Career',
+    memoryVerse: { verse: 'Trust in the Lord with all your heart', reference: 'Proverbs 3:5' },
+  });
+  await add({
+    title: 'Café plans ☕',
+    content: 'Crème brûlée – naïve “quotes”',
+    category: 'Personal',
+  });
+  await member.api.post(`/api/journals/${journalId}/join`);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const exportUrl = (id: string, query = '') => `/api/journals/${id}/export.pdf${query}`;
+
+async function pdfTextOf(body: Buffer): Promise<string> {
+  const pdf = await getDocumentProxy(new Uint8Array(body));
+  const { text } = await extractText(pdf, { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
+
+async function exportAs(p: Person, query = '') {
+  const res = await p.api.get(exportUrl(journalId, query));
+  return { res, text: res.statusCode === 200 ? await pdfTextOf(res.rawPayload) : '' };
+}
+
+describe('GET /api/journals/:id/export.pdf', () => {
+  it('is a real PDF of the journal with every prayer, its verse and its notes', async () => {
+    const { res, text } = await exportAs(owner);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="family-prayers-2026.pdf"',
+    );
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    for (const expected of [
+      'Family Prayers: 2026!',
+      'For the whole household',
+      'Healing for Grandma',
+      'That her surgery goes well.',
+      'Health',
+      'Answered',
+      'Wisdom at work',
+      'Career',
+      'Active',
+      'Trust in the Lord with all your heart',
+      'Proverbs 3:5',
+      'The surgery went perfectly',
+      'Café plans ?',
+      'Crème brûlée',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('leaves out answered prayers, memory verses and notes when asked', async () => {
+    const noAnswered = (await exportAs(owner, '?answered=false&verses=true&notes=true')).text;
+    expect(noAnswered).not.toContain('Healing for Grandma');
+    expect(noAnswered).not.toContain('The surgery went perfectly');
+    expect(noAnswered).toContain('Wisdom at work');
+    expect(noAnswered).toContain('Trust in the Lord');
+
+    const noVerses = (await exportAs(owner, '?verses=false')).text;
+    expect(noVerses).toContain('Wisdom at work');
+    expect(noVerses).not.toContain('Trust in the Lord');
+    expect(noVerses).toContain('The surgery went perfectly');
+
+    const noNotes = (await exportAs(owner, '?notes=false')).text;
+    expect(noNotes).toContain('Healing for Grandma');
+    expect(noNotes).not.toContain('The surgery went perfectly');
+    expect(noNotes).toContain('Trust in the Lord');
+  });
+
+  it('is for the owner only: members, others and unknown journals get 404', async () => {
+    expect((await member.api.get(exportUrl(journalId))).statusCode).toBe(404);
+    expect(
+      (await owner.api.get(exportUrl('00000000-0000-4000-8000-000000000000'))).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: exportUrl(journalId) })).statusCode).toBe(401);
+    expect((await owner.api.get(exportUrl(journalId, '?answered=maybe'))).statusCode).toBe(400);
+  });
+
+  it('needs Premium or Ministry (402 on Free, also after a plan lapses)', async () => {
+    const free = await person(t.app);
+    const own = (await free.api.post('/api/journals', { title: 'Mine' })).json()._id;
+    const refused = await free.api.get(exportUrl(own));
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toMatchObject({
+      code: 'PAYMENT_REQUIRED',
+      message:
+        'Exporting to PDF needs the Premium or Ministry plan. Upgrade to export your journals.',
+      details: { limit: 'export', upgradeUrl: '/pricing' },
+    });
+    await setPlan(t.db, free.id, 'ministry');
+    expect((await free.api.get(exportUrl(own))).statusCode).toBe(200);
+    await setPlan(t.db, free.id, 'ministry', new Date(Date.now() - 1000));
+    expect((await free.api.get(exportUrl(own))).statusCode).toBe(402);
+  });
+
+  it('streams large journals page by page and stops at 5,000 prayers', async () => {
+    const big = await person(t.app);
+    await setPlan(t.db, big.id, 'premium');
+    const id = (await big.api.post('/api/journals', { title: 'Big' })).json()._id as string;
+    const base = Date.UTC(2026, 0, 1);
+    await t.db.db.insert(prayers).values(
+      Array.from({ length: 5_001 }, (_, i) => ({
+        journalId: id,
+        authorId: big.id,
+        title: `P${String(i).padStart(4, '0')}x`,
+        category: 'Personal',
+        createdAt: new Date(base + i * 60_000),
+      })),
+    );
+    await t.db.db
+      .update(journals)
+      .set({ prayerCount: sql`5001` })
+      .where(eq(journals.id, id));
+    const res = await big.api.get(exportUrl(id));
+    expect(res.statusCode).toBe(200);
+    const text = await pdfTextOf(res.rawPayload);
+    // Newest first: the oldest one is the one left out.
+    expect(text).toContain('P5000x');
+    expect(text).toContain('P2500x');
+    expect(text).toContain('P0001x');
+    expect(text).not.toContain('P0000x');
+    expect(text.match(/P\d{4}x/g)).toHaveLength(5_000);
+    expect(text).toContain('Only the latest 5,000 prayers are included.');
+  }, 120_000);
+});
+
+describe('PDF helpers', () => {
+  it('names the file from the title', () => {
+    expect(slugify('Family Prayers: 2026!')).toBe('family-prayers-2026');
+    expect(slugify('Ça été')).toBe('ca-ete');
+    expect(slugify('🙏')).toBe('journal');
+    expect(slugify('a'.repeat(100))).toHaveLength(60);
+  });
+
+  it('keeps Windows-1252 text and replaces what the built-in fonts cannot draw', () => {
+    expect(pdfText('Crème “brûlée” – €5')).toBe('Crème “brûlée” – €5');
+    expect(pdfText('祈り ☕\u0007ok')).toBe('?? ?ok');
+  });
+});

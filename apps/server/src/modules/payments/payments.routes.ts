@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '@selah/shared/errors';
+import {
+  CheckoutInputSchema,
+  CheckoutSchema,
+  PricingSchema,
+  SubscribeInputSchema,
+  SubscribeResponseSchema,
+} from '@selah/shared/schemas/subscription';
+import { unauthenticated } from '../../lib/app-error.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import type { PaymentsService } from './payments.service.ts';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  409: ApiErrorSchema,
+  429: ApiErrorSchema,
+  503: ApiErrorSchema,
+};
+
+/** /api/subscription: prices, checkout and the browser's payment confirmation. */
+export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (
+  app,
+  { payments },
+) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/pricing',
+    {
+      schema: {
+        tags: ['subscription'],
+        summary: "Every plan's price for the visitor's country (decided by the server)",
+        response: { 200: PricingSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request) => payments.pricing({ headers: request.headers, ip: request.ip }),
+  );
+
+  app.post(
+    '/checkout',
+    {
+      schema: {
+        tags: ['subscription'],
+        summary: 'Starts a payment: a server-issued tx_ref and the server-computed price',
+        body: CheckoutInputSchema,
+        response: { 201: CheckoutSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await payments.checkout(
+            currentUser(request),
+            request.body.plan,
+            { headers: request.headers, ip: request.ip },
+            request.log,
+          ),
+        ),
+  );
+
+  app.post(
+    '/subscribe',
+    {
+      schema: {
+        tags: ['subscription'],
+        summary: 'Verifies a Flutterwave transaction with Flutterwave, then upgrades the plan',
+        body: SubscribeInputSchema,
+        response: { 200: SubscribeResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      payments.subscribe(
+        currentUser(request),
+        { plan: request.body.plan, transactionId: request.body.transactionId },
+        request.log,
+      ),
+  );
+};
+
+const WebhookBodySchema = z
+  .object({
+    event: z.string().max(200).optional(),
+    id: z.unknown().optional(),
+    data: z.object({ id: z.unknown().optional() }).loose().nullish(),
+  })
+  .loose();
+
+/** The transaction id a webhook names, if it names a plausible one. */
+function webhookTransactionId(body: z.infer<typeof WebhookBodySchema>): string | null {
+  const id = body.data?.id ?? body.id;
+  const text = typeof id === 'number' || typeof id === 'string' ? String(id) : '';
+  return /^\d{1,20}$/.test(text) ? text : null;
+}
+
+/**
+ * /api/subscription/webhook: Flutterwave's server-to-server notice, authenticated by the
+ * `verif-hash` header. Its body is never trusted: the transaction is verified by id.
+ */
+export const paymentsWebhookRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (
+  app,
+  { payments },
+) => {
+  app.post(
+    '/webhook',
+    {
+      onRequest: async (request) => {
+        if (!payments.webhookHashMatches(request.headers['verif-hash'])) {
+          request.log.warn({ ip: request.ip, event: 'payment_webhook_denied' }, 'bad webhook hash');
+          throw unauthenticated('Invalid webhook signature.');
+        }
+      },
+      schema: {
+        tags: ['subscription'],
+        summary: 'Flutterwave webhook (verif-hash); re-verifies the transaction by id',
+        body: WebhookBodySchema,
+        response: {
+          200: z.object({ received: z.literal(true) }),
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          503: ApiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      await payments.webhook(webhookTransactionId(request.body), request.log);
+      return { received: true as const };
+    },
+  );
+};

@@ -1,0 +1,365 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type {
+  Checkout,
+  PaidPlanId,
+  Pricing,
+  SubscribeResponse,
+} from '@selah/shared/schemas/subscription';
+import type { Db } from '../../db/client.ts';
+import type { PaymentRow, UserRow } from '../../db/schema/index.ts';
+import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
+import type { Limiter } from '../../lib/rate-limiter.ts';
+import type { CountryResolver } from '../plans/country.ts';
+import {
+  addMonths,
+  amountToCents,
+  centsToAmount,
+  PAYMENT_METHODS,
+  PLAN_NAMES,
+  planPrices,
+  priceFor,
+} from '../plans/plans.ts';
+import { PlansRepository } from '../plans/plans.repository.ts';
+import type { PlansService } from '../plans/plans.service.ts';
+import {
+  type FlutterwaveClient,
+  PaymentProviderUnavailable,
+  type VerifiedTransaction,
+} from './flutterwave.ts';
+import { PaymentsRepository } from './payments.repository.ts';
+
+export const UPGRADED_MESSAGE = 'Your plan has been upgraded.';
+export const NOT_SET_UP_MESSAGE = 'Payments are not set up on this server.';
+export const NOT_CONFIRMED_MESSAGE =
+  'We could not confirm your payment yet. If you were charged, your plan will be upgraded as soon as the payment provider confirms it; please try again in a minute.';
+const NOT_VERIFIED_MESSAGE = 'We could not verify this payment.';
+
+/** Payment verification attempts per user per minute (quality guide's rate-limit anchors). */
+export const PAYMENT_VERIFY_LIMIT = { name: 'payment-verify', points: 10, durationSeconds: 60 };
+/** Checkout attempts (each creates a pending payment) per user per minute. */
+export const PAYMENT_CHECKOUT_LIMIT = { name: 'payment-checkout', points: 10, durationSeconds: 60 };
+
+export interface PaymentsServiceDeps {
+  db: Db;
+  plans: PlansService;
+  country: CountryResolver;
+  /** Null when the Flutterwave keys are not configured. */
+  provider: FlutterwaveClient | null;
+  publicKey: string | undefined;
+  webhookHash: string | undefined;
+  checkoutScriptUrl: string;
+  limiters: { verify: Limiter; checkout: Limiter };
+  now: () => Date;
+}
+
+export interface ClientInfo {
+  headers: IncomingHttpHeaders;
+  ip: string;
+}
+
+type Outcome =
+  | { kind: 'fulfilled'; payment: PaymentRow; expiresAt: Date }
+  | { kind: 'already'; payment: PaymentRow };
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
+
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Plan payments through Flutterwave (decisions §2, quality row 31). The server prices every
+ * checkout and issues its `tx_ref`; value is given only for a transaction that Flutterwave's
+ * verify endpoint reports successful, with that `tx_ref`, at least the price and the same
+ * currency. Fulfilment happens once per payment and once per provider transaction, in one
+ * database transaction, whether the browser or the webhook gets there first.
+ */
+export class PaymentsService {
+  readonly repo: PaymentsRepository;
+  private readonly deps: PaymentsServiceDeps;
+
+  constructor(deps: PaymentsServiceDeps) {
+    this.deps = deps;
+    this.repo = new PaymentsRepository(deps.db);
+  }
+
+  get enabled(): boolean {
+    return Boolean(this.deps.provider && this.deps.publicKey);
+  }
+
+  /** Every plan's price for the visitor's country, computed here. */
+  async pricing(client: ClientInfo): Promise<Pricing> {
+    const country = await this.deps.country.resolve(client);
+    return {
+      country,
+      currency: priceFor('premium', country).currency,
+      plans: planPrices(country),
+      paymentsEnabled: this.enabled,
+      paymentMethods: PAYMENT_METHODS,
+      checkoutScriptUrl: this.enabled ? this.deps.checkoutScriptUrl : null,
+    };
+  }
+
+  private assertEnabled(): FlutterwaveClient {
+    // 400, not 5xx: nothing is wrong with the server and retrying will not help.
+    if (!this.enabled || !this.deps.provider) throw badRequest(NOT_SET_UP_MESSAGE);
+    return this.deps.provider;
+  }
+
+  /** Starts a checkout: a pending payment with a fresh `tx_ref` and the server's price. */
+  async checkout(
+    user: UserRow,
+    plan: PaidPlanId,
+    client: ClientInfo,
+    log: FastifyBaseLogger,
+  ): Promise<Checkout> {
+    this.assertEnabled();
+    await this.deps.limiters.checkout.consume(
+      user.id,
+      'Too many checkout attempts. Please wait a minute and try again.',
+    );
+    const country = await this.deps.country.resolve(client);
+    const price = priceFor(plan, country);
+    const payment = await this.repo.insertPending({
+      userId: user.id,
+      plan,
+      txRef: `selah-${randomBytes(16).toString('hex')}`,
+      amount: centsToAmount(price.cents).toFixed(2),
+      currency: price.currency,
+      country,
+      createdAt: this.deps.now(),
+    });
+    log.info(
+      { userId: user.id, paymentId: payment.id, plan, currency: price.currency, event: 'checkout' },
+      'payment checkout started',
+    );
+    return {
+      txRef: payment.txRef,
+      plan,
+      amount: centsToAmount(price.cents),
+      currency: price.currency,
+      publicKey: this.deps.publicKey!,
+      paymentOptions: PAYMENT_METHODS,
+      customer: { email: user.email, name: user.username },
+      customizations: {
+        title: 'Selah',
+        description: `Selah ${PLAN_NAMES[plan]}, 1 month`,
+      },
+    };
+  }
+
+  /**
+   * The browser's confirmation after Flutterwave's checkout (spec-2 §7). The client's amount is
+   * ignored: only the verified transaction counts.
+   */
+  async subscribe(
+    user: UserRow,
+    input: { plan: PaidPlanId; transactionId: string },
+    log: FastifyBaseLogger,
+  ): Promise<SubscribeResponse> {
+    const provider = this.assertEnabled();
+    await this.deps.limiters.verify.consume(
+      user.id,
+      'Too many payment checks. Please wait a minute and try again.',
+    );
+    const outcome = await this.confirm(
+      provider,
+      input.transactionId,
+      { userId: user.id, plan: input.plan },
+      log,
+    );
+    return this.answer(outcome);
+  }
+
+  /** The plan as it stands after a fulfilment (read back, so a replay answers the same). */
+  private async answer(outcome: Outcome): Promise<SubscribeResponse> {
+    if (outcome.kind === 'fulfilled') {
+      return {
+        message: UPGRADED_MESSAGE,
+        plan: outcome.payment.plan,
+        expiresAt: outcome.expiresAt.toISOString(),
+      };
+    }
+    const row = await this.deps.plans.repo.planOf(outcome.payment.userId);
+    return {
+      message: UPGRADED_MESSAGE,
+      plan: row ? this.deps.plans.effectivePlan(row) : outcome.payment.plan,
+      expiresAt: row?.planExpiresAt?.toISOString() ?? null,
+    };
+  }
+
+  /** True when `header` is the configured webhook secret (compared in constant time). */
+  webhookHashMatches(header: string | string[] | undefined): boolean {
+    const expected = this.deps.webhookHash;
+    if (!expected || typeof header !== 'string') return false;
+    return timingSafeEqual(sha256(header), sha256(expected));
+  }
+
+  /**
+   * Flutterwave's webhook, for payments whose browser never came back. The body only names a
+   * transaction id; everything else comes from verifying that id.
+   * @returns what happened, for the log and the test.
+   * @throws AppError SERVICE_UNAVAILABLE when the provider could not confirm (Flutterwave retries).
+   */
+  async webhook(
+    transactionId: string | null,
+    log: FastifyBaseLogger,
+  ): Promise<'fulfilled' | 'already' | 'ignored'> {
+    if (!transactionId || !this.enabled || !this.deps.provider) {
+      log.info({ event: 'payment_webhook', outcome: 'ignored' }, 'payment webhook ignored');
+      return 'ignored';
+    }
+    try {
+      const outcome = await this.confirm(this.deps.provider, transactionId, null, log);
+      return outcome.kind;
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode < 500) return 'ignored';
+      throw error;
+    }
+  }
+
+  /**
+   * Verifies `transactionId` with Flutterwave and fulfils the payment it belongs to.
+   * @param expected the user and plan the browser claims; null for the webhook.
+   */
+  private async confirm(
+    provider: FlutterwaveClient,
+    transactionId: string,
+    expected: { userId: string; plan: PaidPlanId } | null,
+    log: FastifyBaseLogger,
+  ): Promise<Outcome> {
+    const context = {
+      userId: expected?.userId,
+      providerTransactionId: transactionId,
+      event: expected ? 'payment_subscribe' : 'payment_webhook',
+    };
+    // A transaction already fulfilled needs no second call to the provider.
+    const known = await this.repo.findByProviderTransactionId(transactionId);
+    if (known) return this.alreadyFulfilled(known, expected, context, log);
+
+    let transaction: VerifiedTransaction | null;
+    try {
+      transaction = await provider.verify(transactionId);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderUnavailable)) throw error;
+      log.warn(
+        { ...context, outcome: 'provider_unavailable', reason: error.message },
+        'payment not confirmed: provider unavailable',
+      );
+      throw new AppError('SERVICE_UNAVAILABLE', NOT_CONFIRMED_MESSAGE, {
+        headers: { 'retry-after': '30' },
+      });
+    }
+    const reject = (outcome: string, message: string, extra: Record<string, unknown> = {}) => {
+      log.warn({ ...context, ...extra, outcome }, 'payment rejected');
+      return badRequest(message);
+    };
+    if (!transaction) throw reject('unknown_transaction', NOT_VERIFIED_MESSAGE);
+    if (transaction.status !== 'successful') {
+      throw reject(
+        'not_successful',
+        'This payment has not succeeded. If you completed it, please try again in a minute.',
+        { providerStatus: transaction.status },
+      );
+    }
+    const payment = await this.repo.findByTxRef(transaction.txRef);
+    if (!payment || (expected && payment.userId !== expected.userId)) {
+      throw reject('foreign_tx_ref', NOT_VERIFIED_MESSAGE, { paymentId: payment?.id });
+    }
+    const paymentContext = { paymentId: payment.id, userId: payment.userId };
+    if (expected && payment.plan !== expected.plan) {
+      throw reject('other_plan', `This payment was for the ${PLAN_NAMES[payment.plan]} plan.`, {
+        ...paymentContext,
+      });
+    }
+    if (transaction.currency !== payment.currency) {
+      throw reject('wrong_currency', 'The payment currency does not match the price.', {
+        ...paymentContext,
+        currency: transaction.currency,
+        expectedCurrency: payment.currency,
+      });
+    }
+    const expectedCents = amountToCents(Number(payment.amount));
+    if (transaction.amountCents < expectedCents) {
+      throw reject('amount_too_low', 'The amount paid is less than the price of the plan.', {
+        ...paymentContext,
+        amountCents: transaction.amountCents,
+        expectedCents,
+      });
+    }
+    if (payment.status !== 'pending') {
+      if (payment.providerTransactionId === transactionId) {
+        return this.alreadyFulfilled(payment, expected, context, log);
+      }
+      // The checkout was already paid by another transaction (a double charge): no second
+      // month; logged for a refund.
+      throw new AppError('CONFLICT', 'This checkout has already been paid.');
+    }
+
+    let expiresAt: Date | null;
+    try {
+      expiresAt = await this.deps.db.transaction(async (tx) => {
+        const now = this.deps.now();
+        const won = await new PaymentsRepository(tx).markSuccessful(
+          payment.id,
+          transactionId,
+          now,
+          tx,
+        );
+        if (!won) return null;
+        const plans = new PlansRepository(tx);
+        const current = await plans.lockUserPlan(payment.userId, tx);
+        const from =
+          current?.planExpiresAt && current.planExpiresAt.getTime() > now.getTime()
+            ? current.planExpiresAt
+            : now;
+        const until = addMonths(from, payment.months);
+        await plans.setPlan(payment.userId, payment.plan, until, tx);
+        return until;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      expiresAt = null;
+    }
+    if (!expiresAt) {
+      // Someone else fulfilled it between our check and our update.
+      const winner = await this.repo.findByProviderTransactionId(transactionId);
+      if (winner) return this.alreadyFulfilled(winner, expected, context, log);
+      throw new AppError('CONFLICT', 'This checkout has already been paid.');
+    }
+    log.info(
+      {
+        ...context,
+        ...paymentContext,
+        plan: payment.plan,
+        amount: payment.amount,
+        currency: payment.currency,
+        expiresAt: expiresAt.toISOString(),
+        outcome: 'fulfilled',
+      },
+      'payment fulfilled',
+    );
+    return { kind: 'fulfilled', payment, expiresAt };
+  }
+
+  private alreadyFulfilled(
+    payment: PaymentRow,
+    expected: { userId: string; plan: PaidPlanId } | null,
+    context: Record<string, unknown>,
+    log: FastifyBaseLogger,
+  ): Outcome {
+    if (expected && (payment.userId !== expected.userId || payment.plan !== expected.plan)) {
+      log.warn({ ...context, paymentId: payment.id, outcome: 'replay_foreign' }, 'payment replay');
+      throw conflict('This payment has already been used.');
+    }
+    log.info({ ...context, paymentId: payment.id, outcome: 'already_fulfilled' }, 'payment replay');
+    return { kind: 'already', payment };
+  }
+}

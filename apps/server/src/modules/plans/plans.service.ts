@@ -1,0 +1,134 @@
+import type {
+  PlanId,
+  PlanLimitDetails,
+  PlanLimitKind,
+  PlanLimits,
+  Subscription,
+} from '@selah/shared/schemas/subscription';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { effectivePlan, PLAN_LIMITS, PLAN_NAMES, UPGRADE_URL } from './plans.ts';
+import { type PlanColumns, PlansRepository } from './plans.repository.ts';
+
+/** 402 PAYMENT_REQUIRED naming the limit, with the way up. */
+export function planLimitReached(limit: PlanLimitKind, message: string): AppError {
+  const details: PlanLimitDetails = { limit, upgradeUrl: UPGRADE_URL };
+  return new AppError('PAYMENT_REQUIRED', message, { details });
+}
+
+const FEATURE_MESSAGES = {
+  groups: 'Creating prayer groups needs the Premium or Ministry plan. Upgrade to create a group.',
+  export: 'Exporting to PDF needs the Premium or Ministry plan. Upgrade to export your journals.',
+} as const;
+
+/**
+ * Plans and their limits (decisions §3): the effective plan, the checks the other services call
+ * before they create something, and the subscription summary. A limit only ever stops new
+ * writes; nothing is removed when a limit is hit or a plan lapses.
+ */
+export class PlansService {
+  readonly repo: PlansRepository;
+  private readonly now: () => Date;
+
+  constructor(deps: { db: Db; now: () => Date }) {
+    this.repo = new PlansRepository(deps.db);
+    this.now = deps.now;
+  }
+
+  effectivePlan(user: PlanColumns): PlanId {
+    return effectivePlan(user, this.now());
+  }
+
+  limitsOf(user: PlanColumns): PlanLimits {
+    return PLAN_LIMITS[this.effectivePlan(user)];
+  }
+
+  /**
+   * Call inside the transaction that creates the journal (and its optional first prayer).
+   * Locks the user row, so parallel creations cannot both take the last slot.
+   * @throws AppError PAYMENT_REQUIRED at the plan's journal or prayer limit.
+   */
+  async assertCanCreateJournal(
+    userId: string,
+    options: { withPrayer: boolean },
+    tx: DbOrTx,
+  ): Promise<void> {
+    const plan = await this.lockedPlan(userId, tx);
+    const limits = PLAN_LIMITS[plan];
+    if (limits.journals !== null) {
+      const owned = await this.repo.countOwnedJournals(userId, tx);
+      if (owned >= limits.journals) {
+        throw planLimitReached(
+          'journals',
+          `The ${PLAN_NAMES[plan]} plan allows ${limits.journals} journals. Upgrade to Premium for unlimited journals.`,
+        );
+      }
+    }
+    if (options.withPrayer) await this.checkPrayers(userId, plan, tx);
+  }
+
+  /**
+   * Call inside the transaction that creates the prayer.
+   * @throws AppError PAYMENT_REQUIRED at the plan's prayer limit.
+   */
+  async assertCanCreatePrayer(userId: string, tx: DbOrTx): Promise<void> {
+    await this.checkPrayers(userId, await this.lockedPlan(userId, tx), tx);
+  }
+
+  private async checkPrayers(userId: string, plan: PlanId, tx: DbOrTx): Promise<void> {
+    const max = PLAN_LIMITS[plan].prayers;
+    if (max === null) return;
+    if ((await this.repo.countAuthoredPrayers(userId, tx)) >= max) {
+      throw planLimitReached(
+        'prayers',
+        `The ${PLAN_NAMES[plan]} plan allows ${max} prayer points. Upgrade to Premium for unlimited prayer points.`,
+      );
+    }
+  }
+
+  private async lockedPlan(userId: string, tx: DbOrTx): Promise<PlanId> {
+    const row = await this.repo.lockUserPlan(userId, tx);
+    return row ? this.effectivePlan(row) : 'free';
+  }
+
+  /** @throws AppError PAYMENT_REQUIRED when the user's plan lacks the feature. */
+  assertFeature(user: UserRow, feature: 'groups' | 'export'): void {
+    if (!this.limitsOf(user)[feature]) throw planLimitReached(feature, FEATURE_MESSAGES[feature]);
+  }
+
+  /**
+   * Call after adding members, inside the same transaction and after the member counter was
+   * bumped (the bump locks the journal row, so parallel joins are counted one after another);
+   * throwing rolls the additions back.
+   * @throws AppError PAYMENT_REQUIRED when the journal now has more members than its owner's
+   *   plan allows.
+   */
+  async assertMemberCap(journalId: string, tx: DbOrTx): Promise<void> {
+    const row = await this.repo.journalMembersAndOwnerPlan(journalId, tx);
+    if (!row) return;
+    const plan = this.effectivePlan(row);
+    const max = PLAN_LIMITS[plan].membersPerJournal;
+    if (row.memberCount <= max) return;
+    throw planLimitReached(
+      'members',
+      plan === 'ministry'
+        ? `This journal has reached the Ministry plan's limit of ${max} members.`
+        : `This journal has reached the ${PLAN_NAMES[plan]} plan's limit of ${max} members. The Ministry plan allows up to ${PLAN_LIMITS.ministry.membersPerJournal} members per journal.`,
+    );
+  }
+
+  async subscription(user: UserRow): Promise<Subscription> {
+    const [journals, prayers] = await Promise.all([
+      this.repo.countOwnedJournals(user.id),
+      this.repo.countAuthoredPrayers(user.id),
+    ]);
+    return {
+      plan: user.plan,
+      effectivePlan: this.effectivePlan(user),
+      expiresAt: user.planExpiresAt?.toISOString() ?? null,
+      limits: this.limitsOf(user),
+      usage: { journals, prayers },
+    };
+  }
+}

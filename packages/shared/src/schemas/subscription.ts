@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+/** Spec-2 §9 plans. Free is the default and what a lapsed subscription returns to. */
+export const PLAN_IDS = ['free', 'premium', 'ministry'] as const;
+export const PlanIdSchema = z.enum(PLAN_IDS);
+export type PlanId = z.infer<typeof PlanIdSchema>;
+
+/** The plans that can be bought. */
+export const PAID_PLAN_IDS = ['premium', 'ministry'] as const;
+export const PaidPlanIdSchema = z.enum(PAID_PLAN_IDS, {
+  error: 'Please choose the Premium or Ministry plan.',
+});
+export type PaidPlanId = z.infer<typeof PaidPlanIdSchema>;
+
+/** What a 402 PAYMENT_REQUIRED names in `details.limit`. */
+export const PLAN_LIMIT_KINDS = ['journals', 'prayers', 'groups', 'members', 'export'] as const;
+export type PlanLimitKind = (typeof PLAN_LIMIT_KINDS)[number];
+export const PlanLimitDetailsSchema = z.object({
+  limit: z.enum(PLAN_LIMIT_KINDS),
+  upgradeUrl: z.string(),
+});
+export type PlanLimitDetails = z.infer<typeof PlanLimitDetailsSchema>;
+
+/** A plan's limits; null means unlimited. */
+export const PlanLimitsSchema = z.object({
+  journals: z.number().int().nullable(),
+  prayers: z.number().int().nullable(),
+  membersPerJournal: z.number().int(),
+  groups: z.boolean(),
+  export: z.boolean(),
+});
+export type PlanLimits = z.infer<typeof PlanLimitsSchema>;
+
+/** GET /api/subscription */
+export const SubscriptionSchema = z.object({
+  /** The stored plan (may have lapsed). */
+  plan: PlanIdSchema,
+  /** The plan in force now: `plan` while `expiresAt` is in the future, else free. */
+  effectivePlan: PlanIdSchema,
+  expiresAt: z.string().nullable(),
+  limits: PlanLimitsSchema,
+  usage: z.object({ journals: z.number().int(), prayers: z.number().int() }),
+});
+export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+export const CURRENCIES = ['USD', 'NGN'] as const;
+export const CurrencySchema = z.enum(CURRENCIES);
+export type Currency = z.infer<typeof CurrencySchema>;
+
+export const PlanPriceSchema = z.object({
+  id: PlanIdSchema,
+  name: z.string(),
+  /** In `currency` (naira for Nigeria), per month. */
+  amount: z.number(),
+  currency: CurrencySchema,
+  /** The same price in US dollars. */
+  usdAmount: z.number(),
+  interval: z.literal('month'),
+  features: z.array(z.string()),
+  /** The card marked 'Most Popular'. */
+  popular: z.boolean(),
+});
+export type PlanPrice = z.infer<typeof PlanPriceSchema>;
+
+/** GET /api/subscription/pricing: every price is computed by the server for the visitor's country. */
+export const PricingSchema = z.object({
+  /** ISO 3166-1 alpha-2, or null when unknown. */
+  country: z.string().nullable(),
+  currency: CurrencySchema,
+  plans: z.array(PlanPriceSchema),
+  paymentsEnabled: z.boolean(),
+  /** Flutterwave's `payment_options`. */
+  paymentMethods: z.string(),
+  /** The checkout script to load; null when payments are not set up. */
+  checkoutScriptUrl: z.string().nullable(),
+});
+export type Pricing = z.infer<typeof PricingSchema>;
+
+export const CheckoutInputSchema = z.strictObject({ plan: PaidPlanIdSchema });
+export type CheckoutInput = z.infer<typeof CheckoutInputSchema>;
+
+/** POST /api/subscription/checkout: what the browser passes to Flutterwave's checkout. */
+export const CheckoutSchema = z.object({
+  txRef: z.string(),
+  plan: PaidPlanIdSchema,
+  amount: z.number(),
+  currency: CurrencySchema,
+  publicKey: z.string(),
+  paymentOptions: z.string(),
+  customer: z.object({ email: z.string(), name: z.string() }),
+  customizations: z.object({ title: z.string(), description: z.string() }),
+});
+export type Checkout = z.infer<typeof CheckoutSchema>;
+
+/** Flutterwave's numeric transaction id (the callback's `transaction_id`). */
+export const TransactionIdSchema = z
+  .union(
+    [
+      z.number().int().positive(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,20}$/),
+    ],
+    {
+      error: 'Invalid transaction id.',
+    },
+  )
+  .transform((v) => String(v));
+
+/** POST /api/subscription/subscribe (spec-2 §7 field names). The amount is not trusted. */
+export const SubscribeInputSchema = z.object({
+  plan: PaidPlanIdSchema,
+  transactionId: TransactionIdSchema,
+  amount: z.union([z.number(), z.string().max(32)]).optional(),
+});
+export type SubscribeInput = z.input<typeof SubscribeInputSchema>;
+
+export const SubscribeResponseSchema = z.object({
+  message: z.string(),
+  plan: PlanIdSchema,
+  expiresAt: z.string().nullable(),
+});
+export type SubscribeResponse = z.infer<typeof SubscribeResponseSchema>;
+
+const includeFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .default('true')
+  .transform((v) => v === 'true' || v === '1');
+
+/** GET /api/journals/:id/export.pdf: the Export dialog's include options (default: all). */
+export const ExportQuerySchema = z.object({
+  answered: includeFlag,
+  verses: includeFlag,
+  notes: includeFlag,
+});
+export type ExportQuery = z.infer<typeof ExportQuerySchema>;
