@@ -1,0 +1,66 @@
+import autocannon, { type RawRequest } from 'autocannon';
+import type { RequestSpec } from './scenarios.ts';
+
+export interface LoadResult {
+  /** Completed requests per second over the measured window (any status). */
+  rps: number;
+  /** 2xx responses per second. */
+  okPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Non-2xx responses plus connection errors and timeouts. */
+  errors: number;
+  statusCodes: Record<string, number>;
+  requests: number;
+  seconds: number;
+}
+
+/**
+ * Runs autocannon against `baseUrl` for `seconds`, every request freshly drawn from `next`
+ * (random users and ids); `rewrite` maps each request's path (the control's fixed route).
+ */
+export async function runLoad(opts: {
+  baseUrl: string;
+  seconds: number;
+  connections: number;
+  next: () => RequestSpec;
+  rewritePath?: (path: string) => string;
+}): Promise<LoadResult> {
+  const result = await autocannon({
+    url: opts.baseUrl,
+    connections: opts.connections,
+    pipelining: 1,
+    duration: opts.seconds,
+    timeout: 30,
+    requests: [
+      {
+        setupRequest: (request: RawRequest): RawRequest => {
+          const spec = opts.next();
+          return {
+            ...request,
+            method: spec.method,
+            path: opts.rewritePath ? opts.rewritePath(spec.path) : spec.path,
+            headers: spec.headers,
+            ...(spec.body === undefined ? { body: undefined } : { body: spec.body }),
+          };
+        },
+      },
+    ],
+  });
+  const statusCodes: Record<string, number> = {};
+  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {}))
+    statusCodes[code] = Number(count);
+  const total = Object.values(statusCodes).reduce((a, b) => a + b, 0);
+  return {
+    rps: total / result.duration,
+    okPerSecond: result['2xx'] / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    errors: result.non2xx + result.errors,
+    statusCodes,
+    requests: total,
+    seconds: result.duration,
+  };
+}

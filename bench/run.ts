@@ -1,0 +1,353 @@
+// `npm run bench`: seeds, measures every scenario against its control, prints tables and
+// writes JSON to bench/results/. See bench/README.md.
+import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SEED_PASSWORD, SeedLayout } from '../apps/server/src/db/seed.ts';
+import { preparePglite, preparePostgres, type PreparedDb } from './lib/database.ts';
+import { type LoadResult, runLoad } from './lib/load.ts';
+import {
+  type BenchOptions,
+  type DbKind,
+  parseOptions,
+  SIZES,
+  type SizeName,
+} from './lib/options.ts';
+import { type Child, ROOT, rssMb, startNode } from './lib/processes.ts';
+import { profileQueries, type QueryProfile } from './lib/queries.ts';
+import {
+  evaluate,
+  type GrowthRow,
+  growthRows,
+  growthTable,
+  queriesTable,
+  resultsTable,
+  type ScenarioResult,
+  TARGETS,
+} from './lib/report.ts';
+import {
+  type BenchUser,
+  type RequestSpec,
+  SCENARIOS,
+  type Scenario,
+  type ScenarioContext,
+} from './lib/scenarios.ts';
+import type { CapturedBody } from './control-server.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const options = parseOptions(process.argv.slice(2), process.env, path.join(here, 'results'));
+mkdirSync(options.outDir, { recursive: true });
+const runId = new Date().toISOString().replace(/[:.]/g, '-');
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+/** How many seeded users sign in for the load (random writers and random others). */
+const BENCH_WRITERS = 50;
+const BENCH_OTHERS = 50;
+
+interface RunResult {
+  db: DbKind;
+  size: SizeName;
+  startedAt: string;
+  seedSeconds: number | null;
+  serverStartMs: number;
+  results: ScenarioResult[];
+  queries: QueryProfile[];
+  loadAverage: { before: number[]; after: number[] };
+}
+
+function gitCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+function selectedScenarios(): Scenario[] {
+  if (options.scenarios.length === 0) return SCENARIOS;
+  const unknown = options.scenarios.filter((n) => !SCENARIOS.some((s) => s.name === n));
+  if (unknown.length > 0) {
+    console.error(
+      `unknown scenario(s) ${unknown.join(', ')}; choose from ${SCENARIOS.map((s) => s.name).join(', ')}`,
+    );
+    process.exit(2);
+  }
+  return SCENARIOS.filter((s) => options.scenarios.includes(s.name));
+}
+
+/** Random distinct users: `writers` journal owners and `others` who own none. */
+function pickUsers(layout: SeedLayout, writers: number, others: number) {
+  const chosen = new Map<number, number | null>();
+  const w = Math.min(writers, layout.writers);
+  while (chosen.size < w) {
+    const index = Math.floor(Math.random() * layout.writers);
+    chosen.set(layout.writer(index), index);
+  }
+  const o = Math.min(others, layout.users - layout.writers);
+  while (chosen.size < w + o) {
+    const n = 1 + Math.floor(Math.random() * layout.users);
+    if ((n - 1) % layout.writerEvery !== 0) chosen.set(n, null);
+  }
+  return [...chosen].map(([n, writer]) => ({ n, writer }));
+}
+
+const contextFor = (layout: SeedLayout, users: BenchUser[]): ScenarioContext => ({
+  layout,
+  users,
+  writers: users.filter((u) => u.writer !== null),
+});
+
+async function signInOverHttp(baseUrl: string, picked: { n: number; writer: number | null }[]) {
+  const users: BenchUser[] = [];
+  const queue = [...picked];
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let u = queue.shift(); u; u = queue.shift()) {
+        const res = await fetch(`${baseUrl}/api/auth/login`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-forwarded-for': `10.251.${Math.floor(u.n / 250) % 250}.${1 + (u.n % 250)}`,
+          },
+          body: JSON.stringify({ email: `seed${u.n}@example.test`, password: SEED_PASSWORD }),
+        });
+        if (!res.ok)
+          throw new Error(`login of seed${u.n} failed: ${res.status} ${await res.text()}`);
+        users.push({ ...u, token: ((await res.json()) as { token: string }).token });
+      }
+    }),
+  );
+  return users;
+}
+
+async function capture(baseUrl: string, spec: RequestSpec): Promise<CapturedBody> {
+  const res = await fetch(`${baseUrl}${spec.path}`, {
+    method: spec.method,
+    headers: spec.headers,
+    ...(spec.body === undefined ? {} : { body: spec.body }),
+  });
+  const text = await res.text();
+  if (!res.ok)
+    log(`  warning: ${spec.method} ${spec.path} answered ${res.status}: ${text.slice(0, 200)}`);
+  return { method: spec.method, status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+async function prepare(db: DbKind, size: SizeName): Promise<PreparedDb> {
+  return db === 'postgres'
+    ? preparePostgres(options.postgresUrl, size, options.keep, log)
+    : preparePglite(size, options.keep, log);
+}
+
+async function runOne(db: DbKind, size: SizeName, scenarios: Scenario[]): Promise<RunResult> {
+  const startedAt = new Date().toISOString();
+  const loadBefore = os.loadavg();
+  const layout = new SeedLayout(SIZES[size]);
+  const prepared = await prepare(db, size);
+  if (prepared.seedSeconds !== null)
+    log(`seeded in ${prepared.seedSeconds.toFixed(1)} s: ${JSON.stringify(prepared.counts)}`);
+  let server: Child | undefined;
+  let control: Child | undefined;
+  try {
+    log('counting queries in-process (buildApp + inject)...');
+    const queries = await profileQueries(
+      prepared,
+      scenarios,
+      (users) => contextFor(layout, users),
+      () => pickUsers(layout, 4, 4),
+    );
+    console.log(
+      `\nQueries per request (${db}, ${size}):\n${queriesTable(queries, options.explain)}\n`,
+    );
+
+    const logFile = path.join(options.outDir, `${runId}-${db}-${size}-server.log`);
+    const serverStarted = performance.now();
+    server = await startNode({
+      script: 'apps/server/src/server.ts',
+      env: {
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '1000000000',
+        TRUST_PROXY: '127.0.0.1',
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        SMTP_URL: '',
+        DATA_DIR: path.join(os.tmpdir(), `selah-bench-data-${runId}`),
+        ...prepared.serverEnv,
+      },
+      readyPath: '/api/health',
+      logFile,
+    });
+    const serverStartMs = performance.now() - serverStarted;
+    log(
+      `server up in ${serverStartMs.toFixed(0)} ms (${server.url}, pid ${server.process.pid}); signing in ${BENCH_WRITERS + BENCH_OTHERS} users...`,
+    );
+    const users = await signInOverHttp(server.url, pickUsers(layout, BENCH_WRITERS, BENCH_OTHERS));
+    const ctx = contextFor(layout, users);
+
+    const bodies: Record<string, CapturedBody> = {};
+    for (const s of scenarios) bodies[s.name] = await capture(server.url, s.next(ctx));
+    const bodiesFile = path.join(os.tmpdir(), `selah-bench-bodies-${runId}.json`);
+    writeFileSync(bodiesFile, JSON.stringify(bodies));
+    control = await startNode({
+      script: 'bench/control-server.ts',
+      env: { LOG_LEVEL: 'warn', BENCH_BODIES: bodiesFile },
+      readyPath: '/health',
+      logFile: path.join(options.outDir, `${runId}-${db}-${size}-control.log`),
+    });
+
+    const results: ScenarioResult[] = [];
+    for (const s of scenarios) {
+      const measure = async (
+        baseUrl: string,
+        rewrite?: (p: string) => string,
+      ): Promise<LoadResult> => {
+        const load = {
+          baseUrl,
+          connections: options.connections,
+          next: () => s.next(ctx),
+          ...(rewrite ? { rewritePath: rewrite } : {}),
+        };
+        await runLoad({ ...load, seconds: options.warmup });
+        return runLoad({ ...load, seconds: options.duration });
+      };
+      log(`${s.name}: ${options.warmup} s warm-up + ${options.duration} s, then its control...`);
+      const app = await measure(server.url);
+      const serverRssMb = rssMb(server.process.pid);
+      const ctrl = await measure(control.url, () => `/control/${s.name}`);
+      const ratio = app.rps / ctrl.rps;
+      const q = queries.find((p) => p.scenario === s.name) ?? null;
+      const result: ScenarioResult = {
+        name: s.name,
+        title: s.title,
+        kind: s.kind,
+        list: s.list,
+        app,
+        control: ctrl,
+        ratio,
+        queries: q,
+        serverRssMb,
+        checks: evaluate(s.kind, s.list, app, ratio, q),
+      };
+      results.push(result);
+      log(
+        `  ${Math.round(app.rps)} req/s (control ${Math.round(ctrl.rps)}, ${(ratio * 100).toFixed(0)} %), p50 ${app.p50} ms, p99 ${app.p99} ms, errors ${app.errors}${app.errors ? ` ${JSON.stringify(app.statusCodes)}` : ''}`,
+      );
+    }
+    return {
+      db,
+      size,
+      startedAt,
+      seedSeconds: prepared.seedSeconds,
+      serverStartMs,
+      results,
+      queries,
+      loadAverage: { before: loadBefore, after: os.loadavg() },
+    };
+  } finally {
+    await control?.stop();
+    await server?.stop();
+    await prepared.dispose();
+  }
+}
+
+/** The newest saved run of this database and size (for growth across separate runs). */
+function latestSaved(db: DbKind, size: SizeName): { file: string; run: RunResult } | null {
+  const files = readdirSync(options.outDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .reverse();
+  for (const file of files) {
+    try {
+      const data = JSON.parse(readFileSync(path.join(options.outDir, file), 'utf8')) as {
+        runs?: RunResult[];
+      };
+      const run = data.runs?.find((r) => r.db === db && r.size === size);
+      if (run) return { file, run };
+    } catch {
+      // not ours
+    }
+  }
+  return null;
+}
+
+async function main(options: BenchOptions) {
+  const scenarios = selectedScenarios();
+  const runs: RunResult[] = [];
+  for (const db of options.dbs) {
+    for (const size of options.sizes) {
+      if (size === 'large' && db === 'pglite') {
+        log('skipping large on PGlite: the large seed is for PostgreSQL only');
+        continue;
+      }
+      if (options.seedOnly) {
+        const prepared = await prepare(db, size);
+        log(
+          `ready: ${prepared.label}${prepared.seedSeconds === null ? '' : ` (seeded in ${prepared.seedSeconds.toFixed(0)} s)`}`,
+        );
+        continue;
+      }
+      runs.push(await runOne(db, size, scenarios));
+    }
+  }
+
+  if (options.seedOnly) return;
+  const machine = {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+  };
+  const growth: { db: DbKind; rows: GrowthRow[]; otherRunFile?: string }[] = [];
+  for (const db of options.dbs) {
+    const small = runs.find((r) => r.db === db && r.size === 'small');
+    const large = runs.find((r) => r.db === db && r.size === 'large');
+    if (!small && !large) continue;
+    if (small && large) {
+      growth.push({ db, rows: growthRows(small.results, large.results) });
+    } else {
+      const other = latestSaved(db, small ? 'large' : 'small');
+      if (other) {
+        const [s, l] = small ? [small, other.run] : [other.run, large!];
+        growth.push({ db, rows: growthRows(s.results, l.results), otherRunFile: other.file });
+      }
+    }
+  }
+
+  const file = path.join(options.outDir, `${runId}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify(
+      { runId, commit: gitCommit(), machine, options, targets: TARGETS, runs, growth },
+      null,
+      2,
+    ),
+  );
+
+  for (const run of runs) {
+    console.log(
+      `\n## ${run.db}, ${run.size} seed (${options.duration} s per scenario after ${options.warmup} s warm-up, ${options.connections} connections; load average ${run.loadAverage.before.map((x) => x.toFixed(1)).join(' ')} before)\n`,
+    );
+    console.log(resultsTable(run.results));
+    const rss = Math.max(...run.results.map((r) => r.serverRssMb ?? 0));
+    console.log(
+      `\nserver start ${run.serverStartMs.toFixed(0)} ms; peak server RSS ${rss.toFixed(0)} MB; queries = session lookup + other statements`,
+    );
+  }
+  for (const g of growth) {
+    console.log(
+      `\n## Growth on ${g.db} (cost = control req/s / req/s${g.otherRunFile ? `; the other size from ${g.otherRunFile}` : ''})\n`,
+    );
+    console.log(growthTable(g.rows));
+  }
+  console.log(
+    `\nmachine: ${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGb} GB, Node ${machine.node}; commit ${gitCommit()}`,
+  );
+  console.log(`results: ${path.relative(ROOT, file)}`);
+}
+
+await main(options);
