@@ -161,6 +161,18 @@ async function runOne(db: DbKind, size: SizeName, scenarios: Scenario[]): Promis
     console.log(
       `\nQueries per request (${db}, ${size}):\n${queriesTable(queries, options.explain)}\n`,
     );
+    if (options.queriesOnly) {
+      return {
+        db,
+        size,
+        startedAt,
+        seedSeconds: prepared.seedSeconds,
+        serverStartMs: 0,
+        results: [],
+        queries,
+        loadAverage: { before: loadBefore, after: os.loadavg() },
+      };
+    }
 
     const logFile = path.join(options.outDir, `${runId}-${db}-${size}-server.log`);
     const serverStarted = performance.now();
@@ -328,7 +340,7 @@ async function main(options: BenchOptions) {
     ),
   );
 
-  for (const run of runs) {
+  for (const run of runs.filter((r) => r.results.length > 0)) {
     console.log(
       `\n## ${run.db}, ${run.size} seed (${options.duration} s per scenario after ${options.warmup} s warm-up, ${options.connections} connections; load average ${run.loadAverage.before.map((x) => x.toFixed(1)).join(' ')} before)\n`,
     );

@@ -51,6 +51,8 @@ export interface BenchOptions {
   keep: boolean;
   /** Seed (and keep) the database, then stop. */
   seedOnly: boolean;
+  /** Count queries and EXPLAIN them, without load. */
+  queriesOnly: boolean;
   postgresUrl: string;
   /** Where the JSON results go. */
   outDir: string;
@@ -67,6 +69,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --explain          print EXPLAIN of every query the scenarios run
   --keep             keep the seeded database and reuse it next run (same size)
   --seed-only        seed and keep the database(s), measure nothing
+  --queries-only     count queries per request and EXPLAIN them (with --explain), no load
   --help
 
 Environment: BENCH_SIZE, BENCH_DB, BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS,
@@ -92,6 +95,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, outDir: str
       explain: { type: 'boolean' },
       keep: { type: 'boolean' },
       'seed-only': { type: 'boolean' },
+      'queries-only': { type: 'boolean' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -119,6 +123,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, outDir: str
     explain: values.explain ?? env.BENCH_EXPLAIN === '1',
     keep: (values.keep ?? env.BENCH_KEEP === '1') || values['seed-only'] === true,
     seedOnly: values['seed-only'] ?? false,
+    queriesOnly: values['queries-only'] ?? false,
     postgresUrl: env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     outDir,
   };
