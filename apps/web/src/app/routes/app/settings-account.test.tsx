@@ -1,6 +1,6 @@
 import { UserSchema } from '@selah/shared/schemas/auth';
 import type { AppearanceInput } from '@selah/shared/schemas/settings';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { currentUrl, renderRoute } from '@/app/testing/render-route';
@@ -99,6 +99,38 @@ describe('appearance, everywhere', () => {
     expect(html).toHaveClass('dark');
     expect(screen.getByRole('button', { name: 'Switch to light mode' })).toBeInTheDocument();
     await waitFor(() => expect(useAuthStore.getState().user?.settings.theme).toBe('dark'));
+  });
+
+  it('a refresh of the user that was on its way before a change does not undo it', async () => {
+    const user = userWithAppearance({ theme: 'light', fontSize: 3, animations: null });
+    let answerMe: () => void = () => undefined;
+    const meAnswered = new Promise<void>((resolve) => (answerMe = resolve));
+    const saves: AppearanceInput[] = [];
+    server.use(
+      // Still the old appearance, and slow: it arrives after the change was saved.
+      http.get(`${API}/auth/me`, async () => {
+        await meAnswered;
+        return HttpResponse.json(user);
+      }),
+      http.put(`${API}/users/me/appearance`, async ({ request }) => {
+        const appearance = (await request.json()) as AppearanceInput;
+        saves.push(appearance);
+        return HttpResponse.json(buildSettings({ appearance }));
+      }),
+    );
+    const { user: keys } = await renderRoute('/settings?tab=appearance', { user });
+
+    act(() => screen.getByRole('slider', { name: 'Font size' }).focus());
+    await keys.keyboard('{End}');
+    await waitFor(() =>
+      expect(useAuthStore.getState().user?.settings.appearance?.fontSize).toBe(5),
+    );
+    answerMe();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    expect(saves).toHaveLength(1);
+    expect(html).toHaveAttribute('data-font-size', '5');
+    expect(useAuthStore.getState().user?.settings.appearance?.fontSize).toBe(5);
   });
 
   it('leaves a visitor with the defaults after signing out', async () => {

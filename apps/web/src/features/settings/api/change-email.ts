@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ChangeEmailInputSchema } from '@selah/shared/schemas/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adoptUser } from '../utils/settings-cache';
+import { adoptUser, holdCurrentUserRefresh } from '../utils/settings-cache';
 
 export type ChangeEmailInput = z.input<typeof ChangeEmailInputSchema>;
 
@@ -15,6 +15,7 @@ export const useChangeEmail = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeEmail,
+    onMutate: () => holdCurrentUserRefresh(queryClient),
     onSuccess: (user) => adoptUser(queryClient, user),
     meta: { toastOnError: false },
   });

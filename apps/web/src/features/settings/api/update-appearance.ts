@@ -1,6 +1,7 @@
 import { SettingsSchema, type AppearanceInput } from '@selah/shared/schemas/settings';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { holdCurrentUserRefresh } from '../utils/settings-cache';
 
 export const SAVE_APPEARANCE_FAILED = 'Your appearance could not be saved. Please try again.';
 
@@ -11,9 +12,12 @@ export const updateAppearance = (input: AppearanceInput) =>
 export const updateAppearanceMutationKey = ['settings', 'update-appearance'] as const;
 
 /** The caller (useAppearanceSync) orders the saves and adopts or reverts the answer. */
-export const useUpdateAppearance = () =>
-  useMutation({
+export const useUpdateAppearance = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationKey: updateAppearanceMutationKey,
     mutationFn: updateAppearance,
+    onMutate: () => holdCurrentUserRefresh(queryClient),
     meta: { toastOnError: false },
   });
+};

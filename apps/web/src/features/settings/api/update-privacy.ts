@@ -1,7 +1,7 @@
 import { SettingsSchema, type PrivacyInput } from '@selah/shared/schemas/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adoptSettings } from '../utils/settings-cache';
+import { adoptSettings, holdCurrentUserRefresh } from '../utils/settings-cache';
 import { settingsQueryOptions } from './get-settings';
 
 export const updatePrivacy = (input: PrivacyInput) =>
@@ -23,7 +23,10 @@ export const useUpdatePrivacy = () => {
     mutationFn: updatePrivacy,
     meta: { toastOnError: false },
     onMutate: async (privacy) => {
-      await queryClient.cancelQueries({ queryKey });
+      await Promise.all([
+        queryClient.cancelQueries({ queryKey }),
+        holdCurrentUserRefresh(queryClient),
+      ]);
       queryClient.setQueryData(queryKey, (old) => (old ? { ...old, privacy } : old));
     },
     onSuccess: (settings) => {

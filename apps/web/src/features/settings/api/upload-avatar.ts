@@ -1,7 +1,7 @@
 import { UserSchema } from '@selah/shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adoptUser } from '../utils/settings-cache';
+import { adoptUser, holdCurrentUserRefresh } from '../utils/settings-cache';
 
 /** Uploads a profile photo as the raw image body (its own Content-Type; at most 2 MB). */
 export const uploadAvatar = (file: Blob) =>
@@ -11,6 +11,7 @@ export const useUploadAvatar = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadAvatar,
+    onMutate: () => holdCurrentUserRefresh(queryClient),
     onSuccess: (user) => adoptUser(queryClient, user),
     meta: { toastOnError: false },
   });

@@ -31,14 +31,20 @@ export function AppearanceSettings() {
   const setAnimations = useThemeStore((state) => state.setAnimations);
   const systemReduced = useSystemReducedMotion();
   const saving = useIsMutating({ mutationKey: updateAppearanceMutationKey }) > 0;
-  // The thumb's position while it is dragged; the size applies when it is let go.
+  // The thumb's position while it is dragged; the size applies when it is let go. A new size
+  // (this one committed, or one from the account) ends the drag.
   const [dragging, setDragging] = useState<FontSize | null>(null);
+  const [lastFontSize, setLastFontSize] = useState(fontSize);
+  if (lastFontSize !== fontSize) {
+    setLastFontSize(fontSize);
+    setDragging(null);
+  }
   const shownSize = dragging ?? fontSize;
   const animationsOn = animations ?? !systemReduced;
 
   const commitFontSize = (value: number) => {
-    setDragging(null);
     if (isFontSize(value) && value !== fontSize) setFontSize(value);
+    else setDragging(null);
   };
 
   return (

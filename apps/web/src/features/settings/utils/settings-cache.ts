@@ -5,12 +5,27 @@ import { useAuthStore } from '@/stores/auth-store';
 import { settingsQueryOptions } from '../api/get-settings';
 
 /**
+ * The signed-in user as GET /auth/me caches it (the auth feature's `currentUserQueryOptions`;
+ * features do not import each other). The app refreshes the stored user from it.
+ */
+const CURRENT_USER_KEY = ['auth', 'me'] as const;
+
+/**
+ * Called before an account change is sent: a refresh of the signed-in user that is still on
+ * its way would carry the old values and, arriving after the change, undo it on screen.
+ */
+export async function holdCurrentUserRefresh(queryClient: QueryClient) {
+  await queryClient.cancelQueries({ queryKey: CURRENT_USER_KEY });
+}
+
+/**
  * Adopts the user the server answered with (profile, e-mail or photo changes): the stored user,
  * which the header and sidebar show, and the profile part of the cached settings.
  */
 export function adoptUser(queryClient: QueryClient, user: User) {
   const { user: current, setUser } = useAuthStore.getState();
   if (current) setUser(user);
+  queryClient.setQueryData<User>(CURRENT_USER_KEY, (old) => (old ? user : old));
   queryClient.setQueryData(settingsQueryOptions().queryKey, (old) =>
     old
       ? {
@@ -34,9 +49,7 @@ export function adoptUser(queryClient: QueryClient, user: User) {
 /** Adopts the settings the server answered with (privacy, appearance), also in the stored user. */
 export function adoptSettings(queryClient: QueryClient, settings: Settings) {
   queryClient.setQueryData(settingsQueryOptions().queryKey, settings);
-  const { user, setUser } = useAuthStore.getState();
-  if (!user) return;
-  setUser({
+  const withSettings = (user: User): User => ({
     ...user,
     settings: {
       ...user.settings,
@@ -48,4 +61,7 @@ export function adoptSettings(queryClient: QueryClient, settings: Settings) {
       privacy: { ...user.settings.privacy, ...settings.privacy },
     },
   });
+  queryClient.setQueryData<User>(CURRENT_USER_KEY, (old) => (old ? withSettings(old) : old));
+  const { user, setUser } = useAuthStore.getState();
+  if (user) setUser(withSettings(user));
 }
