@@ -42,6 +42,10 @@ export const routes: RouteObject[] = [
               { path: paths.app.dashboard.path, lazy: () => import('./routes/app/dashboard') },
               { path: paths.app.journals.path, lazy: () => import('./routes/app/journals') },
               { path: paths.app.journal.path, lazy: () => import('./routes/app/journal') },
+              {
+                path: paths.app.journalPrint.path,
+                lazy: () => import('./routes/app/journal-print'),
+              },
               { path: paths.app.discover.path, lazy: () => import('./routes/app/discover') },
               { path: paths.app.prayers.path, lazy: () => import('./routes/app/prayers') },
               { path: paths.app.prayer.path, lazy: () => import('./routes/app/prayer') },

@@ -24,6 +24,21 @@ export const paths = {
       path: '/journal/:id',
       getHref: (id: string) => `/journal/${encodeURIComponent(id)}`,
     },
+    /** The print view of a journal; the query says what to include (all by default). */
+    journalPrint: {
+      path: '/journal/:id/print',
+      getHref: (
+        id: string,
+        include: { answered?: boolean; verses?: boolean; notes?: boolean } = {},
+      ) => {
+        const query = new URLSearchParams();
+        for (const [key, value] of Object.entries(include)) {
+          if (value !== undefined) query.set(key, String(value));
+        }
+        const search = query.toString();
+        return `/journal/${encodeURIComponent(id)}/print${search ? `?${search}` : ''}`;
+      },
+    },
     discover: { path: '/discover', getHref: () => '/discover' },
     prayers: { path: '/prayers', getHref: () => '/prayers' },
     prayer: {

@@ -143,3 +143,20 @@ describe('AppLayout', () => {
     });
   });
 });
+
+describe('AppLayout plan button', () => {
+  it.each([
+    [undefined, 'Upgrade'],
+    ['free', 'Upgrade'],
+    ['premium', 'Premium'],
+    ['ministry', 'Ministry'],
+  ] as const)('reads %s as %s and leads to /pricing', (plan, label) => {
+    renderLayout('/dashboard', { email: 'john@example.com', role: 'user', plan });
+
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: label })).toHaveAttribute('href', '/pricing');
+    for (const other of ['Upgrade', 'Premium', 'Ministry'].filter((name) => name !== label)) {
+      expect(within(header).queryByRole('link', { name: other })).not.toBeInTheDocument();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { MOBILE_BREAKPOINT } from '@selah/shared/constants';
-import { Menu, Sparkles } from 'lucide-react';
+import { Crown, Menu, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type * as React from 'react';
 import { Link } from 'react-router';
@@ -11,6 +11,9 @@ import { paths } from '@/config/paths';
 import { AppSidebar } from './app-sidebar';
 import type { ShellUser } from './shell-user';
 import { UserMenu } from './user-menu';
+
+/** The header's plan button: the paid plan's name, else 'Upgrade' (both lead to /pricing). */
+const PAID_PLAN_LABELS: Record<string, string> = { premium: 'Premium', ministry: 'Ministry' };
 
 /**
  * The signed-in shell (spec-1 §2 "Shared layout"): a sidebar (a slide-in sheet below 768 px,
@@ -29,6 +32,7 @@ export function AppLayout({
   children: React.ReactNode;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const planLabel = user?.plan ? PAID_PLAN_LABELS[user.plan] : undefined;
 
   // The slide-in only exists on small screens: close it when the window grows past them.
   useEffect(() => {
@@ -49,7 +53,7 @@ export function AppLayout({
         Skip to content
       </a>
       <div className="flex min-h-dvh">
-        <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 border-r bg-sidebar md:block">
+        <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 border-r bg-sidebar md:block print:hidden">
           <AppSidebar user={user} />
         </aside>
         <SheetContent side="left" aria-describedby={undefined}>
@@ -57,7 +61,7 @@ export function AppLayout({
           <AppSidebar user={user} onNavigate={() => setMenuOpen(false)} />
         </SheetContent>
         <div className="flex min-w-0 flex-1 flex-col">
-          <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/90 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/75 md:px-6">
+          <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/90 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/75 md:px-6 print:hidden">
             <SheetTrigger asChild>
               <Button
                 variant="ghost"
@@ -70,10 +74,10 @@ export function AppLayout({
             </SheetTrigger>
             <div className="flex-1" />
             {notifications}
-            <Button asChild size="sm">
+            <Button asChild size="sm" variant={planLabel ? 'outline' : 'default'}>
               <Link to={paths.app.pricing.getHref()}>
-                <Sparkles aria-hidden="true" />
-                Upgrade
+                {planLabel ? <Crown aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
+                {planLabel ?? 'Upgrade'}
               </Link>
             </Button>
             <ThemeColorDialog triggerClassName="hidden md:inline-flex" />
@@ -83,7 +87,7 @@ export function AppLayout({
           <main
             id="main-content"
             tabIndex={-1}
-            className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8"
+            className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8 print:p-0"
           >
             {children}
           </main>

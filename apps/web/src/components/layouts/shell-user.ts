@@ -3,4 +3,6 @@ export interface ShellUser {
   email: string;
   role?: string | null | undefined;
   profilePicture?: string | null | undefined;
+  /** The plan in force ('free', 'premium', 'ministry'); the header names a paid one. */
+  plan?: string | null | undefined;
 }

@@ -8,6 +8,7 @@ import { prayerRequestHandlers } from './handlers/prayer-requests';
 import { prayerHandlers } from './handlers/prayers';
 import { settingsHandlers } from './handlers/settings';
 import { statsHandlers } from './handlers/stats';
+import { subscriptionHandlers } from './handlers/subscription';
 
 export const server = setupServer(
   ...authHandlers,
@@ -19,4 +20,5 @@ export const server = setupServer(
   ...prayerRequestHandlers,
   ...settingsHandlers,
   ...statsHandlers,
+  ...subscriptionHandlers,
 );

@@ -642,13 +642,14 @@ describe('/prayer-requests Prayer Groups tab and Export', () => {
     expect(screen.getByRole('link', { name: 'Create New Prayer Group' })).toBeInTheDocument();
   });
 
-  it('shows the export options and says honestly that export is not available yet', async () => {
+  it('shows the export options and, on the Free plan, the way up instead of exporting', async () => {
     serve();
     server.use(
       http.get(`${API}/journals/get`, () =>
         HttpResponse.json([
           buildJournal({ title: 'Morning Prayers' }),
           buildJournal({ title: 'Family' }),
+          buildJournal({ title: "Church's Journal", membership: 'member' }),
         ]),
       ),
     );
@@ -659,6 +660,11 @@ describe('/prayer-requests Prayer Groups tab and Export', () => {
     const journal = within(dialog).getByRole('combobox', { name: 'Journal' });
     await waitFor(() => expect(journal).toHaveTextContent('Morning Prayers'));
     await user.click(journal);
+    // Only the journals the user owns can be exported.
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Morning Prayers',
+      'Family',
+    ]);
     await user.click(screen.getByRole('option', { name: 'Family' }));
     expect(journal).toHaveTextContent('Family');
 
@@ -672,10 +678,11 @@ describe('/prayer-requests Prayer Groups tab and Export', () => {
     await user.click(within(dialog).getByRole('switch', { name: 'Include memory verses' }));
     expect(within(dialog).getByRole('switch', { name: 'Include memory verses' })).not.toBeChecked();
 
-    expect(
-      within(dialog).getByText(/PDF export and printing are coming with Selah Premium/),
-    ).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'See Premium plans' })).toHaveAttribute(
+    const notice = await within(dialog).findByRole('alert');
+    expect(notice).toHaveTextContent(
+      'Exporting to PDF and printing are part of the Premium and Ministry plans.',
+    );
+    expect(within(notice).getByRole('link', { name: 'Upgrade' })).toHaveAttribute(
       'href',
       '/pricing',
     );
@@ -687,6 +694,5 @@ describe('/prayer-requests Prayer Groups tab and Export', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(getToasts()).toEqual([]);
     expect(screen.queryByText('Export successful!')).not.toBeInTheDocument();
-    expect(screen.queryByText('Print ready')).not.toBeInTheDocument();
   });
 });

@@ -1,14 +1,10 @@
-import { Crown } from 'lucide-react';
-import { PageHeader, UpcomingSection } from '@/components/layouts/page-header';
+import { PricingPage } from '@/features/billing/components/pricing-page';
 
 export function Component() {
   return (
     <>
       <title>Pricing · Selah</title>
-      <PageHeader title="Pricing" description="Choose the plan that fits how you pray." />
-      <UpcomingSection icon={<Crown aria-hidden="true" />}>
-        The Free, Premium and Ministry plans, with their prices for your country, will appear here.
-      </UpcomingSection>
+      <PricingPage />
     </>
   );
 }

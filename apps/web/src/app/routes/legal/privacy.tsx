@@ -97,7 +97,7 @@ export function Component() {
         ended from any device, and access to your data is checked on every request.
       </p>
 
-      <h2>10. Contact</h2>
+      <h2 id="contact">10. Contact</h2>
       <p>
         To ask what we hold about you, to correct it or to have it deleted, reach us <ContactLine />
         .

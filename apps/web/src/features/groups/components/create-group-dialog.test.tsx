@@ -208,6 +208,34 @@ describe('CreateGroupDialog', () => {
     expect(within(dialog).getByLabelText('Group name')).toHaveValue('Circle');
   });
 
+  it('says creating groups needs a paid plan (402), with an Upgrade link', async () => {
+    serveJournals();
+    const message =
+      'Creating prayer groups needs the Premium or Ministry plan. Upgrade to create a group.';
+    server.use(
+      http.post(`${API}/prayer-groups`, () =>
+        apiError(402, {
+          code: 'PAYMENT_REQUIRED',
+          message,
+          details: { limit: 'groups', upgradeUrl: '/pricing' },
+        }),
+      ),
+    );
+    const { dialog, user } = await renderDialog();
+
+    await user.type(within(dialog).getByLabelText('Group name'), 'Circle');
+    await user.type(within(dialog).getByLabelText('Description'), 'Together.');
+    await chooseJournal(user, dialog, 'Morning Prayers');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Group' }));
+
+    const notice = await within(dialog).findByRole('alert');
+    expect(notice).toHaveTextContent(message);
+    expect(within(notice).getByRole('link', { name: 'Upgrade' })).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
+  });
+
   it("puts the server's field messages under the fields", async () => {
     serveJournals();
     server.use(

@@ -1,9 +1,10 @@
 import type { CreateGroupInput } from '@selah/shared/schemas/groups';
 import { BookPlus } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { UpgradeNotice } from '@/components/errors/upgrade-notice';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -25,6 +26,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
+import { getPlanLimit } from '@/lib/plan-limit';
 import { useCreateGroup } from '../api/create-group';
 import { useGroupJournalChoices } from '../api/get-journal-choices';
 import {
@@ -79,6 +81,8 @@ function CreateGroupForm({ onDone }: { onDone: () => void }) {
   const createGroup = useCreateGroup();
   const form = useForm<GroupFormValues>({ defaultValues: EMPTY_GROUP_FORM });
   const { errors } = form.formState;
+  // Groups are a Premium feature (decisions §3): the limit is said here, with the way up.
+  const [limitMessage, setLimitMessage] = useState<string | null>(null);
   const owned = journals.data ?? [];
   const noJournals = journals.isSuccess && owned.length === 0;
 
@@ -105,6 +109,7 @@ function CreateGroupForm({ onDone }: { onDone: () => void }) {
       return;
     }
 
+    setLimitMessage(null);
     createGroup.mutate(toCreateGroupInput(values), {
       onSuccess: ({ data }) => {
         toast.success('Prayer group created!', {
@@ -113,6 +118,7 @@ function CreateGroupForm({ onDone }: { onDone: () => void }) {
         onDone();
       },
       onError: (error) => {
+        setLimitMessage(getPlanLimit(error)?.message ?? null);
         setServerFieldErrors(error, form.setError, ['name', 'description', 'journalId']);
         toast.error('Failed to create group', { description: getErrorMessage(error) });
       },
@@ -179,6 +185,7 @@ function CreateGroupForm({ onDone }: { onDone: () => void }) {
           )
         }
       </FormField>
+      {limitMessage && <UpgradeNotice message={limitMessage} />}
       <DialogFooter>
         <Button variant="outline" onClick={onDone}>
           Cancel

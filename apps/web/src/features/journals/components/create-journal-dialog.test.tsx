@@ -6,6 +6,7 @@ import { buildJournal } from '@/testing/factories';
 import { API, apiError } from '@/testing/msw/handlers/auth';
 import { server } from '@/testing/msw/server';
 import { renderComponent } from '@/testing/render';
+import { expectToast } from '@/testing/toasts';
 import { CreateJournalDialog } from './create-journal-dialog';
 
 function Harness() {
@@ -182,12 +183,42 @@ describe('CreateJournalDialog', () => {
     await user.type(within(dialog).getByLabelText('Title'), 'Fourth');
     await user.click(within(dialog).getByRole('button', { name: 'Create Journal' }));
 
-    expect(await screen.findByText('Failed to create journal')).toBeInTheDocument();
-    expect(
-      screen.getByText('The Free plan allows 3 journals. Upgrade to create more.'),
-    ).toBeInTheDocument();
+    await expectToast(
+      'Failed to create journal',
+      'The Free plan allows 3 journals. Upgrade to create more.',
+    );
     // The draft stays so the user can try again.
     expect(within(dialog).getByLabelText('Title')).toHaveValue('Fourth');
+  });
+
+  it('names a plan limit (402) in the dialog with an Upgrade link to /pricing', async () => {
+    const message = 'The Free plan allows 3 journals. Upgrade to Premium for unlimited journals.';
+    server.use(
+      http.post(`${API}/journals`, () =>
+        apiError(402, {
+          code: 'PAYMENT_REQUIRED',
+          message,
+          details: { limit: 'journals', upgradeUrl: '/pricing' },
+        }),
+      ),
+    );
+    const { dialog, user } = renderDialog();
+
+    await user.type(within(dialog).getByLabelText('Title'), 'Fourth');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Journal' }));
+
+    const notice = await within(dialog).findByRole('alert');
+    expect(notice).toHaveTextContent(message);
+    expect(within(notice).getByRole('link', { name: 'Upgrade' })).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
+
+    // Closing forgets it.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const reopened = await screen.findByRole('dialog', { name: 'Create New Journal' });
+    expect(within(reopened).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows server validation messages under the field', async () => {

@@ -7,8 +7,10 @@ import {
 } from '@selah/shared/constants';
 import type { CreateJournalInput } from '@selah/shared/schemas/journals';
 import { Globe, Lock } from 'lucide-react';
+import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { UpgradeNotice } from '@/components/errors/upgrade-notice';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -33,6 +35,7 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
+import { getPlanLimit } from '@/lib/plan-limit';
 import { cn } from '@/lib/utils';
 import { useCreateJournal } from '../api/create-journal';
 
@@ -90,6 +93,12 @@ export function CreateJournalDialog({
 }) {
   const createJournal = useCreateJournal();
   const form = useForm<CreateJournalForm>({ defaultValues: DEFAULT_VALUES });
+  // A plan limit (decisions §3) is said in the dialog, with the way up.
+  const [limitMessage, setLimitMessage] = useState<string | null>(null);
+  const changeOpen = (next: boolean) => {
+    if (!next) setLimitMessage(null);
+    onOpenChange(next);
+  };
   const { errors } = form.formState;
   const title = useWatch({ control: form.control, name: 'title' });
   const includeInitialPrayer = useWatch({ control: form.control, name: 'includeInitialPrayer' });
@@ -115,15 +124,17 @@ export function CreateJournalDialog({
       form.setFocus('title');
       return;
     }
+    setLimitMessage(null);
     createJournal.mutate(toCreateJournalInput(values), {
       onSuccess: (journal) => {
         toast.success('Journal created!', {
           description: `"${journal.title}" is ready for your prayers.`,
         });
         form.reset(DEFAULT_VALUES);
-        onOpenChange(false);
+        changeOpen(false);
       },
       onError: (error) => {
+        setLimitMessage(getPlanLimit(error)?.message ?? null);
         setServerFieldErrors(error, form.setError, ['title', 'description', 'initialPrayer']);
         toast.error('Failed to create journal', { description: getErrorMessage(error) });
       },
@@ -131,7 +142,7 @@ export function CreateJournalDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={changeOpen}>
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>Create New Journal</DialogTitle>
@@ -316,8 +327,10 @@ export function CreateJournalDialog({
             )}
           </div>
 
+          {limitMessage && <UpgradeNotice message={limitMessage} />}
+
           <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
+            <Button variant="outline" onClick={() => changeOpen(false)}>
               Cancel
             </Button>
             <Button type="submit" disabled={createJournal.isPending}>

@@ -5,11 +5,12 @@ import { api } from '@/lib/api-client';
 export const getExportJournals = (signal?: AbortSignal) =>
   api.get('/journals/get', { schema: JournalListSchema, ...(signal ? { signal } : {}) });
 
-/** The user's journals, for the Export dialog's journal choice. */
+/** The journals the user owns, for the Export dialog's journal choice (only owners export). */
 export const exportJournalsQueryOptions = () =>
   queryOptions({
     queryKey: ['journals', 'export-choices'],
     queryFn: ({ signal }) => getExportJournals(signal),
+    select: (journals) => journals.filter((journal) => journal.membership === 'owner'),
     meta: { toastOnError: false },
   });
 

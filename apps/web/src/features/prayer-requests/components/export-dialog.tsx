@@ -1,6 +1,8 @@
-import { Crown, Download, Printer } from 'lucide-react';
+import { Download, Loader2, Printer } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { UpgradeNotice } from '@/components/errors/upgrade-notice';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -21,6 +23,10 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { paths } from '@/config/paths';
+import { getErrorMessage } from '@/lib/api-client';
+import { getPlanLimit } from '@/lib/plan-limit';
+import { useExportJournalPdf } from '../api/export-journal-pdf';
+import { useExportAccess } from '../api/get-export-access';
 import { useExportJournals } from '../api/get-export-journals';
 
 interface ExportOptions {
@@ -43,10 +49,15 @@ const INCLUDES = [
   ['includeNotes', 'Include notes and updates'],
 ] as const;
 
+export const EXPORT_NEEDS_PREMIUM =
+  'Exporting to PDF and printing are part of the Premium and Ministry plans.';
+const EXPORT_FAILED = 'Your journal could not be exported. Please try again.';
+
 /**
- * 'Export Prayer Journal' (spec-2 §3 export options). The real PDF export and print view are a
- * Premium feature that is not available yet, so the dialog shows the options and says so
- * honestly: Export and Print stay disabled and nothing pretends to succeed.
+ * 'Export Prayer Journal' (spec-2 §3 export options, decisions §2): one of the user's own
+ * journals as a PDF from the server, or as a print view, with the answered prayers, memory
+ * verses and notes the switches include. Premium and Ministry only: on Free the dialog says so
+ * and links to the plans instead.
  */
 export function ExportDialog({
   open,
@@ -57,13 +68,48 @@ export function ExportDialog({
 }) {
   const id = useId();
   const journals = useExportJournals({ enabled: open });
+  const access = useExportAccess({ enabled: open });
+  const exportPdf = useExportJournalPdf();
   const [options, setOptions] = useState<ExportOptions>(DEFAULTS);
+  const [limitMessage, setLimitMessage] = useState<string | null>(null);
   // The first journal until the user picks another.
   const journalId = options.journalId || (journals.data?.[0]?._id ?? '');
+  // When the plan cannot be read, the server still decides (402 on Free).
+  const needsUpgrade = access.data ? !access.data.limits.export : false;
+  const upgradeMessage = needsUpgrade ? EXPORT_NEEDS_PREMIUM : limitMessage;
+  const ready = Boolean(journalId) && !access.isPending && !upgradeMessage;
+  const include = {
+    answered: options.includeAnswered,
+    verses: options.includeMemoryVerses,
+    notes: options.includeNotes,
+  };
 
   const onChange = (next: boolean) => {
-    if (!next) setOptions(DEFAULTS);
+    if (!next) {
+      setOptions(DEFAULTS);
+      setLimitMessage(null);
+      exportPdf.reset();
+    }
     onOpenChange(next);
+  };
+
+  const onExport = () => {
+    if (!ready) return;
+    exportPdf.mutate(
+      { journalId, ...include },
+      {
+        onSuccess: (filename) =>
+          toast.success('Export successful!', { description: `Saved ${filename}.` }),
+        onError: (error) => {
+          const limit = getPlanLimit(error);
+          if (limit) {
+            setLimitMessage(limit.message);
+            return;
+          }
+          toast.error('Export failed', { description: getErrorMessage(error, EXPORT_FAILED) });
+        },
+      },
+    );
   };
 
   return (
@@ -72,7 +118,7 @@ export function ExportDialog({
         <DialogHeader>
           <DialogTitle>Export Prayer Journal</DialogTitle>
           <DialogDescription>
-            Choose a journal and what to include in a PDF or a printout.
+            Choose one of your journals and what to include in a PDF or a printout.
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-4">
@@ -129,30 +175,43 @@ export function ExportDialog({
               </div>
             ))}
           </div>
-          <div
-            id={`${id}-premium`}
-            className="flex gap-3 rounded-lg border border-dashed bg-muted/40 p-3 text-sm"
-          >
-            <Crown className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-            <p>
-              PDF export and printing are coming with Selah Premium and are not available yet.{' '}
-              <Link
-                to={paths.app.pricing.getHref()}
-                className="font-medium text-primary underline underline-offset-4"
-              >
-                See Premium plans
-              </Link>
-            </p>
-          </div>
+          {access.isPending && open ? (
+            <Skeleton className="h-12 w-full" />
+          ) : (
+            upgradeMessage && (
+              <UpgradeNotice id={`${id}-upgrade`} message={upgradeMessage} linkLabel="Upgrade" />
+            )
+          )}
         </div>
         <DialogFooter>
-          <Button variant="outline" disabled aria-describedby={`${id}-premium`}>
-            <Printer aria-hidden="true" />
-            Print
-          </Button>
-          <Button disabled aria-describedby={`${id}-premium`}>
-            <Download aria-hidden="true" />
-            Export
+          {ready ? (
+            <Button variant="outline" asChild>
+              <Link to={paths.app.journalPrint.getHref(journalId, include)}>
+                <Printer aria-hidden="true" />
+                Print
+              </Link>
+            </Button>
+          ) : (
+            <Button
+              variant="outline"
+              disabled
+              aria-describedby={upgradeMessage ? `${id}-upgrade` : undefined}
+            >
+              <Printer aria-hidden="true" />
+              Print
+            </Button>
+          )}
+          <Button
+            disabled={!ready || exportPdf.isPending}
+            aria-describedby={upgradeMessage ? `${id}-upgrade` : undefined}
+            onClick={onExport}
+          >
+            {exportPdf.isPending ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Download aria-hidden="true" />
+            )}
+            {exportPdf.isPending ? 'Exporting...' : 'Export'}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -3,8 +3,8 @@ import type { Journal } from '@selah/shared/schemas/journals';
 import { JOURNAL_REQUIRED_MESSAGE, MemoryVerseSchema } from '@selah/shared/schemas/prayers';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { UpgradeNotice } from '@/components/errors/upgrade-notice';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -27,7 +27,6 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import { paths } from '@/config/paths';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
 import { useCreatePrayer } from '../api/create-prayer';
@@ -380,20 +379,7 @@ export function AddPrayerDialog({
               </>
             )}
           </div>
-          {limitMessage && (
-            <p
-              role="alert"
-              className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
-            >
-              {limitMessage}{' '}
-              <Link
-                to={paths.app.pricing.getHref()}
-                className="font-medium text-primary underline underline-offset-4"
-              >
-                Upgrade
-              </Link>
-            </p>
-          )}
+          {limitMessage && <UpgradeNotice message={limitMessage} />}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

@@ -85,6 +85,32 @@ describe('ShareDialog', () => {
     ).not.toBeChecked();
   });
 
+  it("names the journal's member limit (402) with an Upgrade link", async () => {
+    serveFriends();
+    const message =
+      "This journal has reached the Free plan's limit of 20 members. The Ministry plan allows up to 100 members per journal.";
+    server.use(
+      http.post(`${API}/journals/${JOURNAL_ID}/share`, () =>
+        apiError(402, {
+          code: 'PAYMENT_REQUIRED',
+          message,
+          details: { limit: 'members', upgradeUrl: '/pricing' },
+        }),
+      ),
+    );
+    const { dialog, user } = renderDialog();
+
+    await user.click(await within(dialog).findByRole('checkbox', { name: /Peter Jones/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+
+    const notice = await within(dialog).findByRole('alert');
+    expect(notice).toHaveTextContent(message);
+    expect(within(notice).getByRole('link', { name: 'Upgrade' })).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
+  });
+
   it('unticks a friend again', async () => {
     serveFriends();
     const { dialog, user } = renderDialog();

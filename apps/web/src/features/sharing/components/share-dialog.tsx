@@ -3,6 +3,7 @@ import { Check, Copy, Search } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { UpgradeNotice } from '@/components/errors/upgrade-notice';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -20,6 +21,7 @@ import { Separator } from '@/components/ui/separator';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
+import { getPlanLimit } from '@/lib/plan-limit';
 import {
   LOAD_FRIENDS_FAILED,
   LOAD_FRIENDS_FAILED_TITLE,
@@ -114,6 +116,8 @@ function ShareContents({
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [filter, setFilter] = useState('');
   const [copied, setCopied] = useState(false);
+  // A journal at its plan's member limit (decisions §3): said here, with the way up.
+  const [limitMessage, setLimitMessage] = useState<string | null>(null);
   const link = shareLink(kind, id);
 
   const toggle = (friendId: string, checked: boolean) =>
@@ -131,6 +135,7 @@ function ShareContents({
       });
       return;
     }
+    setLimitMessage(null);
     share.mutate(
       { kind, id, userIds: [...selected] },
       {
@@ -140,8 +145,10 @@ function ShareContents({
           });
           onDone();
         },
-        onError: (error) =>
-          toast.error('Failed to share', { description: getErrorMessage(error, SHARE_FAILED) }),
+        onError: (error) => {
+          setLimitMessage(getPlanLimit(error)?.message ?? null);
+          toast.error('Failed to share', { description: getErrorMessage(error, SHARE_FAILED) });
+        },
       },
     );
   };
@@ -282,6 +289,7 @@ function ShareContents({
           Share with friends
         </h3>
         {friendList}
+        {limitMessage && <UpgradeNotice message={limitMessage} />}
         {hasFriends && (
           <Button
             className="w-full sm:w-fit sm:justify-self-end"

@@ -1,0 +1,96 @@
+import {
+  CheckoutSchema,
+  PricingSchema,
+  SubscriptionSchema,
+  type Checkout,
+  type PaidPlanId,
+  type PlanId,
+  type PlanPrice,
+  type Pricing,
+  type Subscription,
+} from '@selah/shared/schemas/subscription';
+
+const FEATURES: Record<PlanId, string[]> = {
+  free: ['3 prayer journals', '50 prayer points', 'Basic statistics', '7 days of prayer history'],
+  premium: [
+    'Unlimited journals and prayer points',
+    'Advanced statistics',
+    'Unlimited history',
+    'Create prayer groups',
+    'Export to PDF',
+  ],
+  ministry: [
+    'Everything in Premium',
+    'Up to 100 members per journal',
+    'Ministry analytics',
+    'Prayer request management',
+    'Custom branding',
+    'Priority support',
+  ],
+};
+
+const NAMES: Record<PlanId, string> = { free: 'Free', premium: 'Premium', ministry: 'Ministry' };
+
+/** GET /subscription/pricing as the server answers for `country` (US by default). */
+export function buildPricing(
+  options: { country?: string | null; ministryUsd?: number } & Partial<Pricing> = {},
+): Pricing {
+  const { country = 'US', ministryUsd = country === 'NG' ? 10 : 50, ...overrides } = options;
+  const naira = country === 'NG';
+  const usd: Record<PlanId, number> = { free: 0, premium: 4.99, ministry: ministryUsd };
+  const plans: PlanPrice[] = (['free', 'premium', 'ministry'] as const).map((id) => ({
+    id,
+    name: NAMES[id],
+    amount: naira ? Math.round(usd[id] * 1600 * 100) / 100 : usd[id],
+    currency: naira ? 'NGN' : 'USD',
+    usdAmount: usd[id],
+    interval: 'month',
+    features: FEATURES[id],
+    popular: id === 'premium',
+  }));
+  return PricingSchema.parse({
+    country,
+    currency: naira ? 'NGN' : 'USD',
+    plans,
+    paymentsEnabled: true,
+    paymentMethods: 'card,mobilemoney,ussd',
+    checkoutScriptUrl: 'https://checkout.flutterwave.test/v3.js',
+    ...overrides,
+  });
+}
+
+const LIMITS = {
+  free: { journals: 3, prayers: 50, membersPerJournal: 20, groups: false, export: false },
+  premium: { journals: null, prayers: null, membersPerJournal: 20, groups: true, export: true },
+  ministry: { journals: null, prayers: null, membersPerJournal: 100, groups: true, export: true },
+} as const;
+
+/** GET /subscription for a user on `plan` (Free by default). */
+export function buildSubscription(
+  plan: PlanId = 'free',
+  overrides: Partial<Subscription> = {},
+): Subscription {
+  return SubscriptionSchema.parse({
+    plan,
+    effectivePlan: plan,
+    expiresAt: plan === 'free' ? null : '2026-12-22T10:00:00.000Z',
+    limits: LIMITS[overrides.effectivePlan ?? plan],
+    usage: { journals: 1, prayers: 4 },
+    ...overrides,
+  });
+}
+
+/** POST /subscription/checkout for `plan`. */
+export function buildCheckout(plan: PaidPlanId, overrides: Partial<Checkout> = {}): Checkout {
+  return CheckoutSchema.parse({
+    txRef: `selah-${plan}-tx-ref`,
+    plan,
+    amount: plan === 'premium' ? 4.99 : 50,
+    currency: 'USD',
+    publicKey: 'FLWPUBK_TEST-public',
+    paymentOptions: 'card,mobilemoney,ussd',
+    customer: { email: 'jane@example.com', name: 'jane' },
+    customizations: { title: 'Selah', description: `Selah ${NAMES[plan]}, 1 month` },
+    ...overrides,
+  });
+}
