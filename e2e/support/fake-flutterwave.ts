@@ -49,6 +49,18 @@ export class FakeFlutterwave {
   /** Handles the request if it is one of ours; false otherwise. */
   async handle(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
     if (!pathname.startsWith('/flutterwave/')) return false;
+    if (req.method === 'OPTIONS') {
+      // The journeys add headers to every browser request (X-Forwarded-For, a test country),
+      // which makes the fake script's cross-origin call need a CORS preflight.
+      res.writeHead(204, {
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': 'GET, POST',
+        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+        'access-control-max-age': '600',
+      });
+      res.end();
+      return true;
+    }
     if (req.method === 'GET' && pathname === '/flutterwave/v3.js') {
       send(res, 200, this.script(), 'text/javascript');
       return true;

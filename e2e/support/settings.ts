@@ -33,3 +33,6 @@ export const GOOGLE_CLIENT_SECRET = 'selah-e2e-client-secret';
  * under its value, so parallel tests never consume each other's scenarios.
  */
 export const OIDC_SCENARIO_COOKIE = 'selah_e2e_oidc_scenario';
+
+/** The header the e2e app reads the visitor's country from (COUNTRY_HEADER). */
+export const COUNTRY_TEST_HEADER = 'X-Test-Country';

@@ -22,6 +22,7 @@ import {
   APP_URL,
   CONTROL_PORT,
   CONTROL_URL,
+  COUNTRY_TEST_HEADER,
   GOOGLE_CLIENT_ID,
   GOOGLE_CLIENT_SECRET,
   LOOPBACK,
@@ -106,6 +107,9 @@ async function main(): Promise<void> {
     FLUTTERWAVE_WEBHOOK_HASH,
     FLUTTERWAVE_API_URL: `${CONTROL_URL}/flutterwave`,
     FLUTTERWAVE_CHECKOUT_URL: `${CONTROL_URL}/flutterwave/v3.js`,
+    // The visitor's country comes from this header (as from a CDN's CF-IPCountry): a journey
+    // sends X-Test-Country: NG to see naira prices. Without it, GeoIP finds no country.
+    COUNTRY_HEADER: COUNTRY_TEST_HEADER,
     // Each test sends its own X-Forwarded-For, so per-IP sign-in limits never trip across tests.
     TRUST_PROXY: LOOPBACK,
     // Expected failures (wrong passwords, refused tokens) log warnings; E2E_LOG_LEVEL=info shows all.
