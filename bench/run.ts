@@ -141,42 +141,47 @@ async function prepare(db: DbKind, size: SizeName): Promise<PreparedDb> {
     : preparePglite(size, options.keep, log);
 }
 
-async function runOne(db: DbKind, size: SizeName, scenarios: Scenario[]): Promise<RunResult> {
-  const startedAt = new Date().toISOString();
-  const loadBefore = os.loadavg();
+/** One database and size, set up: seeded, profiled, its server and control running. */
+interface Stage {
+  run: RunResult;
+  prepared: PreparedDb;
+  server?: Child;
+  control?: Child;
+  ctx?: ScenarioContext;
+}
+
+async function setUp(db: DbKind, size: SizeName, scenarios: Scenario[]): Promise<Stage> {
   const layout = new SeedLayout(SIZES[size]);
+  const run: RunResult = {
+    db,
+    size,
+    startedAt: new Date().toISOString(),
+    seedSeconds: null,
+    serverStartMs: 0,
+    results: [],
+    queries: [],
+    loadAverage: { before: os.loadavg(), after: [] },
+  };
   const prepared = await prepare(db, size);
+  const stage: Stage = { run, prepared };
+  run.seedSeconds = prepared.seedSeconds;
   if (prepared.seedSeconds !== null)
     log(`seeded in ${prepared.seedSeconds.toFixed(1)} s: ${JSON.stringify(prepared.counts)}`);
-  let server: Child | undefined;
-  let control: Child | undefined;
   try {
-    log('counting queries in-process (buildApp + inject)...');
-    const queries = await profileQueries(
+    log(`counting queries in-process (buildApp + inject) on ${db}, ${size}...`);
+    run.queries = await profileQueries(
       prepared,
       scenarios,
       (users) => contextFor(layout, users),
       () => pickUsers(layout, 4, 4),
     );
     console.log(
-      `\nQueries per request (${db}, ${size}):\n${queriesTable(queries, options.explain)}\n`,
+      `\nQueries per request (${db}, ${size}):\n${queriesTable(run.queries, options.explain)}\n`,
     );
-    if (options.queriesOnly) {
-      return {
-        db,
-        size,
-        startedAt,
-        seedSeconds: prepared.seedSeconds,
-        serverStartMs: 0,
-        results: [],
-        queries,
-        loadAverage: { before: loadBefore, after: os.loadavg() },
-      };
-    }
+    if (options.queriesOnly) return stage;
 
-    const logFile = path.join(options.outDir, `${runId}-${db}-${size}-server.log`);
     const serverStarted = performance.now();
-    server = await startNode({
+    stage.server = await startNode({
       script: 'apps/server/src/server.ts',
       env: {
         NODE_ENV: 'production',
@@ -187,83 +192,82 @@ async function runOne(db: DbKind, size: SizeName, scenarios: Scenario[]): Promis
         DATABASE_URL: '',
         REDIS_URL: '',
         SMTP_URL: '',
-        DATA_DIR: path.join(os.tmpdir(), `selah-bench-data-${runId}`),
+        DATA_DIR: path.join(os.tmpdir(), `selah-bench-data-${runId}-${size}`),
         ...prepared.serverEnv,
       },
       readyPath: '/api/health',
-      logFile,
+      logFile: path.join(options.outDir, `${runId}-${db}-${size}-server.log`),
     });
-    const serverStartMs = performance.now() - serverStarted;
+    run.serverStartMs = performance.now() - serverStarted;
     log(
-      `server up in ${serverStartMs.toFixed(0)} ms (${server.url}, pid ${server.process.pid}); signing in ${BENCH_WRITERS + BENCH_OTHERS} users...`,
+      `server up in ${run.serverStartMs.toFixed(0)} ms (${stage.server.url}, pid ${stage.server.process.pid}); signing in ${BENCH_WRITERS + BENCH_OTHERS} users...`,
     );
-    const users = await signInOverHttp(server.url, pickUsers(layout, BENCH_WRITERS, BENCH_OTHERS));
-    const ctx = contextFor(layout, users);
+    const users = await signInOverHttp(
+      stage.server.url,
+      pickUsers(layout, BENCH_WRITERS, BENCH_OTHERS),
+    );
+    stage.ctx = contextFor(layout, users);
 
     const bodies: Record<string, CapturedBody> = {};
-    for (const s of scenarios) bodies[s.name] = await capture(server.url, s.next(ctx));
-    const bodiesFile = path.join(os.tmpdir(), `selah-bench-bodies-${runId}.json`);
+    for (const s of scenarios) bodies[s.name] = await capture(stage.server.url, s.next(stage.ctx));
+    const bodiesFile = path.join(os.tmpdir(), `selah-bench-bodies-${runId}-${db}-${size}.json`);
     writeFileSync(bodiesFile, JSON.stringify(bodies));
-    control = await startNode({
+    stage.control = await startNode({
       script: 'bench/control-server.ts',
       env: { LOG_LEVEL: 'warn', BENCH_BODIES: bodiesFile },
       readyPath: '/health',
       logFile: path.join(options.outDir, `${runId}-${db}-${size}-control.log`),
     });
-
-    const results: ScenarioResult[] = [];
-    for (const s of scenarios) {
-      const measure = async (
-        baseUrl: string,
-        rewrite?: (p: string) => string,
-      ): Promise<LoadResult> => {
-        const load = {
-          baseUrl,
-          connections: options.connections,
-          next: () => s.next(ctx),
-          ...(rewrite ? { rewritePath: rewrite } : {}),
-        };
-        await runLoad({ ...load, seconds: options.warmup });
-        return runLoad({ ...load, seconds: options.duration });
-      };
-      log(`${s.name}: ${options.warmup} s warm-up + ${options.duration} s, then its control...`);
-      const app = await measure(server.url);
-      const serverRssMb = rssMb(server.process.pid);
-      const ctrl = await measure(control.url, () => `/control/${s.name}`);
-      const ratio = app.rps / ctrl.rps;
-      const q = queries.find((p) => p.scenario === s.name) ?? null;
-      const result: ScenarioResult = {
-        name: s.name,
-        title: s.title,
-        kind: s.kind,
-        list: s.list,
-        app,
-        control: ctrl,
-        ratio,
-        queries: q,
-        serverRssMb,
-        checks: evaluate(s.kind, s.list, app, ratio, q),
-      };
-      results.push(result);
-      log(
-        `  ${Math.round(app.rps)} req/s (control ${Math.round(ctrl.rps)}, ${(ratio * 100).toFixed(0)} %), p50 ${app.p50} ms, p99 ${app.p99} ms, errors ${app.errors}${app.errors ? ` ${JSON.stringify(app.statusCodes)}` : ''}`,
-      );
-    }
-    return {
-      db,
-      size,
-      startedAt,
-      seedSeconds: prepared.seedSeconds,
-      serverStartMs,
-      results,
-      queries,
-      loadAverage: { before: loadBefore, after: os.loadavg() },
-    };
-  } finally {
-    await control?.stop();
-    await server?.stop();
-    await prepared.dispose();
+    return stage;
+  } catch (error) {
+    await tearDown(stage);
+    throw error;
   }
+}
+
+async function tearDown(stage: Stage): Promise<void> {
+  stage.run.loadAverage.after = os.loadavg();
+  await stage.control?.stop();
+  await stage.server?.stop();
+  await stage.prepared.dispose();
+}
+
+/** Warm-up and measurement of one scenario on the app, then the same on its control. */
+async function measure(stage: Stage, s: Scenario): Promise<void> {
+  const { server, control, ctx, run } = stage;
+  const load = async (baseUrl: string, rewrite?: (p: string) => string): Promise<LoadResult> => {
+    const options_ = {
+      baseUrl,
+      connections: options.connections,
+      next: () => s.next(ctx!),
+      ...(rewrite ? { rewritePath: rewrite } : {}),
+    };
+    await runLoad({ ...options_, seconds: options.warmup });
+    return runLoad({ ...options_, seconds: options.duration });
+  };
+  log(
+    `${s.name} (${run.db}, ${run.size}): ${options.warmup} s warm-up + ${options.duration} s, then its control...`,
+  );
+  const app = await load(server!.url);
+  const serverRssMb = rssMb(server!.process.pid);
+  const ctrl = await load(control!.url, () => `/control/${s.name}`);
+  const ratio = app.rps / ctrl.rps;
+  const q = run.queries.find((p) => p.scenario === s.name) ?? null;
+  run.results.push({
+    name: s.name,
+    title: s.title,
+    kind: s.kind,
+    list: s.list,
+    app,
+    control: ctrl,
+    ratio,
+    queries: q,
+    serverRssMb,
+    checks: evaluate(s.kind, s.list, app, ratio, q),
+  });
+  log(
+    `  ${Math.round(app.rps)} req/s (control ${Math.round(ctrl.rps)}, ${(ratio * 100).toFixed(0)} %), p50 ${app.p50} ms, p99 ${app.p99} ms, errors ${app.errors}${app.errors ? ` ${JSON.stringify(app.statusCodes)}` : ''}`,
+  );
 }
 
 /** The newest saved run of this database and size (for growth across separate runs). */
@@ -290,20 +294,34 @@ async function main(options: BenchOptions) {
   const scenarios = selectedScenarios();
   const runs: RunResult[] = [];
   for (const db of options.dbs) {
-    for (const size of options.sizes) {
+    const sizes = options.sizes.filter((size) => {
       if (size === 'large' && db === 'pglite') {
         log('skipping large on PGlite: the large seed is for PostgreSQL only');
-        continue;
+        return false;
       }
-      if (options.seedOnly) {
+      return true;
+    });
+    if (options.seedOnly) {
+      for (const size of sizes) {
         const prepared = await prepare(db, size);
         log(
           `ready: ${prepared.label}${prepared.seedSeconds === null ? '' : ` (seeded in ${prepared.seedSeconds.toFixed(0)} s)`}`,
         );
-        continue;
       }
-      runs.push(await runOne(db, size, scenarios));
+      continue;
     }
+    // Every size is set up first, then each scenario runs on each size in turn, so the sizes
+    // are compared minutes apart rather than a whole run apart.
+    const stages: Stage[] = [];
+    try {
+      for (const size of sizes) stages.push(await setUp(db, size, scenarios));
+      if (!options.queriesOnly) {
+        for (const s of scenarios) for (const stage of stages) await measure(stage, s);
+      }
+    } finally {
+      for (const stage of stages) await tearDown(stage);
+    }
+    runs.push(...stages.map((stage) => stage.run));
   }
 
   if (options.seedOnly) return;
