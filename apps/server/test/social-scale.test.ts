@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seed, SEED_PASSWORD, SeedLayout, type SeedOptions } from '../src/db/seed.ts';
+import { seed, SEED_PASSWORD, seedId, SeedLayout, type SeedOptions } from '../src/db/seed.ts';
 import { apiAs, type Api } from './api.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { createTestDb } from './test-db.ts';
@@ -10,6 +10,8 @@ import { createTestDb } from './test-db.ts';
  * requests, notifications): a bounded number of queries whatever the page size, and the friend
  * view walks the viewer's friends by index rather than every request in the table.
  */
+/** The signed-in user: user 41 writes journal 11 (every fourth user writes). */
+const ME = 41;
 const options: SeedOptions = {
   users: 400,
   writerEvery: 4,
@@ -36,7 +38,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/auth/login',
     remoteAddress: '10.202.0.1',
-    payload: { email: 'seed42@example.test', password: SEED_PASSWORD },
+    payload: { email: 'seed41@example.test', password: SEED_PASSWORD },
   });
   expect(login.statusCode, login.body).toBe(200);
   api = apiAs(t.app, login.json<{ token: string }>().token);
@@ -83,8 +85,8 @@ describe('social lists on a seed of 400 users with 20 friends each', () => {
     const page = res.json<{ data: { creator: { username: string }; isPrivate: boolean }[] }>();
     const friends = new Set(
       Array.from({ length: 10 }, (_, i) => [
-        `seed${layout.friend(42, i + 1)}`,
-        `seed${layout.friend(42, -(i + 1))}`,
+        `seed${layout.friend(ME, i + 1)}`,
+        `seed${layout.friend(ME, -(i + 1))}`,
       ]).flat(),
     );
     // Each of the 20 friends has 2 public requests; private ones are shared with the
@@ -93,7 +95,7 @@ describe('social lists on a seed of 400 users with 20 friends each', () => {
     for (const r of page.data) expect(friends.has(r.creator.username)).toBe(true);
     const privateCreators = page.data.filter((r) => r.isPrivate).map((r) => r.creator.username);
     expect(privateCreators.length).toBeGreaterThan(0);
-    for (const c of privateCreators) expect(Number(c.slice(4))).toBeLessThan(42);
+    for (const c of privateCreators) expect(Number(c.slice(4))).toBeLessThan(ME);
   });
 
   it('plans the friend view by index on the creator, never by scanning prayer_requests', async () => {
@@ -110,5 +112,34 @@ describe('social lists on a seed of 400 users with 20 friends each', () => {
     expect(plan).not.toMatch(/Seq Scan on prayer_requests/);
     expect(plan).toMatch(/prayer_requests_creator_idx/);
     expect(plan).toMatch(/Index Cond: \(creator_id = /);
+  });
+
+  it('answers writes without reading back what they wrote (bounded statements, same answer as a read)', async () => {
+    statements = [];
+    const created = await api.post('/api/prayers', {
+      journal: seedId('journal', 11),
+      title: 'Written by the scale test',
+      content: 'text',
+      isPrivate: false,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const createStatements = statements.length;
+    // session, journal, begin, plan check, insert, journal counters, activity, commit
+    expect(createStatements).toBeLessThanOrEqual(8);
+    const read = await api.get(`/api/prayers/${created.json<{ _id: string }>()._id}`);
+    expect(created.json()).toEqual(read.json());
+
+    const [request] = layout.publicRequestsOf(layout.friend(ME, -5));
+    statements = [];
+    const prayed = await api.post(`/api/prayer-requests/${seedId('request', request!)}/pray`);
+    expect(prayed.statusCode, prayed.body).toBe(200);
+    // The e-mail outbox worker may poll meanwhile: its statements are not the request's.
+    const own = statements.filter(
+      (st) => !/^(select|update) .*"mail_outbox"/.test(st.sql) && !/^(begin|commit)$/.test(st.sql),
+    );
+    expect(own.length).toBeLessThanOrEqual(10);
+    const again = await api.get(`/api/prayer-requests/${seedId('request', request!)}`);
+    expect(prayed.json<{ request: unknown }>().request).toEqual(again.json());
+    expect(again.json<{ isPraying: boolean }>().isPraying).toBe(true);
   });
 });

@@ -225,7 +225,8 @@ export class PrayerRequestsService {
    * @throws AppError BAD_REQUEST for one's own request.
    */
   async pray(id: string, viewer: UserRow): Promise<PrayerRequest> {
-    const { request } = await this.getVisible(id, viewer);
+    const row = await this.getVisible(id, viewer);
+    const { request } = row;
     if (request.creatorId === viewer.id)
       throw badRequest('You cannot mark your own prayer request.');
     let announce = () => {};
@@ -247,7 +248,9 @@ export class PrayerRequestsService {
       );
     });
     announce();
-    return this.get(id, viewer);
+    // The request row read above is unchanged by praying: only its responders are read again.
+    const [presented] = await this.presentMany([row], viewer.id);
+    return presented!;
   }
 
   async unpray(id: string, viewer: UserRow): Promise<PrayerRequest> {

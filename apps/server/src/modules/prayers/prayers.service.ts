@@ -117,7 +117,7 @@ export class PrayersService {
     const journal = await this.journals.getViewable(input.journal, user.id);
     if (journal.journal.ownerId !== user.id)
       throw new AppError('FORBIDDEN', PERMISSION_DENIED_MESSAGE);
-    const id = await this.db.transaction(async (tx) => {
+    const created = await this.db.transaction(async (tx) => {
       await this.plans?.assertCanCreatePrayer(user.id, tx);
       const prayers = new PrayersRepository(tx);
       const prayer = await prayers.insert(
@@ -135,9 +135,10 @@ export class PrayersService {
       );
       await new JournalsRepository(tx).bumpCounters(input.journal, counterDelta(prayer, 1), tx);
       await prayers.logActivity(user.id, 'prayer_written', this.now(), tx);
-      return prayer.id;
+      return prayer;
     });
-    return this.present((await this.repo.findById(id))!);
+    // The inserted row is the prayer; a new prayer has no testimonies (no read-back queries).
+    return presentPrayer({ prayer: created, journalTitle: journal.journal.title }, []);
   }
 
   async update(id: string, input: UpdatePrayerInput, user: UserRow): Promise<Prayer> {
