@@ -37,6 +37,7 @@ import { accountRoutes, avatarRoutes } from './modules/users/account.routes.ts';
 import { PushService, type VapidKeys } from './modules/notifications/push.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { paymentOrigins, securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { createServices, type Services } from './services.ts';
@@ -120,6 +121,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const https = env.APP_ORIGIN.startsWith('https://');
   await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(securityPlugin, {
     https,
     payments:
@@ -157,7 +159,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // API documentation is for development: not served in production (ASVS 13.4.5).
+  if (env.NODE_ENV !== 'production') {
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  }
 
   const services = createServices({
     env,

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Env } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
-import { AUTH_LIMITS, Limiter } from './lib/rate-limiter.ts';
+import { AUTH_LIMITS, Limiter, PASSWORD_CHECK_LIMIT } from './lib/rate-limiter.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { GoogleOidc } from './modules/auth/google-oidc.ts';
 import { PasswordHasher } from './modules/auth/password-hasher.ts';
@@ -61,6 +61,7 @@ export function createServices(opts: ServiceOptions) {
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
     logger,
+    logBodies: env.NODE_ENV !== 'production',
   });
   const onMailQueued = () => mailWorker.poke();
   const users = new UsersService(db.db);
@@ -122,6 +123,7 @@ export function createServices(opts: ServiceOptions) {
     users,
     hasher,
     endSessions: (userId) => auth.logoutEverywhere(userId),
+    passwordLimiter: new Limiter(PASSWORD_CHECK_LIMIT, opts.redis),
   });
   const plans = new PlansService({ db: db.db, now });
   const journals = new JournalsService(db.db, now, notifications, plans);

@@ -19,7 +19,12 @@ export interface TestApp {
  * exactly as they would come from the environment.
  */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; db?: DbHandle } & Partial<
+  options: {
+    env?: Record<string, string>;
+    db?: DbHandle;
+    /** The token signing secret (random when not given): token-forging tests need to know it. */
+    jwtSecret?: string;
+  } & Partial<
     Pick<
       BuildAppOptions,
       'redis' | 'redisSubscriber' | 'logger' | 'startWorkers' | 'now' | 'pushAllowInsecure'
@@ -38,7 +43,7 @@ export async function buildTestApp(
   const app = await buildApp({
     env,
     db,
-    jwtSecret: randomBytes(32).toString('hex'),
+    jwtSecret: options.jwtSecret ?? randomBytes(32).toString('hex'),
     redis: options.redis,
     logger: options.logger ?? false,
     startWorkers: options.startWorkers ?? false,

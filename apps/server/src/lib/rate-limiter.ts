@@ -42,10 +42,13 @@ export class Limiter {
     }
   }
 
-  /** Throws as `consume` would, without counting a hit. */
+  /**
+   * Throws as `consume` would, without counting a hit. A window that has run out never limits,
+   * even while the store still holds it (the in-process store drops keys on a timer).
+   */
   async check(key: string, message?: string): Promise<void> {
     const res = await this.limiter.get(key);
-    if (res && res.consumedPoints >= this.rule.points) {
+    if (res && res.msBeforeNext > 0 && res.consumedPoints >= this.rule.points) {
       throw rateLimited(res.msBeforeNext / 1000, message);
     }
   }
@@ -64,3 +67,13 @@ export const AUTH_LIMITS = {
   resetPerAccount: { name: 'reset-account', points: 5, durationSeconds: 30 * 60 },
   exchangePerIp: { name: 'exchange-ip', points: 30, durationSeconds: 5 * 60 },
 } as const satisfies Record<string, LimitRule>;
+
+/**
+ * Wrong passwords when confirming a sensitive change (e-mail, account deletion), per account:
+ * the same budget as failed sign-ins, so a stolen session cannot guess the password.
+ */
+export const PASSWORD_CHECK_LIMIT = {
+  name: 'password-check',
+  points: 25,
+  durationSeconds: 60 * 60,
+} as const satisfies LimitRule;

@@ -77,9 +77,18 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         for (const [key, value] of Object.entries(error.headers)) reply.header(key, value);
-        if (error.statusCode === 429 || error.statusCode === 403) {
-          request.log.warn(
-            { userId: request.user?.id, ip: request.ip, code: error.code },
+        // Security log (ASVS 16.3): refusals on a resource and rate limits, with who and where
+        // (the request id comes with request.log). 401s are logged where they are decided.
+        if (error.statusCode === 429 || error.statusCode === 403 || error.statusCode === 404) {
+          const level = error.statusCode === 404 ? 'info' : 'warn';
+          request.log[level](
+            {
+              userId: request.user?.id,
+              ip: request.ip,
+              code: error.code,
+              event: error.statusCode === 429 ? 'rate_limited' : 'access_denied',
+              route: request.routeOptions.url,
+            },
             error.message,
           );
         }
@@ -124,7 +133,10 @@ export const errorHandlerPlugin = fp(
       const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
       if (status < 500) {
         if (status === 429)
-          request.log.warn({ userId: request.user?.id, ip: request.ip }, 'rate limited');
+          request.log.warn(
+            { userId: request.user?.id, ip: request.ip, event: 'rate_limited' },
+            'rate limited',
+          );
         const message =
           error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
             ? 'Request body is too large.'

@@ -108,7 +108,11 @@ export type User = z.infer<typeof UserSchema>;
 export const AuthResponseSchema = z.object({ token: z.string(), user: UserSchema });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 
-export const RegisterResponseSchema = z.object({ message: z.string(), user: UserSchema });
+/**
+ * The same answer for a new address and one that already has an account (no user enumeration):
+ * the owner of a taken address is told by e-mail instead.
+ */
+export const RegisterResponseSchema = z.object({ message: z.string() });
 
 export const ForgotPasswordInputSchema = z.strictObject({ email: EmailSchema });
 export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInputSchema>;

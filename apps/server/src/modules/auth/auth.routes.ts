@@ -31,7 +31,11 @@ const errors = {
 const clientInfo = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'] ?? null,
+  requestId: request.id,
 });
+
+/** One answer for every sign-up, new address or not (no user enumeration). */
+export const REGISTERED_MESSAGE = 'Thank you for signing up. Please sign in to continue.';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -42,6 +46,8 @@ export interface AuthRoutesOptions {
 /** /api/auth: register, login, me, logout, password reset, Google sign-in. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
   const { auth } = opts;
+  // Reset links and sign-up notices are written after the answer: finish them before closing.
+  app.addHook('onClose', () => auth.settled());
 
   app.post(
     '/register',
@@ -53,10 +59,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const user = await auth.register(request.body, clientInfo(request));
-      return reply
-        .status(201)
-        .send({ message: 'Account created. Please sign in.', user: presentUser(user) });
+      await auth.register(request.body, clientInfo(request));
+      return reply.status(201).send({ message: REGISTERED_MESSAGE });
     },
   );
 

@@ -12,8 +12,8 @@ import { AppError, badRequest, unauthenticated, validationFailed } from '../../l
 import type { AUTH_LIMITS, Limiter } from '../../lib/rate-limiter.ts';
 import { hashToken, randomToken } from '../../lib/secure-token.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
-import { passwordResetMail } from '../mail/mail-templates.ts';
-import { normaliseEmail, type UsersService } from '../users/users.service.ts';
+import { accountExistsMail, passwordResetMail } from '../mail/mail-templates.ts';
+import { EMAIL_TAKEN_MESSAGE, normaliseEmail, type UsersService } from '../users/users.service.ts';
 import { AuthRepository } from './auth.repository.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import type { GoogleOidc, VerifiedIdentity } from './google-oidc.ts';
@@ -23,7 +23,16 @@ import type { SessionTokens } from './session-token.ts';
 export interface ClientInfo {
   ip: string;
   userAgent: string | null;
+  /** The request's id, logged with every sign-in event (key `reqId`, as Fastify's own logs). */
+  requestId?: string;
 }
+
+/** Who and where, for the security log: never a password, token or code. */
+const who = (client: ClientInfo, userId?: string) => ({
+  userId,
+  ip: client.ip,
+  reqId: client.requestId,
+});
 
 export interface AuthServiceDeps {
   db: Db;
@@ -68,26 +77,60 @@ export class AuthService {
   }
 
   /**
-   * Creates a password account.
-   * @throws AppError CONFLICT when the e-mail is registered; VALIDATION_FAILED for a weak password.
+   * Creates a password account. An address that already has an account gets the same answer
+   * (no user enumeration, ASVS 6.3.8): its owner is told by e-mail instead, and null is returned.
+   * @throws AppError VALIDATION_FAILED for a weak password.
    */
-  async register(input: RegisterInput, client: ClientInfo): Promise<UserRow> {
+  async register(input: RegisterInput, client: ClientInfo): Promise<UserRow | null> {
     await this.deps.limiters.registerPerIp.consume(client.ip);
     passwordPolicy(input.password);
     const passwordHash = await this.deps.hasher.hash(input.password);
-    const user = await this.deps.users.create({
-      email: input.email,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      passwordHash,
-      emailVerified: false,
-    });
-    this.deps.logger.info({ userId: user.id, ip: client.ip }, 'account registered');
+    let user: UserRow;
+    try {
+      user = await this.deps.users.create({
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash,
+        emailVerified: false,
+      });
+    } catch (error) {
+      if (!(error instanceof AppError && error.message === EMAIL_TAKEN_MESSAGE)) throw error;
+      // The owner is told after the answer, which stays the same as for a new address.
+      this.background('sign-up notice', async () => {
+        const existing = await this.deps.users.findByEmail(input.email);
+        if (existing) await this.tellOwnerOfSignUp(existing, client);
+      });
+      return null;
+    }
+    this.deps.logger.info({ ...who(client, user.id), event: 'register' }, 'account registered');
     await this.deps.onRegistered?.(user, input.inviteCode).catch((error: unknown) => {
       // The account exists; a failed invitation hand-off must not fail the sign-up.
       this.deps.logger.warn({ err: error, userId: user.id }, 'invitation hand-off failed');
     });
     return user;
+  }
+
+  /** Someone signed up with a registered address: tell its owner (at most 5 e-mails per 30 min). */
+  private async tellOwnerOfSignUp(owner: UserRow, client: ClientInfo): Promise<void> {
+    this.deps.logger.info(
+      { ...who(client, owner.id), event: 'register_existing' },
+      'sign-up attempt with a registered address',
+    );
+    try {
+      await this.deps.limiters.resetPerAccount.consume(`signup:${owner.email}`);
+    } catch {
+      return;
+    }
+    await this.deps.mail.enqueue(
+      accountExistsMail(
+        owner.email,
+        owner.firstName,
+        `${this.deps.appOrigin}/login`,
+        `${this.deps.appOrigin}/forgot-password`,
+      ),
+    );
+    this.deps.onMailQueued();
   }
 
   /**
@@ -104,14 +147,11 @@ export class AuthService {
       : await this.deps.hasher.verifyDummy(input.password);
     if (!user || !ok) {
       await this.deps.limiters.loginPerAccount.consume(email);
-      this.deps.logger.warn(
-        { userId: user?.id, ip: client.ip, event: 'login_failed' },
-        'sign-in failed',
-      );
+      this.deps.logger.warn({ ...who(client, user?.id), event: 'login_failed' }, 'sign-in failed');
       throw unauthenticated(INVALID_CREDENTIALS);
     }
     const token = await this.openSession(user, client, input.rememberMe === true);
-    this.deps.logger.info({ userId: user.id, ip: client.ip, event: 'login' }, 'signed in');
+    this.deps.logger.info({ ...who(client, user.id), event: 'login' }, 'signed in');
     return { token, user };
   }
 
@@ -150,8 +190,24 @@ export class AuthService {
     return this.repo.revokeUserSessions(userId);
   }
 
+  /** Work that must not make the answer slower for a registered address (reset links, notices). */
+  private readonly pending = new Set<Promise<void>>();
+
+  private background(what: string, task: () => Promise<void>): void {
+    const running: Promise<void> = task()
+      .catch((error: unknown) => this.deps.logger.error({ err: error }, `${what} failed`))
+      .finally(() => this.pending.delete(running));
+    this.pending.add(running);
+  }
+
+  /** Resolves once background work has finished (shutdown and tests wait for it). */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
   /**
-   * Sends a reset link when the address is registered; answers the same either way.
+   * Sends a reset link when the address is registered; answers the same, in about the same
+   * time, either way: the link is written after the answer.
    */
   async forgotPassword(emailInput: string, client: ClientInfo): Promise<void> {
     const email = normaliseEmail(emailInput);
@@ -160,11 +216,15 @@ export class AuthService {
     const user = await this.deps.users.findByEmail(email);
     if (!user) {
       this.deps.logger.info(
-        { ip: client.ip, event: 'reset_unknown' },
+        { ...who(client), event: 'reset_unknown' },
         'password reset for unknown address',
       );
       return;
     }
+    this.background('password reset link', () => this.sendResetLink(user, client));
+  }
+
+  private async sendResetLink(user: UserRow, client: ClientInfo): Promise<void> {
     const token = randomToken();
     await this.deps.db.transaction(async (tx) => {
       await this.repo.invalidateTokens(user.id, 'password_reset', tx);
@@ -182,16 +242,18 @@ export class AuthService {
     });
     this.deps.onMailQueued();
     this.deps.logger.info(
-      { userId: user.id, ip: client.ip, event: 'reset_requested' },
+      { ...who(client, user.id), event: 'reset_requested' },
       'password reset requested',
     );
   }
 
   /**
    * Sets a new password from a reset link and ends every session of the account.
+   * Attempts count against the address's reset budget before any hashing (no free CPU burn).
    * @throws AppError BAD_REQUEST when the link is unknown, used or expired.
    */
   async resetPassword(input: ResetPasswordInput, client: ClientInfo): Promise<void> {
+    await this.deps.limiters.resetPerIp.consume(client.ip);
     passwordPolicy(input.password);
     const passwordHash = await this.deps.hasher.hash(input.password);
     const userId = await this.deps.db.transaction(async (tx) => {
@@ -201,11 +263,13 @@ export class AuthService {
       await this.repo.revokeUserSessions(token.userId, undefined, tx);
       return token.userId;
     });
-    if (!userId)
+    if (!userId) {
+      this.deps.logger.warn({ ...who(client), event: 'reset_failed' }, 'password reset refused');
       throw badRequest(
         'This password reset link is invalid or has expired. Please request a new one.',
       );
-    this.deps.logger.info({ userId, ip: client.ip, event: 'password_reset' }, 'password reset');
+    }
+    this.deps.logger.info({ ...who(client, userId), event: 'password_reset' }, 'password reset');
   }
 
   // --- Google -------------------------------------------------------------------------------
@@ -256,7 +320,7 @@ export class AuthService {
       data: { isNewUser },
     });
     this.deps.logger.info(
-      { userId: user.id, ip: client.ip, event: 'google_login', isNewUser },
+      { ...who(client, user.id), event: 'google_login', isNewUser },
       'google sign-in',
     );
     return { code, user, isNewUser };
@@ -329,10 +393,19 @@ export class AuthService {
   ): Promise<{ token: string; user: UserRow; isNewUser: boolean }> {
     await this.deps.limiters.exchangePerIp.consume(client.ip);
     const consumed = await this.repo.consumeToken('login_code', hashToken(code));
-    if (!consumed) throw unauthenticated('This sign-in link has expired. Please sign in again.');
-    const user = await this.deps.users.findById(consumed.userId);
-    if (!user) throw unauthenticated('This sign-in link has expired. Please sign in again.');
+    const user = consumed ? await this.deps.users.findById(consumed.userId) : null;
+    if (!user) {
+      this.deps.logger.warn(
+        { ...who(client, consumed?.userId), event: 'login_failed', method: 'google_code' },
+        'sign-in code refused',
+      );
+      throw unauthenticated('This sign-in link has expired. Please sign in again.');
+    }
     const token = await this.openSession(user, client, true);
-    return { token, user, isNewUser: consumed.data?.isNewUser === true };
+    this.deps.logger.info(
+      { ...who(client, user.id), event: 'login', method: 'google' },
+      'signed in',
+    );
+    return { token, user, isNewUser: consumed?.data?.isNewUser === true };
   }
 }

@@ -64,3 +64,24 @@ export function notificationMail(
     html: layout('Selah', [message], { label: 'Open Selah', url }),
   };
 }
+
+/** Someone tried to sign up with an address that already has an account. */
+export function accountExistsMail(
+  to: string,
+  firstName: string,
+  loginUrl: string,
+  resetUrl: string,
+): OutgoingMail {
+  const lines = [
+    `Hello ${firstName || 'friend'},`,
+    'Someone tried to create a Selah account with this e-mail address, which already has one.',
+    `If it was you, sign in at ${loginUrl}. If you forgot your password, choose a new one at ${resetUrl}.`,
+    'If it was not you, you can ignore this e-mail: nothing has changed.',
+  ];
+  return {
+    to,
+    subject: 'You already have a Selah account',
+    text: `${lines.join('\n\n')}\n`,
+    html: layout('You already have a Selah account', lines, { label: 'Sign in', url: loginUrl }),
+  };
+}

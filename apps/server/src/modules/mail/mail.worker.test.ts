@@ -134,13 +134,28 @@ describe('MailWorker', () => {
   it('logs and keeps mail when no SMTP server is configured', async () => {
     const repo = new MailRepository(db.db);
     await repo.enqueue({ to: 'logged@example.test', subject: 'Dev', text: 'reset link' });
-    const worker = new MailWorker(repo, { from: 'selah@selah.test', logger });
+    const worker = new MailWorker(repo, { from: 'selah@selah.test', logger, logBodies: true });
     await worker.drain();
     const [row] = await db.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.to, 'logged@example.test'));
     expect(row!.status).toBe('logged');
+  });
+
+  it('keeps mail text (reset links) out of the log in production', async () => {
+    const repo = new MailRepository(db.db);
+    await repo.enqueue({ to: 'prod@example.test', subject: 'Reset', text: 'token=secret-link' });
+    const seen: string[] = [];
+    const capture = pino({ level: 'info' }, { write: (line: string) => seen.push(line) });
+    const worker = new MailWorker(repo, {
+      from: 'selah@selah.test',
+      logger: capture,
+      logBodies: false,
+    });
+    await worker.drain();
+    expect(seen.join('')).toContain('prod@example.test');
+    expect(seen.join('')).not.toContain('secret-link');
   });
 
   it('backs off exponentially up to an hour', () => {

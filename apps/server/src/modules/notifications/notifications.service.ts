@@ -12,6 +12,9 @@ import { type NewNotification, NotificationsRepository } from './notifications.r
 import type { PushService } from './push.service.ts';
 import type { RealtimeHub } from './realtime-hub.ts';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** No notification is older than this: earlier positions are not ours. */
+const EARLIEST_EVENT = Date.UTC(2020, 0, 1);
 /** Which preference (besides emailNotifications / pushNotifications) governs each kind of event. */
 export const PREFERENCE_FOR: Record<NotificationType, keyof NotificationPreferences> = {
   friend_request: 'friendRequestNotifications',
@@ -132,11 +135,17 @@ export class NotificationsService {
     void this.deps.hub.publish(userId, { kind: 'changed' });
   }
 
-  /** Notifications after a stream position, oldest first (catch-up after a reconnect). */
+  /**
+   * Notifications after a stream position, oldest first (catch-up after a reconnect). A position
+   * the server did not make (the Last-Event-ID header is the client's) catches up nothing.
+   */
   async since(userId: string, eventId: string, limit: number): Promise<NotificationRow[]> {
-    const [at, id] = eventId.split('_');
+    const [at, id, ...rest] = eventId.split('_');
     const date = at ? new Date(at) : null;
-    if (!date || Number.isNaN(date.getTime()) || !id) return [];
+    if (!date || !id || rest.length > 0 || !UUID.test(id)) return [];
+    const time = date.getTime();
+    if (Number.isNaN(time) || time < EARLIEST_EVENT || time > Date.now() + 24 * 3600 * 1000)
+      return [];
     return this.repo.after(userId, [date, id], limit);
   }
 

@@ -33,6 +33,7 @@ import {
   unauthenticated,
   validationFailed,
 } from '../../lib/app-error.ts';
+import { Limiter, PASSWORD_CHECK_LIMIT } from '../../lib/rate-limiter.ts';
 import { isValidTimeZone } from '../../lib/time-zone.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import { normaliseEmail, type UsersService } from './users.service.ts';
@@ -64,14 +65,18 @@ export interface AccountServiceDeps {
   hasher: PasswordHasher;
   /** Ends every session of a user (password or e-mail change, account deletion). */
   endSessions: (userId: string) => Promise<void>;
+  /** Wrong password confirmations per account (in-process unless given a Redis-backed one). */
+  passwordLimiter?: Limiter;
 }
 
 /** The user's own account: settings, photo, e-mail, export, clearing data, deletion. */
 export class AccountService {
   private readonly deps: AccountServiceDeps;
+  private readonly passwordLimiter: Limiter;
 
   constructor(deps: AccountServiceDeps) {
     this.deps = deps;
+    this.passwordLimiter = deps.passwordLimiter ?? new Limiter(PASSWORD_CHECK_LIMIT);
   }
 
   settings(user: UserRow): Settings {
@@ -156,9 +161,15 @@ export class AccountService {
     });
   }
 
+  /**
+   * Confirms the user's password before a sensitive change.
+   * @throws AppError FORBIDDEN when wrong; RATE_LIMITED after 25 wrong answers in an hour.
+   */
   private async checkPassword(user: UserRow, password: string | undefined): Promise<void> {
     if (!user.passwordHash) return; // accounts that sign in with Google only
+    await this.passwordLimiter.check(user.id);
     if (!password || !(await this.deps.hasher.verify(user.passwordHash, password))) {
+      await this.passwordLimiter.consume(user.id);
       throw new AppError('FORBIDDEN', 'That password is not right.');
     }
   }

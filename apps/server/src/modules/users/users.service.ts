@@ -40,6 +40,8 @@ export function usernameBase(email: string): string {
 
 export const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
 
+export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists.';
+
 /** Users: creation with the spec's defaults and unique usernames, lookups. */
 export class UsersService {
   readonly repo: UsersRepository;
@@ -108,9 +110,7 @@ export class UsersService {
         tx,
       );
       if (row) return row;
-      if (await this.repo.findByEmail(email, tx)) {
-        throw conflict('An account with this e-mail already exists.');
-      }
+      if (await this.repo.findByEmail(email, tx)) throw conflict(EMAIL_TAKEN_MESSAGE);
       // The username was taken by a concurrent sign-up: try another.
     }
     throw conflict('Could not allocate a username. Please try again.');

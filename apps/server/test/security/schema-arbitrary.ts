@@ -1,0 +1,287 @@
+import fc from 'fast-check';
+import type { JsonSchema } from './route-table.ts';
+
+/**
+ * fast-check arbitraries from the JSON Schemas of the OpenAPI document (zod contracts turned
+ * into JSON Schema by fastify-type-provider-zod), plus the hostile values issue 8 asks for.
+ */
+
+const LONG = 20_000;
+
+/** Strings chosen to break parsers, renderers, SQL and path handling. */
+export const NASTY_STRINGS = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  'x\uDFFFy',
+  '\u202Eevil\u202C',
+  'مرحبا بالعالم',
+  '👨‍👩‍👧‍👦🙏🏽',
+  '\uFEFF',
+  '\r\nSet-Cookie: x=1',
+  "' OR '1'='1' --",
+  '"; drop table users; --',
+  '%00',
+  '%2e%2e%2f%2e%2e%2f',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  '{{7*7}}${7*7}',
+  '__proto__',
+  'constructor',
+  'NaN',
+  '-1',
+  '1e309',
+  '0x7fffffff',
+  'null',
+  'true',
+  '[]',
+  '{}',
+] as const;
+
+export const nastyString = (): fc.Arbitrary<string> =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
+    { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 64 }) },
+    { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom('a', 'é', '🙏', '\u202E'), fc.integer({ min: 1_000, max: LONG }))
+        .map(([c, n]) => c.repeat(n)),
+    },
+  );
+
+/** Any JSON value at all, nested a little. */
+export const anyJson = (): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    nastyString(),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.oneof(fc.integer(), nastyString()), { maxLength: 5 }),
+    fc.dictionary(nastyString(), fc.oneof(fc.integer(), nastyString()), { maxKeys: 4 }),
+  );
+
+/** A value of the wrong JSON type for `schema`. */
+export const wrongType = (schema: JsonSchema): fc.Arbitrary<unknown> => {
+  const types = new Set(typesOf(schema));
+  const options: fc.Arbitrary<unknown>[] = [];
+  if (!types.has('string')) options.push(nastyString());
+  if (!types.has('number') && !types.has('integer'))
+    options.push(fc.oneof(fc.integer(), fc.double({ noNaN: false })));
+  if (!types.has('boolean')) options.push(fc.boolean());
+  if (!types.has('null') && !schema.nullable) options.push(fc.constant(null));
+  if (!types.has('array')) options.push(fc.array(fc.integer(), { maxLength: 3 }));
+  if (!types.has('object')) options.push(fc.constant({ nested: { deep: [1, 'two'] } }));
+  return options.length > 0 ? fc.oneof(...options) : anyJson();
+};
+
+function typesOf(schema: JsonSchema): string[] {
+  if (Array.isArray(schema.type)) return schema.type;
+  if (schema.type) return [schema.type];
+  const alts = schema.anyOf ?? schema.oneOf ?? [];
+  return alts.flatMap(typesOf);
+}
+
+export interface Pools {
+  /** Known ids (the fuzz user's records, other people's, missing ones). */
+  ids: string[];
+}
+
+/** Strings around a length boundary: 0, min-1, min, max, max+1. */
+function boundaryString(schema: JsonSchema): fc.Arbitrary<string>[] {
+  const out: fc.Arbitrary<string>[] = [fc.constant('')];
+  const lengths = [schema.minLength, schema.maxLength]
+    .filter((n): n is number => typeof n === 'number')
+    .flatMap((n) => [n - 1, n, n + 1])
+    .filter((n) => n >= 0 && n <= 200_000);
+  for (const n of lengths) out.push(fc.constantFrom('a', 'ü', '🙏').map((c) => c.repeat(n)));
+  return out;
+}
+
+/**
+ * Values that follow `schema` (mostly valid, sometimes at its edges). Ids come from `pools` so
+ * requests reach records that exist.
+ */
+export function fromSchema(schema: JsonSchema, pools: Pools, depth = 0): fc.Arbitrary<unknown> {
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  const alts = schema.anyOf ?? schema.oneOf;
+  if (alts && alts.length > 0) return fc.oneof(...alts.map((s) => fromSchema(s, pools, depth)));
+  if (schema.allOf && schema.allOf.length > 0) return fromSchema(schema.allOf[0]!, pools, depth);
+  const base = fromType(schema, pools, depth);
+  return schema.nullable ? fc.option(base, { nil: null, freq: 5 }) : base;
+}
+
+function fromType(schema: JsonSchema, pools: Pools, depth: number): fc.Arbitrary<unknown> {
+  const type = typesOf(schema)[0];
+  switch (type) {
+    case 'string':
+      return stringFrom(schema, pools);
+    case 'integer':
+    case 'number': {
+      const min = schema.minimum ?? (schema.exclusiveMinimum ?? -1_000_000) + 1;
+      const max = schema.maximum ?? (schema.exclusiveMaximum ?? 1_000_000) - 1;
+      const inRange =
+        type === 'integer'
+          ? fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31) })
+          : fc.double({ min, max, noNaN: true });
+      return fc.oneof(
+        { weight: 4, arbitrary: inRange },
+        { weight: 1, arbitrary: fc.constantFrom(min - 1, max + 1, min, max) },
+      );
+    }
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'array': {
+      const items = schema.items ?? {};
+      const maxLength = Math.min(schema.maxItems ?? 5, 5);
+      return fc.array(fromSchema(items, pools, depth + 1), {
+        minLength: Math.min(schema.minItems ?? 0, maxLength),
+        maxLength,
+      });
+    }
+    case 'object':
+    default: {
+      if (depth > 4) return fc.constant({});
+      const props = schema.properties ?? {};
+      const required = new Set(schema.required ?? []);
+      const shape: Record<string, fc.Arbitrary<unknown>> = {};
+      for (const [key, sub] of Object.entries(props))
+        shape[key] = fromSchema(sub, pools, depth + 1);
+      return fc.record(shape, {
+        requiredKeys: Object.keys(props).filter((k) => required.has(k)),
+      });
+    }
+  }
+}
+
+function stringFrom(schema: JsonSchema, pools: Pools): fc.Arbitrary<string> {
+  if (schema.format === 'uuid') {
+    return fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...pools.ids) },
+      { weight: 1, arbitrary: fc.uuid() },
+    );
+  }
+  if (schema.format === 'email') return fc.emailAddress();
+  if (schema.pattern) {
+    let pattern: RegExp | null = null;
+    try {
+      pattern = new RegExp(schema.pattern);
+    } catch {
+      pattern = null;
+    }
+    if (pattern) {
+      const max = schema.maxLength;
+      return fc
+        .stringMatching(pattern)
+        .filter((s) => max === undefined || s.length <= max)
+        .filter((s) => s.length >= (schema.minLength ?? 0));
+    }
+  }
+  const minLength = schema.minLength ?? 0;
+  const maxLength = Math.min(schema.maxLength ?? 200, 5_000);
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.string({ minLength, maxLength: Math.min(maxLength, 60) }) },
+    { weight: 2, arbitrary: fc.oneof(...boundaryString(schema)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .string({ unit: 'grapheme', minLength, maxLength: Math.min(maxLength, 40) })
+        .map((s) => s.slice(0, maxLength)),
+    },
+  );
+}
+
+/** Turns a valid object into a hostile one: one field of the wrong type, too long, or extra keys. */
+export function mutateObject(schema: JsonSchema, valid: fc.Arbitrary<unknown>) {
+  const props = Object.entries(schema.properties ?? {});
+  const options: fc.Arbitrary<unknown>[] = [
+    // Unknown fields, including the mass-assignment classics.
+    fc
+      .tuple(
+        valid,
+        fc.constantFrom(
+          'ownerId',
+          'userId',
+          'creatorId',
+          'role',
+          'isAdmin',
+          'createdAt',
+          'amountPaid',
+          'plan',
+          'id',
+          '_id',
+          'unknownField',
+        ),
+        anyJson(),
+      )
+      .map(([v, k, x]) => (isObject(v) ? { ...v, [k]: x } : v)),
+  ];
+  if (props.length > 0) {
+    options.push(
+      fc
+        .tuple(
+          valid,
+          fc
+            .constantFrom(...props)
+            .chain(([key, sub]) =>
+              fc.tuple(
+                fc.constant(key),
+                fc.oneof(wrongType(sub), nastyString(), ...boundaryString(sub)),
+              ),
+            ),
+        )
+        .map(([v, [key, bad]]) => (isObject(v) ? { ...v, [key]: bad } : v)),
+      fc.tuple(valid, fc.constantFrom(...props.map(([k]) => k))).map(([v, key]) => {
+        if (!isObject(v)) return v;
+        const copy = { ...v };
+        delete copy[key];
+        return copy;
+      }),
+    );
+  }
+  return fc.oneof(...options);
+}
+
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Raw JSON texts that must never reach a handler: prototype pollution, broken JSON, deep nesting,
+ * and large bodies (under the 1 MB limit, or just over it for a 413).
+ */
+export const hostileJsonText = (): fc.Arbitrary<string> =>
+  fc.oneof(
+    {
+      weight: 8,
+      arbitrary: fc.constantFrom(
+        '{"__proto__":{"isAdmin":true}}',
+        '{"title":"x","__proto__":{"role":"admin"}}',
+        '{"constructor":{"prototype":{"isAdmin":true}}}',
+        '{"a":{"constructor":{"prototype":{"polluted":1}}}}',
+        '{"title":',
+        '{"title":"x"',
+        '[',
+        'null',
+        '"just a string"',
+        '12345',
+        '{"title":"\\ud800"}',
+        '{"title":"a\\u0000b"}',
+        `${'['.repeat(2_000)}${']'.repeat(2_000)}`,
+        `{"a":${'{"a":'.repeat(500)}1${'}'.repeat(500)}}`,
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 10_000, max: 900_000 })
+        .map((n) => JSON.stringify({ title: 'x'.repeat(n), description: 'y' })),
+    },
+    { weight: 1, arbitrary: fc.constant(JSON.stringify({ title: 'x'.repeat(1024 * 1024 + 10) })) },
+  );
