@@ -1,4 +1,5 @@
 import { Crown } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
@@ -18,8 +19,14 @@ export function UpgradeNotice({
   id?: string;
   className?: string;
 }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  // At the end of a long form (a phone), bring it into view, clear of the toasts at the bottom.
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'center' });
+  }, [message]);
   return (
     <p
+      ref={ref}
       id={id}
       role="alert"
       className={cn(

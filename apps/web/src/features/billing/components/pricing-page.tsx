@@ -162,13 +162,13 @@ export function PricingPage() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-8">
+    <div className="mx-auto w-full max-w-6xl">
       <PageHeader
         title="Pricing"
         description="Choose the plan that fits how you pray. Every plan lasts a month; pay again whenever you like to add another."
       />
 
-      <div className="grid gap-3">
+      <div className="grid gap-3 empty:hidden">
         {pricing.isPending && (
           <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
             <Loader2 className="size-4 animate-spin" aria-hidden="true" />
@@ -222,7 +222,7 @@ export function PricingPage() {
         )}
       </div>
 
-      <div className="grid items-stretch gap-6 pt-3 lg:grid-cols-3">
+      <div className="mt-8 grid items-stretch gap-6 lg:grid-cols-3">
         {plans.map((plan) => {
           const current = plan.id === currentPlan;
           return (
@@ -242,11 +242,13 @@ export function PricingPage() {
         })}
       </div>
 
-      <div className="grid gap-4 border-t pt-6">
-        <p className="flex flex-wrap items-center gap-2 text-sm">
-          <Mail className="size-4 text-muted-foreground" aria-hidden="true" />
-          <span>Praying with a large organisation or church network?</span>
-          <SalesLink />
+      <div className="mt-10 grid gap-4 border-t pt-6">
+        <p className="text-sm">
+          <Mail
+            className="mr-2 inline-block size-4 align-[-3px] text-muted-foreground"
+            aria-hidden="true"
+          />
+          Praying with a large organisation or church network? <SalesLink />
         </p>
         <p className="text-xs text-muted-foreground">
           Prices are per month and are charged once; nothing renews by itself. Selah confirms every

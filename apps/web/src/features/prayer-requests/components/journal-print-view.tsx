@@ -119,6 +119,27 @@ export function JournalPrintView({
   const ready = allowed && isOwner && prayers.isSuccess;
   const printed = useRef(false);
 
+  // Paper is white: print in the light theme even when the app is dark.
+  useEffect(() => {
+    const root = document.documentElement;
+    let wasDark = false;
+    const before = () => {
+      wasDark = root.classList.contains('dark');
+      root.classList.remove('dark');
+    };
+    const after = () => {
+      if (wasDark) root.classList.add('dark');
+      wasDark = false;
+    };
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+      after();
+    };
+  }, []);
+
   useEffect(() => {
     if (!ready || printed.current) return;
     // After this render reached the screen, so the printout has it; once per visit.
