@@ -61,8 +61,9 @@ export class Api {
     };
     const response = await this.request.post('/api/auth/register', { data: input });
     await expectOk(response, `registering ${input.email}`);
-    const body = (await response.json()) as { user: ApiUser };
-    return { ...input, id: body.user._id };
+    // Sign-up answers the same for every address (no user enumeration): sign in to learn the id.
+    const session = await this.login(input.email, input.password);
+    return { ...input, id: session.user._id };
   }
 
   /** Signs in with e-mail and password and returns the session. */
