@@ -1,5 +1,5 @@
 import type { Checkout, PaidPlanId } from '@selah/shared/schemas/subscription';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { loadScript } from '@/lib/load-script';
@@ -40,7 +40,15 @@ export type CheckoutStage = 'starting' | 'paying' | 'confirming';
 export function usePlanCheckout(checkoutScriptUrl: string | null) {
   const createCheckout = useCreateCheckout();
   const subscribe = useSubscribe();
-  const [active, setActive] = useState<{ plan: PaidPlanId; stage: CheckoutStage } | null>(null);
+  const [active, setActiveState] = useState<{ plan: PaidPlanId; stage: CheckoutStage } | null>(
+    null,
+  );
+  // Also in a ref: a second click before the re-render must not start a second purchase.
+  const busy = useRef(false);
+  const setActive = (next: { plan: PaidPlanId; stage: CheckoutStage } | null) => {
+    busy.current = next !== null;
+    setActiveState(next);
+  };
 
   const confirm = (plan: PaidPlanId, checkout: Checkout, response: FlutterwaveResponse) => {
     const transactionId = response.transaction_id;
@@ -50,27 +58,25 @@ export function usePlanCheckout(checkoutScriptUrl: string | null) {
       return;
     }
     setActive({ plan, stage: 'confirming' });
-    subscribe.mutate(
-      { plan, transactionId: String(transactionId), amount: checkout.amount },
-      {
-        onSuccess: ({ message }) =>
-          toast.success(PAYMENT_SUCCESS_TITLE, {
-            description: message || PAYMENT_SUCCESS_MESSAGE,
-          }),
-        onError: (error) =>
+    // A promise rather than mutate's callbacks: the toasts must appear even if the user left
+    // the page meanwhile (callbacks of an unmounted component never run).
+    subscribe
+      .mutateAsync({ plan, transactionId: String(transactionId), amount: checkout.amount })
+      .then(
+        () => toast.success(PAYMENT_SUCCESS_TITLE, { description: PAYMENT_SUCCESS_MESSAGE }),
+        (error: unknown) =>
           toast.error(SUBSCRIBE_FAILED_TITLE, {
             description: isApiError(error, 503)
               ? SUBSCRIBE_PENDING_MESSAGE
               : SUBSCRIBE_FAILED_MESSAGE,
             duration: 15_000,
           }),
-        onSettled: () => setActive(null),
-      },
-    );
+      )
+      .finally(() => setActive(null));
   };
 
   const start = async (plan: PaidPlanId) => {
-    if (active) return;
+    if (busy.current) return;
     setActive({ plan, stage: 'starting' });
 
     let checkout: Checkout;
