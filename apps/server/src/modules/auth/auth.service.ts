@@ -194,7 +194,9 @@ export class AuthService {
   private readonly pending = new Set<Promise<void>>();
 
   private background(what: string, task: () => Promise<void>): void {
-    const running: Promise<void> = task()
+    // Started on the next turn of the event loop, once the answer is on its way.
+    const running: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(task)
       .catch((error: unknown) => this.deps.logger.error({ err: error }, `${what} failed`))
       .finally(() => this.pending.delete(running));
     this.pending.add(running);
