@@ -122,7 +122,9 @@ export function createServices(opts: ServiceOptions) {
     db: db.db,
     users,
     hasher,
-    endSessions: (userId) => auth.logoutEverywhere(userId),
+    endSessions: (userId, keepSessionId) => auth.logoutEverywhere(userId, keepSessionId),
+    mail: mailRepo,
+    onMailQueued,
     passwordLimiter: new Limiter(PASSWORD_CHECK_LIMIT, opts.redis),
   });
   const plans = new PlansService({ db: db.db, now });

@@ -186,8 +186,9 @@ export class AuthService {
     return this.repo.revokeSession(sessionId);
   }
 
-  logoutEverywhere(userId: string): Promise<void> {
-    return this.repo.revokeUserSessions(userId);
+  /** Ends every session of the user, or every one but `keepSessionId`. */
+  logoutEverywhere(userId: string, keepSessionId?: string): Promise<void> {
+    return this.repo.revokeUserSessions(userId, keepSessionId);
   }
 
   /** Work that must not make the answer slower for a registered address (reset links, notices). */

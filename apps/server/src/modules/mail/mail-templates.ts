@@ -85,3 +85,18 @@ export function accountExistsMail(
     html: layout('You already have a Selah account', lines, { label: 'Sign in', url: loginUrl }),
   };
 }
+
+/** Sent to the old address when an account's e-mail changes (ASVS 6.3.7). */
+export function emailChangedMail(to: string, firstName: string, newEmail: string): OutgoingMail {
+  const lines = [
+    `Hello ${firstName || 'friend'},`,
+    `The e-mail address of your Selah account was changed to ${newEmail}, and every other device was signed out.`,
+    'If you did not make this change, reset your password at once and contact us: someone may have access to your account.',
+  ];
+  return {
+    to,
+    subject: 'Your Selah e-mail address was changed',
+    text: `${lines.join('\n\n')}\n`,
+    html: layout('Your e-mail address was changed', lines),
+  };
+}

@@ -2,8 +2,16 @@ import { eq, getTableColumns, or } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema/index.ts';
-import { journals, prayerRequests, prayers, sessions, users } from '../../db/schema/index.ts';
+import {
+  journals,
+  mailOutbox,
+  prayerRequests,
+  prayers,
+  sessions,
+  users,
+} from '../../db/schema/index.ts';
 import { buildTestApp, STRONG_PASSWORD, type TestApp } from '../../../test/build-test-app.ts';
+import { apiAs } from '../../../test/api.ts';
 import { befriend, person, type Person } from '../../../test/people.ts';
 
 let t: TestApp;
@@ -134,6 +142,28 @@ describe('PUT /api/users/me/email', () => {
       (await a.api.put('/api/users/me/email', { email: 'not-an-email', password: STRONG_PASSWORD }))
         .statusCode,
     ).toBe(400);
+  });
+
+  it('signs out every other session and tells the old address', async () => {
+    const a = await person(t.app, 'Lydia');
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: a.email, password: STRONG_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    const otherDevice = apiAs(t.app, login.json<{ token: string }>().token);
+    expect((await otherDevice.get('/api/auth/me')).statusCode).toBe(200);
+
+    const fresh = `lydia.${Date.now()}@example.test`;
+    const ok = await a.api.put('/api/users/me/email', { email: fresh, password: STRONG_PASSWORD });
+    expect(ok.statusCode).toBe(200);
+
+    expect((await otherDevice.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await a.api.get('/api/auth/me')).statusCode).toBe(200);
+    const [notice] = await t.db.db.select().from(mailOutbox).where(eq(mailOutbox.to, a.email));
+    expect(notice?.subject).toBe('Your Selah e-mail address was changed');
+    expect(notice?.text).toContain(fresh);
   });
 });
 

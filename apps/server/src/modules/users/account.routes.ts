@@ -67,7 +67,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
     },
     async (request) =>
       presentUser(
-        await account.changeEmail(currentUser(request), request.body.email, request.body.password),
+        await account.changeEmail(
+          currentUser(request),
+          request.body.email,
+          request.body.password,
+          request.sessionId,
+        ),
       ),
   );
 

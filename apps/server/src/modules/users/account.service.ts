@@ -36,6 +36,8 @@ import {
 import { Limiter, PASSWORD_CHECK_LIMIT } from '../../lib/rate-limiter.ts';
 import { isValidTimeZone } from '../../lib/time-zone.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
+import { emailChangedMail } from '../mail/mail-templates.ts';
+import type { MailRepository } from '../mail/mail.repository.ts';
 import { normaliseEmail, type UsersService } from './users.service.ts';
 
 /** Recognises PNG, JPEG and WebP by their first bytes (the declared type is not trusted). */
@@ -63,8 +65,10 @@ export interface AccountServiceDeps {
   db: Db;
   users: UsersService;
   hasher: PasswordHasher;
-  /** Ends every session of a user (password or e-mail change, account deletion). */
-  endSessions: (userId: string) => Promise<void>;
+  /** Ends every session of a user but `keepSessionId` (e-mail change). */
+  endSessions: (userId: string, keepSessionId?: string) => Promise<void>;
+  mail: MailRepository;
+  onMailQueued: () => void;
   /** Wrong password confirmations per account (in-process unless given a Redis-backed one). */
   passwordLimiter?: Limiter;
 }
@@ -175,10 +179,16 @@ export class AccountService {
   }
 
   /**
-   * Changes the e-mail address after checking the password; other sessions end.
+   * Changes the e-mail address after checking the password; the user's other sessions end and
+   * the old address is told.
    * @throws AppError FORBIDDEN for a wrong password, CONFLICT for an address in use.
    */
-  async changeEmail(user: UserRow, email: string, password: string): Promise<UserRow> {
+  async changeEmail(
+    user: UserRow,
+    email: string,
+    password: string,
+    sessionId: string | null,
+  ): Promise<UserRow> {
     if (!user.passwordHash) {
       throw badRequest(
         'Your account signs in with Google. Set a password with "Forgot password" first.',
@@ -190,6 +200,9 @@ export class AccountService {
     if (await this.deps.users.findByEmail(next))
       throw conflict('An account with this e-mail already exists.');
     const row = await this.save(user, { email: next, emailVerified: false });
+    await this.deps.endSessions(user.id, sessionId ?? undefined);
+    await this.deps.mail.enqueue(emailChangedMail(user.email, user.firstName, next));
+    this.deps.onMailQueued();
     return row;
   }
 
