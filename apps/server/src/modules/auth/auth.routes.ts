@@ -21,6 +21,8 @@ import { presentUser } from '../users/users.presenter.ts';
 import type { AuthService, ClientInfo } from './auth.service.ts';
 
 const STATE_COOKIE = 'selah_oauth_state';
+/** A friend's invite code carried through a Google sign-up started from an invite link. */
+const INVITE_COOKIE = 'selah_oauth_invite';
 const errors = {
   400: ApiErrorSchema,
   401: ApiErrorSchema,
@@ -176,28 +178,42 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const callbackPage = (params: Record<string, string>) =>
     `${opts.appOrigin}/auth/callback?${new URLSearchParams(params).toString()}`;
 
-  app.get('/google', { schema: { tags: ['auth'], hide: true } }, async (request, reply) => {
-    if (!auth.googleEnabled) {
-      const message = 'Google sign-in is not set up on this server.';
-      return reply.redirect(
-        `/login?${new URLSearchParams({ error: 'oauth_error', message }).toString()}`,
-      );
-    }
-    try {
-      const { url, state } = await auth.googleStart();
-      reply.setCookie(STATE_COOKIE, state, {
-        path: '/api/auth/google',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: opts.secureCookies,
-        maxAge: 600,
-      });
-      return reply.redirect(url);
-    } catch (error) {
-      request.log.warn({ err: error, ip: request.ip }, 'google sign-in could not start');
-      return reply.redirect(callbackPage({ error: 'oauth_error' }));
-    }
-  });
+  app.get(
+    '/google',
+    {
+      schema: {
+        tags: ['auth'],
+        hide: true,
+        querystring: z.object({ invite: RegisterInputSchema.shape.inviteCode }),
+      },
+    },
+    async (request, reply) => {
+      if (!auth.googleEnabled) {
+        const message = 'Google sign-in is not set up on this server.';
+        return reply.redirect(
+          `/login?${new URLSearchParams({ error: 'oauth_error', message }).toString()}`,
+        );
+      }
+      try {
+        const { url, state } = await auth.googleStart();
+        const cookie = {
+          path: '/api/auth/google',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: opts.secureCookies,
+          maxAge: 600,
+        } as const;
+        reply.setCookie(STATE_COOKIE, state, cookie);
+        const { invite } = request.query;
+        if (invite) reply.setCookie(INVITE_COOKIE, invite, cookie);
+        else reply.clearCookie(INVITE_COOKIE, { path: cookie.path });
+        return reply.redirect(url);
+      } catch (error) {
+        request.log.warn({ err: error, ip: request.ip }, 'google sign-in could not start');
+        return reply.redirect(callbackPage({ error: 'oauth_error' }));
+      }
+    },
+  );
 
   app.get(
     '/google/callback',
@@ -214,7 +230,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const cookieState = request.cookies[STATE_COOKIE];
+      const inviteCode = request.cookies[INVITE_COOKIE]?.slice(0, 200) || undefined;
       reply.clearCookie(STATE_COOKIE, { path: '/api/auth/google' });
+      reply.clearCookie(INVITE_COOKIE, { path: '/api/auth/google' });
       const { state, error } = request.query;
       if (error) {
         request.log.info(
@@ -238,6 +256,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           url,
           state,
           clientInfo(request),
+          inviteCode,
         );
         const shown = {
           _id: user.id,

@@ -104,11 +104,16 @@ export class AuthService {
       return null;
     }
     this.deps.logger.info({ ...who(client, user.id), event: 'register' }, 'account registered');
-    await this.deps.onRegistered?.(user, input.inviteCode).catch((error: unknown) => {
+    await this.handOffInvitation(user, input.inviteCode);
+    return user;
+  }
+
+  /** A new account from a friend's invite finds their friend request waiting. */
+  private async handOffInvitation(user: UserRow, inviteCode: string | undefined): Promise<void> {
+    await this.deps.onRegistered?.(user, inviteCode).catch((error: unknown) => {
       // The account exists; a failed invitation hand-off must not fail the sign-up.
       this.deps.logger.warn({ err: error, userId: user.id }, 'invitation hand-off failed');
     });
-    return user;
   }
 
   /** Someone signed up with a registered address: tell its owner (at most 5 e-mails per 30 min). */
@@ -304,6 +309,7 @@ export class AuthService {
     callbackUrl: URL,
     state: string,
     client: ClientInfo,
+    inviteCode?: string,
   ): Promise<{ code: string; user: UserRow; isNewUser: boolean }> {
     const google = this.requireGoogle();
     const saved = await this.repo.consumeOauthState(hashToken(state));
@@ -314,6 +320,7 @@ export class AuthService {
       codeVerifier: saved.codeVerifier,
     });
     const { user, isNewUser } = await this.findOrCreateGoogleUser(identity);
+    if (isNewUser) await this.handOffInvitation(user, inviteCode);
     const code = randomToken();
     await this.repo.insertToken({
       userId: user.id,

@@ -147,6 +147,43 @@ describe('GET /api/auth/google/callback', () => {
     expect(second.user._id).toBe(body.user._id);
   });
 
+  it("carries a friend's invite code through a Google sign-up", async () => {
+    const inviter = await signUp(t.app, { firstName: 'Iris' });
+    const link = await t.app.inject({
+      method: 'GET',
+      url: '/api/friends/invite-link',
+      headers: bearer(inviter.token),
+    });
+    const invite = new URL(link.json<{ url: string }>().url).searchParams.get('invite')!;
+    const signUpWithInvite = async (email: string) => {
+      claims = { sub: `invited-${email}`, email, email_verified: true, given_name: 'Nia' };
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/auth/google?invite=${encodeURIComponent(invite)}`,
+      });
+      expect(res.statusCode).toBe(302);
+      const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+      expect(cookies.join('\n')).toMatch(
+        /selah_oauth_invite=[^;]+; Max-Age=600; Path=\/api\/auth\/google; HttpOnly/,
+      );
+      const cookie = cookies.map((c) => c.split(';')[0]).join('; ');
+      const landing = await callback(await authorize(new URL(res.headers.location!)), cookie);
+      const { token } = (await exchange(landing.searchParams.get('token')!)).json<{
+        token: string;
+      }>();
+      return t.app.inject({ method: 'GET', url: '/api/friends/requests', headers: bearer(token) });
+    };
+
+    const requests = await signUpWithInvite(uniqueEmail('invited'));
+    expect(requests.json().data).toEqual([
+      expect.objectContaining({ requester: expect.objectContaining({ _id: inviter.userId }) }),
+    ]);
+
+    // A plain start forgets an earlier invite: the cookie is cleared.
+    const plain = await t.app.inject({ method: 'GET', url: '/api/auth/google' });
+    expect(String(plain.headers['set-cookie'])).toMatch(/selah_oauth_invite=; Max-Age=0/);
+  });
+
   it('maps a cancelled sign-in to oauth_cancelled and other provider errors to oauth_error', async () => {
     provider.service.on('beforeAuthorizeRedirect', ({ url }: { url: URL }) => {
       url.searchParams.delete('code');

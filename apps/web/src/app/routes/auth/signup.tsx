@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { OrDivider } from '@/components/layouts/or-divider';
 import { paths } from '@/config/paths';
@@ -7,6 +7,9 @@ import { SignupForm } from '@/features/auth/components/signup-form';
 
 export function Component() {
   const navigate = useNavigate();
+  // A friend's invite link (/signup?invite=...) works for both ways of signing up.
+  const [params] = useSearchParams();
+  const inviteCode = params.get('invite')?.trim() || undefined;
   return (
     <AuthLayout
       title="Create your account"
@@ -27,7 +30,7 @@ export function Component() {
       <div className="grid gap-6">
         <SignupForm onSuccess={() => void navigate(paths.auth.login.getHref())} />
         <OrDivider />
-        <GoogleButton label="Sign up with Google" />
+        <GoogleButton label="Sign up with Google" inviteCode={inviteCode} />
       </div>
     </AuthLayout>
   );

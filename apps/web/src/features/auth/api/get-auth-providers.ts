@@ -17,5 +17,11 @@ export const authProvidersQueryOptions = () =>
 
 export const useAuthProviders = () => useQuery(authProvidersQueryOptions());
 
-/** The server route that starts the Google sign-in redirect (a full-page navigation). */
-export const GOOGLE_SIGN_IN_URL = `${env.API_URL.replace(/\/$/, '')}/auth/google`;
+/**
+ * The server route that starts the Google sign-in redirect (a full-page navigation), carrying a
+ * friend's invite code when the visitor came from an invite link.
+ */
+export function googleSignInUrl(inviteCode?: string): string {
+  const url = `${env.API_URL.replace(/\/$/, '')}/auth/google`;
+  return inviteCode ? `${url}?${new URLSearchParams({ invite: inviteCode }).toString()}` : url;
+}

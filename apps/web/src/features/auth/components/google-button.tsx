@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { GOOGLE_SIGN_IN_URL, useAuthProviders } from '../api/get-auth-providers';
+import { googleSignInUrl, useAuthProviders } from '../api/get-auth-providers';
 
 function GoogleIcon() {
   return (
@@ -27,9 +27,10 @@ function GoogleIcon() {
 
 /**
  * Starts the Google sign-in (a full-page navigation to the server) when the server has Google
- * configured; otherwise the button is disabled and says why.
+ * configured; otherwise the button is disabled and says why. A friend's invite code goes along,
+ * so a new account finds their friend request waiting.
  */
-export function GoogleButton({ label }: { label: string }) {
+export function GoogleButton({ label, inviteCode }: { label: string; inviteCode?: string }) {
   const providers = useAuthProviders();
 
   if (providers.isPending) {
@@ -48,7 +49,7 @@ export function GoogleButton({ label }: { label: string }) {
         className="w-full"
         disabled={!available}
         aria-describedby={available ? undefined : 'google-unavailable'}
-        onClick={() => window.location.assign(GOOGLE_SIGN_IN_URL)}
+        onClick={() => window.location.assign(googleSignInUrl(inviteCode))}
       >
         <GoogleIcon />
         {label}
