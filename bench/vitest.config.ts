@@ -5,6 +5,8 @@ export default defineProject({
     name: 'bench',
     environment: 'node',
     include: ['test/**/*.test.ts'],
+    // The fault suite has its own config and script (`npm run test:faults`).
+    exclude: ['faults/**', '**/node_modules/**'],
     pool: 'forks',
     testTimeout: 180_000,
     hookTimeout: 300_000,

@@ -1,7 +1,8 @@
 // `npm test`: every test suite of the repository, one after another, then one summary.
 //   1. Vitest, all projects, with TEST_DATABASE_URL removed (server tests on PGlite);
 //   2. Vitest, server project, on PostgreSQL (only when TEST_DATABASE_URL is set);
-//   3. Playwright journeys (e2e/playwright.config.ts; the config starts the whole stack).
+//   3. Fault scripts (bench/faults/vitest.config.ts; PostgreSQL/Redis variants when their URLs are set);
+//   4. Playwright journeys (e2e/playwright.config.ts; the config starts the whole stack).
 // Each suite's own output streams through; its JSON report is read for the counts. The last
 // line printed is `N passed, N failed` (plus `, N skipped` when any were skipped), and the exit
 // code is non-zero when any test failed or any suite crashed.
@@ -170,6 +171,19 @@ if (postgresUrl) {
     parse: parseVitest,
   });
 }
+// Fault scripts (bench/faults): PGlite variants always; PostgreSQL and Redis variants when
+// TEST_DATABASE_URL / TEST_REDIS_URL are set (they are passed through).
+suites.push({
+  name: 'Fault scripts',
+  command: [
+    ...vitestArgs(path.join(reportDir, 'faults.json')),
+    '-c',
+    'bench/faults/vitest.config.ts',
+  ],
+  env: baseEnv,
+  reportFile: path.join(reportDir, 'faults.json'),
+  parse: parseVitest,
+});
 suites.push({
   name: 'Playwright journeys (Chromium)',
   command: [PLAYWRIGHT, 'test', '-c', 'e2e/playwright.config.ts'],

@@ -1,0 +1,157 @@
+// Starts the REAL server (`node apps/server/src/server.ts`) as a child process, the way
+// `npm start` runs it, waits until it is ready, and stops it by signal.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const SERVER_SCRIPT = path.join(ROOT, 'apps/server/src/server.ts');
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** A temporary folder (DATA_DIR) removed by the returned function. */
+export function tempDir(label = 'fault'): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `selah-${label}-`));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface ServerOptions {
+  /** DATA_DIR: secrets, and the PGlite database when no databaseUrl is given. */
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  redisUrl?: string | undefined;
+  /** Reuse a port (a restart on the same address); a free one otherwise. */
+  port?: number;
+  logLevel?: string;
+  /** Extra environment variables for the server. */
+  env?: Record<string, string>;
+  readyTimeoutMs?: number;
+}
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** Milliseconds from the signal (or from the start, if it exited by itself) to the exit. */
+  ms: number;
+}
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  pid: number;
+  child: ChildProcess;
+  /** Milliseconds from spawn to the first 200 from /api/health. */
+  readyMs: number;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output: () => string;
+  /** Resolves when the process has exited. */
+  exited: Promise<Exit>;
+  /** Sends `signal` and waits for the exit; SIGKILL after `timeoutMs` (then `exit.signal`). */
+  stop: (signal?: NodeJS.Signals, timeoutMs?: number) => Promise<Exit>;
+}
+
+/**
+ * Polls `url` until it answers 200 with `status: "ok"` (the health check pings the database:
+ * that is the readiness check too), or the process exits, or the timeout passes.
+ */
+export async function waitForHealthy(
+  url: string,
+  child: ChildProcess,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server exited (${child.signalCode ?? child.exitCode}) before ready`);
+    }
+    try {
+      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      const body = (await res.json()) as { status?: string };
+      if (res.status === 200 && body.status === 'ok') return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`${url}/api/health was not ready within ${timeoutMs} ms`);
+}
+
+export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
+  const port = opts.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_ORIGIN: url,
+    DATA_DIR: opts.dataDir,
+    LOG_LEVEL: opts.logLevel ?? 'warn',
+    RATE_LIMIT_MAX: '1000000',
+    ...opts.env,
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  if (opts.redisUrl) env.REDIS_URL = opts.redisUrl;
+  const child = spawn(process.execPath, [SERVER_SCRIPT], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const chunks: string[] = [];
+  child.stdout.setEncoding('utf8').on('data', (c: string) => chunks.push(c));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => chunks.push(c));
+  let signalledAt: number | null = null;
+  const exited = new Promise<Exit>((resolve) => {
+    child.once('exit', (code, signal) =>
+      resolve({ code, signal, ms: performance.now() - (signalledAt ?? started) }),
+    );
+  });
+  const output = () => chunks.join('');
+  try {
+    await waitForHealthy(url, child, opts.readyTimeoutMs ?? 60_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await exited;
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output()}`);
+  }
+  return {
+    url,
+    port,
+    pid: child.pid ?? 0,
+    child,
+    readyMs: performance.now() - started,
+    output,
+    exited,
+    stop: async (signal = 'SIGTERM', timeoutMs = 30_000) => {
+      if (child.exitCode === null && child.signalCode === null) {
+        signalledAt = performance.now();
+        child.kill(signal);
+        const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+        const exit = await exited;
+        clearTimeout(timer);
+        return exit;
+      }
+      return exited;
+    },
+  };
+}
