@@ -36,6 +36,7 @@ import { pushRoutes } from './modules/notifications/push.routes.ts';
 import { accountRoutes, avatarRoutes } from './modules/users/account.routes.ts';
 import { PushService, type VapidKeys } from './modules/notifications/push.service.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { bulkheadPlugin } from './plugins/bulkhead.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { paymentOrigins, securityPlugin } from './plugins/security.ts';
@@ -136,6 +137,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     retryAfter: 5,
     exposeStatusRoute: false,
   });
+  // Expensive routes together may hold all but 3 of the pool's connections (decision 018).
+  await app.register(bulkheadPlugin, { total: Math.max(2, (db.pool?.options.max ?? 10) - 3) });
   await app.register(fastifyCompress, {
     threshold: 1024,
     brotliOptions: { params: { [(await import('node:zlib')).constants.BROTLI_PARAM_QUALITY]: 4 } },

@@ -20,11 +20,15 @@ export async function runMigrations(handle: DbHandle): Promise<void> {
   }
   const client = await handle.pool!.connect();
   try {
+    // A migration (an index on a big table) may run far longer than a request's statement
+    // timeout, and waiting for the lock is the point; RESET restores the pool's value.
+    await client.query('set statement_timeout = 0');
     await client.query('select pg_advisory_lock(7715001)');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     await migratePg(drizzle({ client }) as unknown as NodePgDatabase, config);
   } finally {
     await client.query('select pg_advisory_unlock(7715001)').catch(() => {});
+    await client.query('reset statement_timeout').catch(() => {});
     client.release();
   }
 }

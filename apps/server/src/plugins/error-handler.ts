@@ -7,8 +7,14 @@ import {
 import type { ApiErrorBody, ErrorCode, FieldIssue } from '@selah/shared/errors';
 import { AppError } from '../lib/app-error.ts';
 
-/** SQLSTATEs and socket errors that mean "the database is unreachable right now". */
+/**
+ * SQLSTATEs and socket errors that mean "the database is unreachable or overloaded right now":
+ * shutdown and startup, too many connections, a statement cancelled by `statement_timeout`
+ * (57014) or a lock not granted within `lock_timeout` (55P03). Class 08 (connection) too.
+ */
 const TRANSIENT_DB_CODES = new Set([
+  '57014',
+  '55P03',
   '57P01',
   '57P02',
   '57P03',

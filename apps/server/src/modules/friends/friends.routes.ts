@@ -118,7 +118,10 @@ export const friendsRoutes: FastifyPluginAsyncZod<{ friends: FriendsService }> =
 
   app.get(
     '/suggestions',
-    { schema: { tags: ['friends'], response: { 200: SuggestionListSchema, ...errors } } },
+    {
+      config: { bulkhead: 3 },
+      schema: { tags: ['friends'], response: { 200: SuggestionListSchema, ...errors } },
+    },
     async (request) => ({ data: await friends.suggestions(currentUser(request)) }),
   );
 
@@ -169,6 +172,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ friends: FriendsService }> = 
   app.get(
     '/search',
     {
+      config: { bulkhead: 3 },
       schema: {
         tags: ['friends'],
         summary: 'Find users by name, username or e-mail',

@@ -37,6 +37,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
   app.get(
     '/',
     {
+      config: { bulkhead: 4 },
       schema: {
         tags: ['prayer-groups'],
         querystring: GroupListQuerySchema,

@@ -40,6 +40,7 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
   app.get(
     '/public',
     {
+      config: { bulkhead: 4 },
       schema: {
         tags: ['journals'],
         summary: 'Discover public journals',
@@ -53,6 +54,7 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
   app.get(
     '/discover',
     {
+      config: { bulkhead: 4 },
       schema: {
         tags: ['journals'],
         summary: 'Categories and the featured journal',

@@ -24,6 +24,7 @@ export const prayerRequestsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/',
     {
+      config: { bulkhead: 5 },
       schema: {
         tags: ['prayer-requests'],
         querystring: PrayerRequestListQuerySchema,

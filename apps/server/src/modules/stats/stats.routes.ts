@@ -13,7 +13,10 @@ export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async
 
   app.get(
     '/',
-    { schema: { tags: ['stats'], response: { 200: DashboardStatsSchema, 401: ApiErrorSchema } } },
+    {
+      config: { bulkhead: 4 },
+      schema: { tags: ['stats'], response: { 200: DashboardStatsSchema, 401: ApiErrorSchema } },
+    },
     async (request) => stats.dashboard(currentUser(request)),
   );
 

@@ -1,0 +1,111 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bulkheadPlugin } from './bulkhead.ts';
+import { errorHandlerPlugin } from './error-handler.ts';
+
+/** A handler that runs until the test lets it go (or makes it fail). */
+function gate() {
+  const waiting: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  return {
+    wait: () =>
+      new Promise<void>((resolve, reject) => {
+        waiting.push({ resolve, reject });
+      }),
+    get count() {
+      return waiting.length;
+    },
+    releaseAll: () => waiting.splice(0).forEach((w) => w.resolve()),
+    failAll: () => waiting.splice(0).forEach((w) => w.reject(new Error('boom'))),
+  };
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(condition()).toBe(true);
+}
+
+describe('bulkhead plugin (per-route concurrency caps)', () => {
+  let app: FastifyInstance;
+  afterEach(async () => {
+    await app.close();
+  });
+
+  async function build(
+    total: number,
+    routes: { url: string; max?: number; g: ReturnType<typeof gate> }[],
+  ) {
+    app = Fastify();
+    await app.register(errorHandlerPlugin);
+    await app.register(bulkheadPlugin, { total });
+    for (const { url, max, g } of routes) {
+      app.get(url, max === undefined ? {} : { config: { bulkhead: max } }, async () => {
+        await g.wait();
+        return { ok: true };
+      });
+    }
+    await app.ready();
+  }
+
+  it('answers 503 with Retry-After at once beyond the cap, and frees the slot afterwards', async () => {
+    const slow = gate();
+    await build(10, [{ url: '/slow', max: 2, g: slow }]);
+    const first = [app.inject('/slow'), app.inject('/slow')];
+    await until(() => slow.count === 2);
+
+    const shed = await app.inject('/slow');
+    expect(shed.statusCode).toBe(503);
+    expect(shed.headers['retry-after']).toBe('1');
+    expect(shed.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(slow.count).toBe(2); // the shed request never reached the handler
+
+    slow.releaseAll();
+    expect((await Promise.all(first)).map((r) => r.statusCode)).toEqual([200, 200]);
+    const after = app.inject('/slow');
+    await until(() => slow.count === 1);
+    slow.releaseAll();
+    expect((await after).statusCode).toBe(200);
+  });
+
+  it('frees the slot when the handler fails', async () => {
+    const slow = gate();
+    await build(10, [{ url: '/slow', max: 1, g: slow }]);
+    const failing = app.inject('/slow');
+    await until(() => slow.count === 1);
+    slow.failAll();
+    expect((await failing).statusCode).toBe(500);
+    const next = app.inject('/slow');
+    await until(() => slow.count === 1);
+    slow.releaseAll();
+    expect((await next).statusCode).toBe(200);
+  });
+
+  it('caps all capped routes together at `total` and leaves uncapped routes alone', async () => {
+    const a = gate();
+    const b = gate();
+    const free = gate();
+    await build(3, [
+      { url: '/a', max: 2, g: a },
+      { url: '/b', max: 2, g: b },
+      { url: '/free', g: free },
+    ]);
+    const running = [app.inject('/a'), app.inject('/a'), app.inject('/b')];
+    await until(() => a.count === 2 && b.count === 1);
+    // /b is under its own cap (1 of 2) but the total (3) is reached.
+    expect((await app.inject('/b')).statusCode).toBe(503);
+    const uncapped = Array.from({ length: 5 }, () => app.inject('/free'));
+    await until(() => free.count === 5);
+    free.releaseAll();
+    expect((await Promise.all(uncapped)).every((r) => r.statusCode === 200)).toBe(true);
+    a.releaseAll();
+    b.releaseAll();
+    expect((await Promise.all(running)).map((r) => r.statusCode)).toEqual([200, 200, 200]);
+  });
+
+  it('refuses a cap that is not a positive integer', async () => {
+    app = Fastify();
+    await app.register(bulkheadPlugin, { total: 5 });
+    expect(() => app.get('/x', { config: { bulkhead: 0 } }, async () => ({}))).toThrow(
+      /bulkhead must be a positive integer/,
+    );
+  });
+});
