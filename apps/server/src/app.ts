@@ -19,6 +19,11 @@ import type { Redis } from 'ioredis';
 import type { Env } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import {
+  CSP_REPORT_GROUP,
+  CSP_REPORT_PATH,
+  cspReportRoutes,
+} from './modules/csp-reports/csp-reports.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { journalExportRoutes } from './modules/exports/journal-export.routes.ts';
 import { journalsRoutes } from './modules/journals/journals.routes.ts';
@@ -129,6 +134,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       env.FLUTTERWAVE_PUBLIC_KEY && env.FLUTTERWAVE_SECRET_KEY
         ? paymentOrigins(env.FLUTTERWAVE_CHECKOUT_URL)
         : undefined,
+    reportUrl: `${env.APP_ORIGIN}${CSP_REPORT_PATH}`,
+    reportGroup: CSP_REPORT_GROUP,
   });
   await app.register(underPressure, {
     // In tests the embedded database runs in this process and a loaded CI machine can stall the
@@ -187,6 +194,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { ping: db.ping, version: VERSION });
+      await api.register(cspReportRoutes);
       await api.register(authRoutes, {
         prefix: '/auth',
         auth,

@@ -22,7 +22,25 @@ export function paymentOrigins(checkoutScriptUrl: string): PaymentOrigins {
  * Access-Control-Allow-Origin, so browsers refuse their reads.
  */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, opts: { https: boolean; payments?: PaymentOrigins | undefined }) => {
+  async (
+    app: FastifyInstance,
+    opts: {
+      https: boolean;
+      payments?: PaymentOrigins | undefined;
+      /** Absolute URL of the CSP report endpoint (report-uri and the report-to group). */
+      reportUrl?: string | undefined;
+      /** The report-to group name the Reporting-Endpoints header defines. */
+      reportGroup?: string | undefined;
+    },
+  ) => {
+    const { reportUrl, reportGroup = 'csp-endpoint' } = opts;
+    if (reportUrl) {
+      // The Reporting API (report-to) reads its endpoints from this header, on every response.
+      const endpoints = `${reportGroup}="${reportUrl}"`;
+      app.addHook('onRequest', async (_request, reply) => {
+        reply.header('reporting-endpoints', endpoints);
+      });
+    }
     await app.register(helmet, {
       global: true,
       contentSecurityPolicy: {
@@ -42,6 +60,8 @@ export const securityPlugin = fp(
           workerSrc: ["'self'"],
           manifestSrc: ["'self'"],
           ...(opts.https ? { upgradeInsecureRequests: [] } : {}),
+          // Browsers with the Reporting API use report-to; older ones fall back to report-uri.
+          ...(reportUrl ? { reportUri: [reportUrl], reportTo: [reportGroup] } : {}),
         },
       },
       strictTransportSecurity: opts.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,

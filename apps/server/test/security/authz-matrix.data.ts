@@ -962,6 +962,8 @@ export const LISTS: ListRow[] = [
  */
 export const SIGNED_OUT: Record<string, 401 | 'open'> = {
   'GET /api/health': 'open',
+  // Browsers send CSP reports without credentials.
+  'POST /api/csp-report': 'open',
   'POST /api/auth/register': 'open',
   'POST /api/auth/login': 'open',
   'POST /api/auth/forgot-password': 'open',
