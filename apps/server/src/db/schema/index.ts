@@ -8,3 +8,4 @@ export * from './social.ts';
 export * from './groups.ts';
 export * from './notifications.ts';
 export * from './payments.ts';
+export * from './idempotency-keys.ts';
