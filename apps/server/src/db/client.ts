@@ -140,8 +140,14 @@ async function createPostgres(url: string, options: CreateDbOptions): Promise<Db
     statement_timeout: options.statementTimeoutMs ?? 5_000,
     application_name: 'selah',
   });
-  // An idle client losing its connection (server restart) must not crash the process.
+  // A client losing its connection (server restart, 57P01) must not crash the process. The pool
+  // listens on idle clients only; a checked-out one (a transaction between two statements) would
+  // emit an unhandled 'error' event. Its next statement fails instead (503, error-handler.ts) and
+  // the pool drops it on release because it is no longer queryable.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzlePg({
     client: pool,
     schema,

@@ -35,7 +35,7 @@ function isTransientDbError(error: unknown): boolean {
     const message = (current as { message?: unknown }).message;
     if (
       typeof message === 'string' &&
-      /timeout exceeded when trying to connect|Connection terminated/i.test(message)
+      /timeout exceeded when trying to connect|Connection terminated|not queryable/i.test(message)
     ) {
       return true;
     }
