@@ -1,12 +1,34 @@
+import { writeSync } from 'node:fs';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp, loggerOptions } from './app.ts';
 import { EnvError, loadEnv } from './config/env.ts';
 import { loadOrCreateJson, loadOrCreateSecret } from './config/secrets.ts';
 import { createDb, DataDirLockedError } from './db/client.ts';
+import type { FatalDatabaseError } from './db/pglite-guard.ts';
 import { runMigrations } from './db/migrate.ts';
-import { createRedis } from './lib/redis.ts';
+import { startDiskSpaceMonitor } from './lib/disk-space.ts';
+import { createRedis, logRedisOutages } from './lib/redis.ts';
+import { startWatchdog } from './lib/watchdog.ts';
 import { PushService } from './modules/notifications/push.service.ts';
+
+/**
+ * The embedded database cannot go on (quality guide F5: the next statement would hang the
+ * process). Says why on stderr, synchronously, and exits non-zero so that a supervisor restarts
+ * the server; acknowledged writes are already on disk. The folder lock is released on exit.
+ */
+function exitOnFatalDatabaseError(dir: string, fatal: FatalDatabaseError): never {
+  const reason = fatal.diskFull
+    ? `no space left on device in the data folder ${dir}`
+    : `an unrecoverable error in the data folder ${dir}`;
+  const detail = fatal.error instanceof Error ? fatal.error.message : String(fatal.error);
+  writeSync(
+    2,
+    `Selah: the embedded database stopped: ${reason} (${detail}). Exiting; ` +
+      (fatal.diskFull ? 'free some space and start Selah again.\n' : 'start Selah again.\n'),
+  );
+  process.exit(fatal.diskFull ? 28 : 1);
+}
 
 async function main(): Promise<void> {
   let env;
@@ -20,11 +42,13 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  const pgliteDir = path.resolve(env.DATA_DIR, 'pglite');
   let db;
   try {
     db = await createDb({
       databaseUrl: env.DATABASE_URL,
-      pgliteDir: path.join(env.DATA_DIR, 'pglite'),
+      pgliteDir,
+      onFatal: (fatal) => exitOnFatalDatabaseError(pgliteDir, fatal),
     });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
@@ -50,7 +74,23 @@ async function main(): Promise<void> {
     logger: loggerOptions(env.LOG_LEVEL),
     startWorkers: true,
   });
+  const stopLogging = [redis, redisSubscriber].map((client, i) =>
+    client ? logRedisOutages(client, app.log, i === 0 ? 'commands' : 'realtime') : () => {},
+  );
+  const stopDiskMonitor = startDiskSpaceMonitor({ dir: env.DATA_DIR, logger: app.log });
+  // After the first start's initdb and the migrations, which may hold the loop for seconds.
+  const stopWatchdog =
+    env.WATCHDOG_SECONDS > 0
+      ? startWatchdog({
+          timeoutMs: env.WATCHDOG_SECONDS * 1000,
+          dataDir: db.driver === 'pglite' ? pgliteDir : undefined,
+          lockDir: db.driver === 'pglite' ? `${pgliteDir}.lock` : undefined,
+        })
+      : async () => {};
   app.addHook('onClose', async () => {
+    for (const stop of stopLogging) stop();
+    stopDiskMonitor();
+    await stopWatchdog();
     redis?.disconnect();
     redisSubscriber?.disconnect();
     await db.close();

@@ -47,6 +47,7 @@ const EnvSchema = z
       .default('info'),
     WEB_DIST_DIR: optionalString,
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
+    WATCHDOG_SECONDS: z.coerce.number().min(0).default(10),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {

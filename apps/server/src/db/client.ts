@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
+import { type FatalDatabaseError, guardPglite } from './pglite-guard.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -51,6 +52,12 @@ export interface CreateDbOptions {
    * EXPLAIN in benchmarks).
    */
   onQuery?: (sql: string, params: unknown[]) => void;
+  /**
+   * PGlite only: called synchronously with the first error that leaves the embedded database
+   * unusable (a full disk, a PANIC), before any other statement runs. The server exits here;
+   * later statements fail with the same error without reaching PGlite (db/pglite-guard.ts).
+   */
+  onFatal?: (fatal: FatalDatabaseError) => void;
 }
 
 const queryLogger = (onQuery?: (sql: string, params: unknown[]) => void) =>
@@ -111,8 +118,9 @@ async function createPglite(options: CreateDbOptions): Promise<DbHandle> {
     await client.close();
     client = await open();
   }
+  const guarded = guardPglite(client, options.onFatal);
   const db = drizzlePglite({
-    client,
+    client: guarded,
     schema,
     casing: 'snake_case',
     ...queryLogger(options.onQuery),
@@ -122,7 +130,7 @@ async function createPglite(options: CreateDbOptions): Promise<DbHandle> {
     driver: 'pglite',
     pglite: client,
     ping: async () => {
-      await client.query('select 1');
+      await guarded.query('select 1');
     },
     close: async () => {
       await client.close();

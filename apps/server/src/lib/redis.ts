@@ -18,3 +18,41 @@ export function createRedis(url: string): Redis {
   });
   return redis;
 }
+
+interface RedisLogger {
+  warn: (fields: object, message: string) => void;
+  info: (fields: object, message: string) => void;
+}
+
+/**
+ * Logs a Redis connection's outages as two lines, "unavailable" and "restored", however long the
+ * outage lasts and however many reconnection attempts fail (ioredis retries every 2 s). Returns
+ * the function that stops it.
+ */
+export function logRedisOutages(redis: Redis, logger: RedisLogger, role: string): () => void {
+  let down = false;
+  let since = 0;
+  const onError = (error: Error) => {
+    if (down) return;
+    down = true;
+    since = Date.now();
+    logger.warn(
+      { role, err: { message: error.message } },
+      'Redis unavailable: rate limits per process, realtime in this process only',
+    );
+  };
+  const onClose = () => onError(new Error('connection closed'));
+  const onReady = () => {
+    if (!down) return;
+    down = false;
+    logger.info({ role, outageMs: Date.now() - since }, 'Redis connection restored');
+  };
+  redis.on('error', onError);
+  redis.on('close', onClose);
+  redis.on('ready', onReady);
+  return () => {
+    redis.off('error', onError);
+    redis.off('close', onClose);
+    redis.off('ready', onReady);
+  };
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 
@@ -9,16 +10,24 @@ export type RealtimeEvent =
 
 type Listener = (event: RealtimeEvent) => void;
 
+/** Publish failures logged at most this often (a Redis outage must not flood the log). */
+const PUBLISH_WARNING_INTERVAL_MS = 60_000;
+
 /**
- * Fans events out to the SSE streams of a user in every process. With Redis, events go through
- * one pub/sub channel that every process subscribes to; without Redis (or while it is down) they
- * are delivered to this process's streams only.
+ * Fans events out to the SSE streams of a user in every process. Streams in this process get
+ * the event at once, whatever the state of Redis; with Redis the event also goes through one
+ * pub/sub channel that every process subscribes to, and each process ignores its own messages.
+ * While Redis is down, other processes miss events (their clients catch up on the next fetch);
+ * ioredis reconnects and the hub subscribes again when the connection is ready.
  */
 export class RealtimeHub {
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly publisher: Redis | undefined;
   private readonly subscriber: Redis | undefined;
   private readonly logger: FastifyBaseLogger;
+  /** Tells this process's messages apart from other processes' on the shared channel. */
+  private readonly origin = randomUUID();
+  private lastPublishWarning = 0;
 
   constructor(options: {
     publisher?: Redis | undefined;
@@ -65,20 +74,29 @@ export class RealtimeHub {
 
   /** Sends an event to every open stream of `userId`, in whichever process it is. */
   async publish(userId: string, event: RealtimeEvent): Promise<void> {
-    if (this.publisher && this.publisher.status === 'ready') {
-      try {
-        await this.publisher.publish(REALTIME_CHANNEL, JSON.stringify({ userId, event }));
-        return;
-      } catch (error) {
-        this.logger.warn({ err: error }, 'realtime: Redis publish failed, delivering locally');
+    this.deliver(userId, event);
+    if (!this.publisher || this.publisher.status !== 'ready') return;
+    try {
+      await this.publisher.publish(
+        REALTIME_CHANNEL,
+        JSON.stringify({ origin: this.origin, userId, event }),
+      );
+    } catch (error) {
+      if (Date.now() - this.lastPublishWarning >= PUBLISH_WARNING_INTERVAL_MS) {
+        this.lastPublishWarning = Date.now();
+        this.logger.warn({ err: error }, 'realtime: Redis publish failed, delivered locally only');
       }
     }
-    this.deliver(userId, event);
   }
 
   private onMessage(message: string): void {
     try {
-      const { userId, event } = JSON.parse(message) as { userId: string; event: RealtimeEvent };
+      const { origin, userId, event } = JSON.parse(message) as {
+        origin?: string;
+        userId: string;
+        event: RealtimeEvent;
+      };
+      if (origin === this.origin) return;
       this.deliver(userId, event);
     } catch (error) {
       this.logger.warn({ err: error }, 'realtime: bad message');
