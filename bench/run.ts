@@ -6,7 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SEED_PASSWORD, SeedLayout } from '../apps/server/src/db/seed.ts';
+import { SeedLayout } from '../apps/server/src/db/seed.ts';
 import { preparePglite, preparePostgres, type PreparedDb } from './lib/database.ts';
 import { type LoadResult, runLoad } from './lib/load.ts';
 import {
@@ -18,6 +18,7 @@ import {
 } from './lib/options.ts';
 import { type Child, ROOT, rssMb, startNode } from './lib/processes.ts';
 import { profileQueries, type QueryProfile } from './lib/queries.ts';
+import { pickUsers, signInOverHttp } from './lib/users.ts';
 import {
   evaluate,
   type GrowthRow,
@@ -78,50 +79,11 @@ function selectedScenarios(): Scenario[] {
   return SCENARIOS.filter((s) => options.scenarios.includes(s.name));
 }
 
-/** Random distinct users: `writers` journal owners and `others` who own none. */
-function pickUsers(layout: SeedLayout, writers: number, others: number) {
-  const chosen = new Map<number, number | null>();
-  const w = Math.min(writers, layout.writers);
-  while (chosen.size < w) {
-    const index = Math.floor(Math.random() * layout.writers);
-    chosen.set(layout.writer(index), index);
-  }
-  const o = Math.min(others, layout.users - layout.writers);
-  while (chosen.size < w + o) {
-    const n = 1 + Math.floor(Math.random() * layout.users);
-    if ((n - 1) % layout.writerEvery !== 0) chosen.set(n, null);
-  }
-  return [...chosen].map(([n, writer]) => ({ n, writer }));
-}
-
 const contextFor = (layout: SeedLayout, users: BenchUser[]): ScenarioContext => ({
   layout,
   users,
   writers: users.filter((u) => u.writer !== null),
 });
-
-async function signInOverHttp(baseUrl: string, picked: { n: number; writer: number | null }[]) {
-  const users: BenchUser[] = [];
-  const queue = [...picked];
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      for (let u = queue.shift(); u; u = queue.shift()) {
-        const res = await fetch(`${baseUrl}/api/auth/login`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-forwarded-for': `10.251.${Math.floor(u.n / 250) % 250}.${1 + (u.n % 250)}`,
-          },
-          body: JSON.stringify({ email: `seed${u.n}@example.test`, password: SEED_PASSWORD }),
-        });
-        if (!res.ok)
-          throw new Error(`login of seed${u.n} failed: ${res.status} ${await res.text()}`);
-        users.push({ ...u, token: ((await res.json()) as { token: string }).token });
-      }
-    }),
-  );
-  return users;
-}
 
 async function capture(baseUrl: string, spec: RequestSpec): Promise<CapturedBody> {
   const res = await fetch(`${baseUrl}${spec.path}`, {

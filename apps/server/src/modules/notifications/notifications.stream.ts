@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UserRow } from '../../db/schema/index.ts';
+import type { NotificationRow, UserRow } from '../../db/schema/index.ts';
 import {
   eventIdOf,
   type NotificationsService,
@@ -9,6 +9,26 @@ import type { RealtimeEvent } from './realtime-hub.ts';
 
 export const HEARTBEAT_MS = 20_000;
 const CATCH_UP_LIMIT = 100;
+
+/**
+ * A new notification read once for all of its user's open streams (tabs and devices), not once
+ * per stream: lookups stay shared for a second after they settle.
+ */
+const SHARED_LOOKUP_MS = 1_000;
+const lookups = new Map<string, Promise<{ row: NotificationRow | null; unreadCount: number }>>();
+function lookUpNotification(notifications: NotificationsService, id: string) {
+  let lookup = lookups.get(id);
+  if (!lookup) {
+    lookup = (async () => {
+      const row = await notifications.repo.findById(id);
+      return { row, unreadCount: row ? await notifications.repo.unreadCount(row.userId) : 0 };
+    })();
+    lookups.set(id, lookup);
+    const forget = () => setTimeout(() => lookups.delete(id), SHARED_LOOKUP_MS).unref();
+    lookup.then(forget, forget);
+  }
+  return lookup;
+}
 
 /** Open streams, so shutdown can end them instead of waiting for clients. */
 const openStreams = new Set<() => void>();
@@ -55,10 +75,9 @@ export async function streamNotifications(
   const sent = new Set<string>();
   const sendNotification = async (id: string) => {
     if (sent.has(id)) return;
-    const row = await notifications.repo.findById(id);
+    const { row, unreadCount } = await lookUpNotification(notifications, id);
     if (!row || row.userId !== user.id) return;
     sent.add(id);
-    const unreadCount = await notifications.repo.unreadCount(user.id);
     write(
       `id: ${eventIdOf(row)}\nevent: notification\ndata: ${JSON.stringify({ notification: presentNotification(row), unreadCount })}\n\n`,
     );

@@ -1,0 +1,55 @@
+import { SEED_PASSWORD, type SeedLayout } from '../../apps/server/src/db/seed.ts';
+import type { BenchUser } from './scenarios.ts';
+
+/** A seeded user who signed in over HTTP, with the id the server gave them. */
+export interface SignedInUser extends BenchUser {
+  id: string;
+}
+
+/** Random distinct users: `writers` journal owners and `others` who own none. */
+export function pickUsers(layout: SeedLayout, writers: number, others: number) {
+  const chosen = new Map<number, number | null>();
+  const w = Math.min(writers, layout.writers);
+  while (chosen.size < w) {
+    const index = Math.floor(Math.random() * layout.writers);
+    chosen.set(layout.writer(index), index);
+  }
+  const o = Math.min(others, layout.users - layout.writers);
+  while (chosen.size < w + o) {
+    const n = 1 + Math.floor(Math.random() * layout.users);
+    if ((n - 1) % layout.writerEvery !== 0) chosen.set(n, null);
+  }
+  return [...chosen].map(([n, writer]) => ({ n, writer }));
+}
+
+/**
+ * Signs seeded users in through `POST /api/auth/login`, four at a time, each from its own
+ * `X-Forwarded-For` address (the server trusts 127.0.0.1 as a proxy in the bench), so the
+ * per-address login limit is not what is measured.
+ */
+export async function signInOverHttp(
+  baseUrl: string,
+  picked: { n: number; writer: number | null }[],
+): Promise<SignedInUser[]> {
+  const users: SignedInUser[] = [];
+  const queue = [...picked];
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let u = queue.shift(); u; u = queue.shift()) {
+        const res = await fetch(`${baseUrl}/api/auth/login`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-forwarded-for': `10.251.${Math.floor(u.n / 250) % 250}.${1 + (u.n % 250)}`,
+          },
+          body: JSON.stringify({ email: `seed${u.n}@example.test`, password: SEED_PASSWORD }),
+        });
+        if (!res.ok)
+          throw new Error(`login of seed${u.n} failed: ${res.status} ${await res.text()}`);
+        const body = (await res.json()) as { token: string; user: { _id: string } };
+        users.push({ ...u, token: body.token, id: body.user._id });
+      }
+    }),
+  );
+  return users;
+}
