@@ -13,7 +13,7 @@ const WEB = path.join(ROOT, 'apps/web');
 
 /** Issue 7's budgets (KB gzip). */
 export const BUDGETS_KB = {
-  /** JS the landing page (/) needs before it renders: entry, its imports, the landing route. */
+  /** JS the landing page (/) loads: landing.html's entry and its static imports. */
   landing: 90,
   /** JS of the signed-in shell and its first page (the dashboard). */
   shell: 200,
@@ -22,15 +22,14 @@ export const BUDGETS_KB = {
 } as const;
 
 /**
- * What CI enforces today: the budgets where they are met, and a ceiling a little above today's
- * size where they are not (measured 2026-11-22: landing 191.7 KB, shell 225.1 KB), so the
- * bundle cannot grow further while the gap is closed. Lower these as the bundle shrinks; the
- * landing page cannot reach 90 KB while it loads react-dom and react-router (96.5 KB together),
- * see bench/README.md.
+ * What CI enforces: the budgets where they are met, and a ceiling a little above today's size
+ * where they are not (the signed-in shell, measured 2026-11-23: 225.7 KB), so the bundle cannot
+ * grow while the gap is closed. Lower it as the bundle shrinks. The landing page meets its
+ * budget as a build of its own (landing.html, docs/decisions/021-initial-bundle-and-lighthouse.md).
  */
 export const CEILINGS_KB = {
-  landing: 200,
-  shell: 240,
+  landing: BUDGETS_KB.landing,
+  shell: 230,
   route: BUDGETS_KB.route,
 } as const;
 
@@ -62,9 +61,14 @@ const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 /** Reads `dist/.vite/manifest.json` and measures the budgets. */
 export function analyzeBundle(distDir: string): BundleReport {
-  const manifestFile = path.join(distDir, '.vite/manifest.json');
-  if (!existsSync(manifestFile)) throw new Error(`${manifestFile} missing: build with --manifest`);
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const readManifest = (name: string) => {
+    const file = path.join(distDir, '.vite', name);
+    if (!existsSync(file)) throw new Error(`${file} missing: build with --manifest`);
+    return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  };
+  // The SPA (index.html), and landing.html, a build of its own that the server sends for "/".
+  const manifest = readManifest('manifest.json');
+  const landingManifest = readManifest('manifest-landing.json');
   const sizes = new Map<string, number>();
   const gz = (file: string) => {
     let size = sizes.get(file);
@@ -75,10 +79,10 @@ export function analyzeBundle(distDir: string): BundleReport {
     return size;
   };
   /** The JS files a chunk needs before it runs: itself and its static imports, recursively. */
-  const closure = (keys: string[]) => {
+  const closure = (keys: string[], from: Manifest = manifest) => {
     const files = new Set<string>();
     const visit = (key: string) => {
-      const chunk = manifest[key];
+      const chunk = from[key];
       if (!chunk || files.has(chunk.file)) return;
       files.add(chunk.file);
       for (const dep of chunk.imports ?? []) visit(dep);
@@ -94,10 +98,11 @@ export function analyzeBundle(distDir: string): BundleReport {
     if (!key) throw new Error(`no chunk for ${suffix} in the manifest`);
     return key;
   };
-  const entryKeys = entries.map(([key]) => key);
-  const landingFiles = closure([...entryKeys, routeKey('src/app/routes/landing.tsx')]);
+  const landingEntries = Object.keys(landingManifest).filter((k) => landingManifest[k]?.isEntry);
+  if (landingEntries.length === 0) throw new Error('no entry chunk in the landing manifest');
+  const landingFiles = closure(landingEntries, landingManifest);
   const shellFiles = closure([
-    ...entryKeys,
+    ...entries.map(([key]) => key),
     routeKey('src/app/routes/app/root.tsx'),
     routeKey('src/app/routes/app/dashboard.tsx'),
   ]);
@@ -105,7 +110,9 @@ export function analyzeBundle(distDir: string): BundleReport {
     .filter(([, c]) => c.isDynamicEntry && c.file.endsWith('.js'))
     .map(([key, c]) => ({ src: c.src ?? key, file: c.file, kb: kb(gz(c.file)) }))
     .sort((a, b) => b.kb - a.kb);
-  const files = [...new Set(Object.values(manifest).map((c) => c.file))]
+  const files = [
+    ...new Set([...Object.values(manifest), ...Object.values(landingManifest)].map((c) => c.file)),
+  ]
     .filter((f) => f.endsWith('.js'))
     .map((file) => ({ file, kb: kb(gz(file)) }))
     .sort((a, b) => b.kb - a.kb);

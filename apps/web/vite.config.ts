@@ -4,7 +4,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, createServer, defineConfig, type Plugin } from 'vite';
 
 /** Where the dev and preview servers forward `/api` (the Fastify server). */
 const API_TARGET = process.env.SELAH_API_URL ?? 'http://127.0.0.1:3000';
@@ -41,10 +41,96 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+const CONFIG_FILE = fileURLToPath(import.meta.url);
+const WEB_ROOT = path.dirname(CONFIG_FILE);
+/** The mode of the second build, the landing page's (see `landingBuild`). */
+const LANDING_MODE = 'landing';
+const PRERENDER_MARK = '<!--prerendered-->';
+const LITE = path.join(WEB_ROOT, 'src/features/landing/lite');
+
+/**
+ * After the SPA's build, builds landing.html (src/landing.tsx), what the server sends for "/",
+ * into the same folder as a build of its own: modules shared with the SPA (react-router above
+ * all) would otherwise sit in shared chunks with everything the SPA uses of them, and the
+ * landing page would download them. On its own it loads react-dom and little else (90 KB
+ * budget, bench/bundle-size.ts). Its manifest is `.vite/manifest-landing.json`.
+ */
+function landingBuild(): Plugin {
+  let outDir = 'dist';
+  let manifest = false;
+  return {
+    name: 'selah-landing-build',
+    apply: (_config, env) => env.command === 'build' && env.mode !== LANDING_MODE,
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      manifest = Boolean(config.build.manifest);
+    },
+    async closeBundle() {
+      await build({
+        configFile: CONFIG_FILE,
+        root: WEB_ROOT,
+        mode: LANDING_MODE,
+        logLevel: 'warn',
+        build: {
+          outDir,
+          emptyOutDir: false,
+          manifest: manifest ? '.vite/manifest-landing.json' : false,
+        },
+      });
+    },
+  };
+}
+
+/**
+ * Renders the landing page (src/features/landing/components/landing-app.tsx) to HTML at build
+ * time and puts it into landing.html: the page paints from the HTML and its CSS alone, before
+ * any JS has loaded (issue 7's LCP target).
+ */
+function prerenderLanding(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'selah-prerender-landing',
+    apply: (_config, env) => env.command === 'build' && env.mode === LANDING_MODE,
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const file = path.join(outDir, 'landing.html');
+      const html = readFileSync(file, 'utf8');
+      if (!html.includes(PRERENDER_MARK)) throw new Error(`${PRERENDER_MARK} missing from ${file}`);
+      const server = await createServer({
+        configFile: CONFIG_FILE,
+        root: WEB_ROOT,
+        mode: LANDING_MODE,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+      });
+      try {
+        const { renderLanding } = (await server.ssrLoadModule(
+          '/src/features/landing/prerender.tsx',
+        )) as { renderLanding: () => string };
+        writeFileSync(file, html.replace(PRERENDER_MARK, renderLanding()));
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), tailwindcss(), precompress(), landingBuild(), prerenderLanding()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      // The landing page's build: plain links and no tooltips (src/features/landing/lite/).
+      ...(mode === LANDING_MODE
+        ? [
+            { find: /^react-router$/, replacement: path.join(LITE, 'react-router.tsx') },
+            { find: /^@\/components\/ui\/tooltip$/, replacement: path.join(LITE, 'tooltip.tsx') },
+          ]
+        : []),
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+    ],
   },
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
@@ -54,6 +140,8 @@ export default defineConfig({
     // Hashed file names under assets/ so the server can cache them forever.
     assetsDir: 'assets',
     rolldownOptions: {
+      // The SPA; the landing page (src/landing.tsx) is a second build, see `landingBuild`.
+      input: path.join(WEB_ROOT, mode === LANDING_MODE ? 'landing.html' : 'index.html'),
       output: {
         // Routes are lazy modules (app/router.tsx) and get their own chunks; the React runtime
         // changes rarely, so it gets a long-lived chunk of its own.
@@ -61,7 +149,7 @@ export default defineConfig({
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
               priority: 2,
             },
           ],
@@ -69,4 +157,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

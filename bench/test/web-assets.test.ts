@@ -67,8 +67,27 @@ describe('the web build', () => {
     }
   });
 
+  it('sends "/" the prerendered landing page and every other page the SPA, both no-cache', async () => {
+    const landing = await app.inject({ method: 'GET', url: '/' });
+    expect(landing.statusCode).toBe(200);
+    expect(landing.headers['cache-control']).toBe('no-cache');
+    expect(landing.body).toBe(readFileSync(path.join(dist, 'landing.html'), 'utf8'));
+    // The page is in the HTML, so it paints before any JS runs.
+    expect(landing.body).toMatch(/<h1[^>]*>A quiet place to pray<\/h1>/);
+    expect(landing.body).toContain('href="/signup"');
+    expect(landing.body).not.toContain('<!--prerendered-->');
+
+    for (const url of ['/login', '/dashboard', '/journal/abc']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(page.body, url).toBe(readFileSync(path.join(dist, 'index.html'), 'utf8'));
+      expect(page.body, url).toContain('<div id="root"></div>');
+    }
+  });
+
   it('is served precompressed (brotli, else gzip) with immutable caching; index.html no-cache', async () => {
-    const html = await app.inject({ method: 'GET', url: '/' });
+    const html = await app.inject({ method: 'GET', url: '/login' });
     expect(html.statusCode).toBe(200);
     expect(html.headers['cache-control']).toBe('no-cache');
     const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(

@@ -6,12 +6,15 @@ import fp from 'fastify-plugin';
 
 /**
  * Serves the built web app: hashed assets with year-long immutable caching (precompressed
- * .br/.gz when present), index.html with no-cache for every other non-API GET (deep links).
+ * .br/.gz when present), index.html with no-cache for every other non-API GET (deep links),
+ * except "/", which gets landing.html (the landing page, prerendered, without the SPA).
  */
 export const spaPlugin = fp(
   async (app: FastifyInstance, opts: { distDir: string }) => {
     const index = path.join(opts.distDir, 'index.html');
     const hasBuild = existsSync(index);
+    // "/" gets the landing page's own prerendered build when there is one (apps/web/vite.config.ts).
+    const hasLanding = hasBuild && existsSync(path.join(opts.distDir, 'landing.html'));
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root: opts.distDir,
@@ -47,7 +50,8 @@ export const spaPlugin = fp(
           !path.extname(url);
         if (wantsPage && hasBuild) {
           reply.header('cache-control', 'no-cache');
-          return reply.type('text/html; charset=utf-8').sendFile('index.html');
+          const page = url === '/' && hasLanding ? 'landing.html' : 'index.html';
+          return reply.type('text/html; charset=utf-8').sendFile(page);
         }
         reply.header('cache-control', 'no-store');
         return reply.status(404).send({

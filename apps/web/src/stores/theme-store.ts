@@ -75,7 +75,9 @@ function writeStorage(key: string, value: string) {
 export function getInitialTheme(): Theme {
   const stored = readStorage(STORAGE_KEYS.theme);
   if (stored === 'light' || stored === 'dark') return stored;
+  // No window when the landing page is prerendered at build time (vite.config.ts).
   const prefersDark =
+    typeof window !== 'undefined' &&
     typeof window.matchMedia === 'function' &&
     window.matchMedia('(prefers-color-scheme: dark)').matches;
   return prefersDark ? 'dark' : 'light';

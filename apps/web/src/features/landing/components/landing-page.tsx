@@ -13,7 +13,6 @@ import { PublicFooter } from '@/components/layouts/public-layout';
 import { ModeToggle } from '@/components/theme/mode-toggle';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { selectIsAuthenticated, useAuthStore } from '@/stores/auth-store';
 import { JournalPreview } from './journal-preview';
 
 const STEPS = [
@@ -59,9 +58,10 @@ const sectionHeading = 'font-serif text-3xl font-semibold tracking-tight text-ba
 /**
  * The public landing page (spec-2 "/"): a private, free place to pray, with Sign In and Join
  * Free, three steps and four features. Signed-in visitors also get a way back to the dashboard.
+ * It reads no store itself: the SPA route and the standalone landing entry (src/landing.tsx,
+ * prerendered at build time) each say whether a session exists.
  */
-export function LandingPage() {
-  const isSignedIn = useAuthStore(selectIsAuthenticated);
+export function LandingPage({ isSignedIn }: { isSignedIn: boolean }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
