@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { person } from '../../../test/people.ts';
 import { openSse } from '../../../test/sse-client.ts';
-import { HEARTBEAT_MS } from './notifications.stream.ts';
+import { HEARTBEAT_MS, MAX_STREAMS_PER_USER } from './notifications.stream.ts';
 
 let t: TestApp;
 let base: string;
@@ -23,6 +23,33 @@ describe('GET /api/notifications/stream', () => {
     expect(anonymous.status).toBe(401);
     expect(HEARTBEAT_MS).toBeGreaterThanOrEqual(15_000);
     expect(HEARTBEAT_MS).toBeLessThanOrEqual(30_000);
+  });
+
+  it('caps the open streams of one account, and counts a closed one as gone', async () => {
+    const a = await person(t.app, 'Ada');
+    const open = await Promise.all(
+      Array.from({ length: MAX_STREAMS_PER_USER }, () =>
+        openSse(`${base}/api/notifications/stream`, bearer(a.api.token!)),
+      ),
+    );
+    expect(open.map((s) => s.status)).toEqual(open.map(() => 200));
+    const refused = await openSse(`${base}/api/notifications/stream`, bearer(a.api.token!));
+    expect(refused.status).toBe(429);
+    // Another account is not affected.
+    const b = await person(t.app, 'Bo');
+    const other = await openSse(`${base}/api/notifications/stream`, bearer(b.api.token!));
+    expect(other.status).toBe(200);
+    other.close();
+
+    open[0]!.close();
+    await expect
+      .poll(async () => {
+        const retry = await openSse(`${base}/api/notifications/stream`, bearer(a.api.token!));
+        retry.close();
+        return retry.status;
+      })
+      .toBe(200);
+    for (const s of open) s.close();
   });
 
   it('pushes a new notification with the unread count within a second, and catches up after a reconnect', async () => {

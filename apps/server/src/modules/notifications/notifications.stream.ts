@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { NotificationRow, UserRow } from '../../db/schema/index.ts';
+import { rateLimited } from '../../lib/app-error.ts';
 import {
   eventIdOf,
   type NotificationsService,
@@ -30,6 +31,13 @@ function lookUpNotification(notifications: NotificationsService, id: string) {
   return lookup;
 }
 
+/**
+ * Open streams per user in this process. The web app keeps one stream per browser, so this is
+ * devices, not tabs; the cap stops one account from holding thousands of connections.
+ */
+export const MAX_STREAMS_PER_USER = 20;
+const streamsPerUser = new Map<string, number>();
+
 /** Open streams, so shutdown can end them instead of waiting for clients. */
 const openStreams = new Set<() => void>();
 export function closeAllStreams(): void {
@@ -48,6 +56,14 @@ export async function streamNotifications(
   user: UserRow,
   notifications: NotificationsService,
 ): Promise<void> {
+  const open = streamsPerUser.get(user.id) ?? 0;
+  if (open >= MAX_STREAMS_PER_USER) {
+    throw rateLimited(
+      30,
+      'Too many open notification streams for this account. Close another window and try again.',
+    );
+  }
+  streamsPerUser.set(user.id, open + 1);
   reply.hijack();
   const raw = reply.raw;
   const headers: Record<string, string | string[]> = {};
@@ -97,6 +113,9 @@ export async function streamNotifications(
   const end = () => {
     if (closed) return;
     closed = true;
+    const left = (streamsPerUser.get(user.id) ?? 1) - 1;
+    if (left > 0) streamsPerUser.set(user.id, left);
+    else streamsPerUser.delete(user.id);
     clearInterval(heartbeat);
     unsubscribe();
     openStreams.delete(end);
@@ -104,6 +123,8 @@ export async function streamNotifications(
   };
   openStreams.add(end);
   raw.on('close', end);
+  // A client that left before the listener was attached never sends 'close' again.
+  if (request.raw.destroyed || raw.destroyed) end();
 
   // Catch up on what was missed, then the current count. Events arriving meanwhile queue behind.
   const lastEventId = request.headers['last-event-id'];
