@@ -124,7 +124,7 @@ export async function streamNotifications(
   openStreams.add(end);
   raw.on('close', end);
   // A client that left before the listener was attached never sends 'close' again.
-  if (request.raw.destroyed || raw.destroyed) end();
+  if (raw.destroyed || request.raw.socket?.destroyed) end();
 
   // Catch up on what was missed, then the current count. Events arriving meanwhile queue behind.
   const lastEventId = request.headers['last-event-id'];
