@@ -41,6 +41,7 @@ import { pushRoutes } from './modules/notifications/push.routes.ts';
 import { accountRoutes, avatarRoutes } from './modules/users/account.routes.ts';
 import { PushService, type VapidKeys } from './modules/notifications/push.service.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { bulkheadPlugin } from './plugins/bulkhead.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
@@ -189,6 +190,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const { auth, journals, prayers, stats, mailWorker } = services;
 
   await app.register(authPlugin, { auth });
+  await app.register(idempotencyPlugin, {
+    db: db.db,
+    now: opts.now ?? (() => new Date()),
+    purge: opts.startWorkers ?? false,
+  });
 
   // Modules
   await app.register(

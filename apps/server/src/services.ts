@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Env } from './config/env.ts';
+import { withAmbientTransaction } from './db/ambient-transaction.ts';
 import type { DbHandle } from './db/client.ts';
 import { AUTH_LIMITS, Limiter, PASSWORD_CHECK_LIMIT } from './lib/rate-limiter.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -55,7 +56,9 @@ export interface ServiceOptions {
 
 /** Builds every service once, in dependency order. Routes receive the ones they need. */
 export function createServices(opts: ServiceOptions) {
-  const { env, db, logger, now } = opts;
+  const { env, logger, now } = opts;
+  // Services join a request's ambient transaction when one is open (idempotent creates, ADR 017).
+  const db: DbHandle = { ...opts.db, db: withAmbientTransaction(opts.db.db) };
   const mailRepo = new MailRepository(db.db);
   const mailWorker = new MailWorker(mailRepo, {
     smtpUrl: env.SMTP_URL,

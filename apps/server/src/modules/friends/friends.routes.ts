@@ -12,6 +12,7 @@ import {
   UserSearchListSchema,
   UserSearchQuerySchema,
 } from '@selah/shared/schemas/friends';
+import { IdempotencyHeadersSchema } from '@selah/shared/schemas/idempotency';
 import { currentUser } from '../../plugins/auth.ts';
 import type { FriendsService } from './friends.service.ts';
 
@@ -58,16 +59,18 @@ export const friendsRoutes: FastifyPluginAsyncZod<{ friends: FriendsService }> =
       schema: {
         tags: ['friends'],
         summary: 'Send a friend request to a user',
+        headers: IdempotencyHeadersSchema,
         params: IdParamsSchema,
         response: { 201: MessageSchema, 200: MessageSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const { status } = await friends.sendRequest(currentUser(request), request.params.id);
-      return status === 'accepted'
-        ? reply.status(200).send({ message: 'Friend request accepted!' })
-        : reply.status(201).send({ message: 'Friend request sent!' });
-    },
+    async (request, reply) =>
+      app.idempotent(request, reply, async () => {
+        const { status } = await friends.sendRequest(currentUser(request), request.params.id);
+        return status === 'accepted'
+          ? { status: 200, body: { message: 'Friend request accepted!' } }
+          : { status: 201, body: { message: 'Friend request sent!' } };
+      }),
   );
 
   app.put(
@@ -130,14 +133,16 @@ export const friendsRoutes: FastifyPluginAsyncZod<{ friends: FriendsService }> =
     {
       schema: {
         tags: ['friends'],
+        headers: IdempotencyHeadersSchema,
         body: InviteEmailInputSchema,
         response: { 200: MessageSchema, ...errors },
       },
     },
-    async (request) => {
-      await friends.inviteByEmail(currentUser(request), request.body.recipientEmail);
-      return { message: 'Invitation sent!' };
-    },
+    async (request, reply) =>
+      app.idempotent(request, reply, async () => {
+        await friends.inviteByEmail(currentUser(request), request.body.recipientEmail);
+        return { status: 200, body: { message: 'Invitation sent!' } };
+      }),
   );
 
   app.get(

@@ -13,6 +13,7 @@ import {
   UpdateGroupInputSchema,
 } from '@selah/shared/schemas/groups';
 import { PrayerPageSchema } from '@selah/shared/schemas/prayers';
+import { IdempotencyHeadersSchema } from '@selah/shared/schemas/idempotency';
 import { currentUser } from '../../plugins/auth.ts';
 import type { GroupsService } from './groups.service.ts';
 
@@ -52,12 +53,16 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
     {
       schema: {
         tags: ['prayer-groups'],
+        headers: IdempotencyHeadersSchema,
         body: CreateGroupInputSchema,
         response: { 201: GroupResponseSchema, ...errors },
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await groups.create(request.body, currentUser(request)) }),
+      app.idempotent(request, reply, async () => ({
+        status: 201,
+        body: { data: await groups.create(request.body, currentUser(request)) },
+      })),
   );
 
   app.get(
@@ -148,14 +153,23 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
       schema: {
         tags: ['prayer-groups'],
         params: IdParamsSchema,
+        headers: IdempotencyHeadersSchema,
         body: GroupInviteInputSchema,
         response: { 200: MessageSchema, ...errors },
       },
     },
-    async (request) => {
-      const n = await groups.invite(request.params.id, request.body.userIds, currentUser(request));
-      return { message: n === 1 ? '1 friend invited.' : `${n} friends invited.` };
-    },
+    async (request, reply) =>
+      app.idempotent(request, reply, async () => {
+        const n = await groups.invite(
+          request.params.id,
+          request.body.userIds,
+          currentUser(request),
+        );
+        return {
+          status: 200,
+          body: { message: n === 1 ? '1 friend invited.' : `${n} friends invited.` },
+        };
+      }),
   );
 
   app.put(

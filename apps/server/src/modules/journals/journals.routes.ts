@@ -13,6 +13,7 @@ import {
   JournalSchema,
   UpdateJournalInputSchema,
 } from '@selah/shared/schemas/journals';
+import { IdempotencyHeadersSchema } from '@selah/shared/schemas/idempotency';
 import { currentUser } from '../../plugins/auth.ts';
 import type { JournalsService } from './journals.service.ts';
 
@@ -81,12 +82,16 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
     {
       schema: {
         tags: ['journals'],
+        headers: IdempotencyHeadersSchema,
         body: CreateJournalInputSchema,
         response: { 201: JournalSchema, ...errors },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await journals.create(request.body, currentUser(request))),
+      app.idempotent(request, reply, async () => ({
+        status: 201,
+        body: await journals.create(request.body, currentUser(request)),
+      })),
   );
 
   app.put(

@@ -10,6 +10,7 @@ import {
   PrayingResultSchema,
   UpdatePrayerRequestInputSchema,
 } from '@selah/shared/schemas/prayer-requests';
+import { IdempotencyHeadersSchema } from '@selah/shared/schemas/idempotency';
 import { currentUser } from '../../plugins/auth.ts';
 import type { PrayerRequestsService } from './prayer-requests.service.ts';
 
@@ -51,12 +52,16 @@ export const prayerRequestsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['prayer-requests'],
+        headers: IdempotencyHeadersSchema,
         body: CreatePrayerRequestInputSchema,
         response: { 201: PrayerRequestSchema, ...errors },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await requests.create(request.body, currentUser(request))),
+      app.idempotent(request, reply, async () => ({
+        status: 201,
+        body: await requests.create(request.body, currentUser(request)),
+      })),
   );
 
   app.put(

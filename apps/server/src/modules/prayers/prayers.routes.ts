@@ -12,6 +12,7 @@ import {
   TestimonyInputSchema,
   UpdatePrayerInputSchema,
 } from '@selah/shared/schemas/prayers';
+import { IdempotencyHeadersSchema } from '@selah/shared/schemas/idempotency';
 import { currentUser } from '../../plugins/auth.ts';
 import type { PrayersService } from './prayers.service.ts';
 
@@ -89,12 +90,16 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
     {
       schema: {
         tags: ['prayers'],
+        headers: IdempotencyHeadersSchema,
         body: CreatePrayerInputSchema,
         response: { 201: PrayerSchema, ...errors },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await prayers.create(request.body, currentUser(request))),
+      app.idempotent(request, reply, async () => ({
+        status: 201,
+        body: await prayers.create(request.body, currentUser(request)),
+      })),
   );
 
   app.put(
@@ -141,11 +146,19 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
       schema: {
         tags: ['prayers'],
         params: IdParamsSchema,
+        headers: IdempotencyHeadersSchema,
         body: TestimonyInputSchema,
         response: { 200: PrayerSchema, ...errors },
       },
     },
-    async (request) =>
-      prayers.addTestimony(request.params.id, request.body.testimony, currentUser(request)),
+    async (request, reply) =>
+      app.idempotent(request, reply, async () => ({
+        status: 200,
+        body: await prayers.addTestimony(
+          request.params.id,
+          request.body.testimony,
+          currentUser(request),
+        ),
+      })),
   );
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '@selah/shared/errors';
 import { IdParamsSchema } from '@selah/shared/schemas/common';
 import { ShareInputSchema, ShareResultSchema } from '@selah/shared/schemas/friends';
+import { IdempotencyHeadersSchema } from '@selah/shared/schemas/idempotency';
 import { currentUser } from '../../plugins/auth.ts';
 import type { SharingService } from './sharing.service.ts';
 
@@ -28,15 +29,19 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ sharing: SharingService }> =
     {
       schema: {
         tags: ['journals'],
+        headers: IdempotencyHeadersSchema,
         params: IdParamsSchema,
         body: ShareInputSchema,
         response: { 200: ShareResultSchema, ...errors },
       },
     },
-    async (request) =>
-      result(
-        await sharing.shareJournal(request.params.id, request.body.userIds, currentUser(request)),
-      ),
+    async (request, reply) =>
+      app.idempotent(request, reply, async () => ({
+        status: 200,
+        body: result(
+          await sharing.shareJournal(request.params.id, request.body.userIds, currentUser(request)),
+        ),
+      })),
   );
 
   app.post(
@@ -44,14 +49,18 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ sharing: SharingService }> =
     {
       schema: {
         tags: ['prayers'],
+        headers: IdempotencyHeadersSchema,
         params: IdParamsSchema,
         body: ShareInputSchema,
         response: { 200: ShareResultSchema, ...errors },
       },
     },
-    async (request) =>
-      result(
-        await sharing.sharePrayer(request.params.id, request.body.userIds, currentUser(request)),
-      ),
+    async (request, reply) =>
+      app.idempotent(request, reply, async () => ({
+        status: 200,
+        body: result(
+          await sharing.sharePrayer(request.params.id, request.body.userIds, currentUser(request)),
+        ),
+      })),
   );
 };
