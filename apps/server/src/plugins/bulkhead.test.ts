@@ -101,6 +101,31 @@ describe('bulkhead plugin (per-route concurrency caps)', () => {
     expect((await Promise.all(running)).map((r) => r.statusCode)).toEqual([200, 200, 200]);
   });
 
+  it('sheds a full route before its own onRequest hooks (authentication) run', async () => {
+    const slow = gate();
+    let authentications = 0;
+    app = Fastify();
+    await app.register(errorHandlerPlugin);
+    await app.register(bulkheadPlugin, { total: 10 });
+    await app.register(async (scope) => {
+      scope.addHook('onRequest', async () => {
+        authentications++;
+      });
+      scope.get('/slow', { config: { bulkhead: 1 } }, async () => {
+        await slow.wait();
+        return { ok: true };
+      });
+    });
+    await app.ready();
+    const first = app.inject('/slow');
+    await until(() => slow.count === 1);
+    const shed = await Promise.all([app.inject('/slow'), app.inject('/slow')]);
+    expect(shed.map((r) => r.statusCode)).toEqual([503, 503]);
+    expect(authentications).toBe(1);
+    slow.releaseAll();
+    expect((await first).statusCode).toBe(200);
+  });
+
   it('refuses a cap that is not a positive integer', async () => {
     app = Fastify();
     await app.register(bulkheadPlugin, { total: 5 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 
@@ -23,6 +23,16 @@ export interface BulkheadOptions {
   retryAfterSeconds?: number;
 }
 
+/** Where a capped route keeps its count (on its route config, so onRequest can see it). */
+const kState = Symbol('bulkhead');
+interface State {
+  max: number;
+  active: number;
+  /** Requests shed since the last log line, and when that was (one line a second at most). */
+  shed: number;
+  loggedAt: number;
+}
+
 /** A shed request: 503 + Retry-After, counted by the security and operations log. */
 const busy = (retryAfterSeconds: number) =>
   new AppError('SERVICE_UNAVAILABLE', 'This is busy right now. Please retry in a moment.', {
@@ -33,12 +43,33 @@ const busy = (retryAfterSeconds: number) =>
  * Per-route concurrency caps for expensive routes (search, discover, statistics, scans):
  * `app.get(url, { config: { bulkhead: 4 } }, handler)`. The slot is held while the handler
  * runs, so it is released however the handler ends (answer, error, statement timeout), even
- * when the client has gone away. Register before the routes.
+ * when the client has gone away. A full route already sheds in the first onRequest hook, before
+ * authentication, so a storm of shed requests costs no database work. Register before routes.
  */
 export const bulkheadPlugin = fp(
   async (app: FastifyInstance, opts: BulkheadOptions) => {
     const retryAfter = opts.retryAfterSeconds ?? 1;
     let running = 0;
+    const full = (state: State) => state.active >= state.max || running >= opts.total;
+    const shed = (request: FastifyRequest, url: string, state: State) => {
+      state.shed++;
+      const now = Date.now();
+      if (now - state.loggedAt >= 1_000) {
+        request.log.warn(
+          { event: 'bulkhead_shed', route: url, shed: state.shed, active: state.active, running },
+          'route busy, requests shed',
+        );
+        state.shed = 0;
+        state.loggedAt = now;
+      }
+      return busy(retryAfter);
+    };
+
+    app.addHook('onRequest', async (request) => {
+      const state = (request.routeOptions.config as { [kState]?: State })[kState];
+      if (state && full(state)) throw shed(request, request.routeOptions.url ?? '', state);
+    });
+
     app.addHook('onRoute', (route) => {
       const max = route.config?.bulkhead;
       if (max === undefined) return;
@@ -47,22 +78,18 @@ export const bulkheadPlugin = fp(
           `${String(route.method)} ${route.url}: bulkhead must be a positive integer`,
         );
       }
+      const state: State = { max, active: 0, shed: 0, loggedAt: 0 };
+      route.config = Object.assign({ ...route.config }, { [kState]: state });
       const handler = route.handler as RouteHandlerMethod;
-      let active = 0;
+      // The authoritative check: requests admitted by onRequest may have queued since.
       route.handler = async function bulkheaded(this: FastifyInstance, request, reply) {
-        if (active >= max || running >= opts.total) {
-          request.log.warn(
-            { event: 'bulkhead_shed', route: route.url, active, running },
-            'route busy, request shed',
-          );
-          throw busy(retryAfter);
-        }
-        active++;
+        if (full(state)) throw shed(request, route.url, state);
+        state.active++;
         running++;
         try {
           return await handler.call(this, request, reply);
         } finally {
-          active--;
+          state.active--;
           running--;
         }
       };
