@@ -34,7 +34,10 @@ export const securityPlugin = fp(
     },
   ) => {
     const { reportUrl, reportGroup = 'csp-endpoint' } = opts;
-    if (reportUrl) {
+    // Browsers read Reporting-Endpoints only over https, and with report-to in the policy they
+    // ignore report-uri: on plain http (development, the e2e stack) only report-uri is sent.
+    const reportTo = Boolean(reportUrl) && opts.https;
+    if (reportUrl && reportTo) {
       // The Reporting API (report-to) reads its endpoints from this header, on every response.
       const endpoints = `${reportGroup}="${reportUrl}"`;
       app.addHook('onRequest', async (_request, reply) => {
@@ -60,8 +63,9 @@ export const securityPlugin = fp(
           workerSrc: ["'self'"],
           manifestSrc: ["'self'"],
           ...(opts.https ? { upgradeInsecureRequests: [] } : {}),
-          // Browsers with the Reporting API use report-to; older ones fall back to report-uri.
-          ...(reportUrl ? { reportUri: [reportUrl], reportTo: [reportGroup] } : {}),
+          // Browsers with the Reporting API use report-to; the others report-uri.
+          ...(reportUrl ? { reportUri: [reportUrl] } : {}),
+          ...(reportTo ? { reportTo: [reportGroup] } : {}),
         },
       },
       strictTransportSecurity: opts.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
