@@ -1,3 +1,5 @@
+// First: zod must not probe for eval, which the CSP refuses (lib/zod-config.ts).
+import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
