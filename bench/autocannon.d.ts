@@ -36,6 +36,8 @@ declare module 'autocannon' {
     connections?: number;
     pipelining?: number;
     duration?: number;
+    /** Requests per second across all connections (a fixed rate instead of as fast as possible). */
+    overallRate?: number;
     timeout?: number;
     method?: string;
     headers?: Record<string, string>;

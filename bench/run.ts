@@ -1,6 +1,5 @@
 // `npm run bench`: seeds, measures every scenario against its control, prints tables and
 // writes JSON to bench/results/. See bench/README.md.
-import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -18,6 +17,7 @@ import {
 } from './lib/options.ts';
 import { type Child, ROOT, rssMb, startNode } from './lib/processes.ts';
 import { profileQueries, type QueryProfile } from './lib/queries.ts';
+import { startBenchServer } from './lib/server.ts';
 import { pickUsers, signInOverHttp } from './lib/users.ts';
 import {
   evaluate,
@@ -143,22 +143,10 @@ async function setUp(db: DbKind, size: SizeName, scenarios: Scenario[]): Promise
     if (options.queriesOnly) return stage;
 
     const serverStarted = performance.now();
-    stage.server = await startNode({
-      script: 'apps/server/src/server.ts',
-      env: {
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_MAX: '1000000000',
-        TRUST_PROXY: '127.0.0.1',
-        JWT_SECRET: randomBytes(32).toString('hex'),
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        SMTP_URL: '',
-        DATA_DIR: path.join(os.tmpdir(), `selah-bench-data-${runId}-${size}`),
-        ...prepared.serverEnv,
-      },
-      readyPath: '/api/health',
-      logFile: path.join(options.outDir, `${runId}-${db}-${size}-server.log`),
+    stage.server = await startBenchServer({
+      prepared,
+      label: `${runId}-${db}-${size}`,
+      outDir: options.outDir,
     });
     run.serverStartMs = performance.now() - serverStarted;
     log(

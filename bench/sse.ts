@@ -1,7 +1,6 @@
 // `npm run sse -w @selah/bench`: quality guide P7. Many open notification streams (Server-Sent
 // Events) held while a read route is measured, and the delay from a write to its notification
 // arriving on every stream of the recipient. See bench/README.md.
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,7 +11,8 @@ import { SeedLayout } from '../apps/server/src/db/seed.ts';
 import { preparePglite, preparePostgres } from './lib/database.ts';
 import { runLoad, type LoadResult } from './lib/load.ts';
 import { SIZES } from './lib/options.ts';
-import { type Child, rssMb, startNode } from './lib/processes.ts';
+import { type Child, rssMb } from './lib/processes.ts';
+import { startBenchServer } from './lib/server.ts';
 import { pickUsers, type SignedInUser, signInOverHttp } from './lib/users.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -126,23 +126,7 @@ const prepared =
 let server: Child | undefined;
 const streams: Stream[] = [];
 try {
-  server = await startNode({
-    script: 'apps/server/src/server.ts',
-    env: {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '1000000000',
-      TRUST_PROXY: '127.0.0.1',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      DATA_DIR: path.join(os.tmpdir(), `selah-sse-data-${runId}`),
-      ...prepared.serverEnv,
-    },
-    readyPath: '/api/health',
-    logFile: path.join(outDir, `${runId}-sse-${db}-server.log`),
-  });
+  server = await startBenchServer({ prepared, label: `${runId}-sse-${db}`, outDir });
   const pid = server.process.pid;
   // Recipients hold the streams; senders (half the ring away, so not yet their friends) send
   // each recipient one friend request, which notifies every stream of the recipient.

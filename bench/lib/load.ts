@@ -26,12 +26,15 @@ export async function runLoad(opts: {
   connections: number;
   next: () => RequestSpec;
   rewritePath?: (path: string) => string;
+  /** A fixed rate in requests per second; unset means as fast as the connections go. */
+  rate?: number;
 }): Promise<LoadResult> {
   const result = await autocannon({
     url: opts.baseUrl,
     connections: opts.connections,
     pipelining: 1,
     duration: opts.seconds,
+    ...(opts.rate ? { overallRate: opts.rate } : {}),
     timeout: 30,
     requests: [
       {

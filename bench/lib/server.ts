@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { PreparedDb } from './database.ts';
+import { type Child, startNode } from './processes.ts';
+
+/**
+ * Starts Selah on a prepared database the way production runs it (`NODE_ENV=production`, its own
+ * process), tuned only so the load is what is measured: warnings-only logs, no global rate
+ * limit, 127.0.0.1 trusted as a proxy so each sign-in can come from its own X-Forwarded-For
+ * address, no Redis and no SMTP.
+ */
+export function startBenchServer(opts: {
+  prepared: PreparedDb;
+  /** A name for this server's temp data folder and log file. */
+  label: string;
+  outDir: string;
+}): Promise<Child> {
+  return startNode({
+    script: 'apps/server/src/server.ts',
+    env: {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '1000000000',
+      TRUST_PROXY: '127.0.0.1',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      DATA_DIR: path.join(os.tmpdir(), `selah-bench-data-${opts.label}`),
+      ...opts.prepared.serverEnv,
+    },
+    readyPath: '/api/health',
+    logFile: path.join(opts.outDir, `${opts.label}-server.log`),
+  });
+}
