@@ -49,6 +49,9 @@ async function main(): Promise<void> {
       databaseUrl: env.DATABASE_URL,
       pgliteDir,
       onFatal: (fatal) => exitOnFatalDatabaseError(pgliteDir, fatal),
+      poolMax: env.DB_POOL_MAX,
+      acquireTimeoutMs: env.DB_ACQUIRE_TIMEOUT_MS,
+      statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
     });
   } catch (error) {
     if (error instanceof DataDirLockedError) {

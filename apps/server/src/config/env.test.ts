@@ -15,6 +15,9 @@ describe('loadEnv', () => {
       GOOGLE_ISSUER_URL: 'https://accounts.google.com',
       trustProxy: [],
       googleEnabled: false,
+      DB_POOL_MAX: 10,
+      DB_ACQUIRE_TIMEOUT_MS: 2_000,
+      DB_STATEMENT_TIMEOUT_MS: 5_000,
     });
     expect(env.DATA_DIR).toBe(path.resolve('./data'));
     expect(env.DATABASE_URL).toBeUndefined();
@@ -28,6 +31,9 @@ describe('loadEnv', () => {
     [{ APP_ORIGIN: 'localhost' }, 'APP_ORIGIN'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY'],
+    [{ DB_POOL_MAX: '2' }, 'DB_POOL_MAX'],
+    [{ DB_ACQUIRE_TIMEOUT_MS: '0' }, 'DB_ACQUIRE_TIMEOUT_MS'],
+    [{ DB_STATEMENT_TIMEOUT_MS: '-1' }, 'DB_STATEMENT_TIMEOUT_MS'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_SECRET'],
     [{ COUNTRY_HEADER: 'bad header!' }, 'COUNTRY_HEADER'],

@@ -47,6 +47,9 @@ const EnvSchema = z
       .default('info'),
     WEB_DIST_DIR: optionalString,
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
+    DB_POOL_MAX: z.coerce.number().int().min(4).max(1000).default(10),
+    DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
     WATCHDOG_SECONDS: z.coerce.number().min(0).default(10),
   })
   .superRefine((env, ctx) => {

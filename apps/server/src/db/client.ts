@@ -44,9 +44,11 @@ export interface CreateDbOptions {
   pgliteDir?: string | undefined;
   /** A PGlite data dump to start from (tests). */
   loadDataDir?: Blob | File | undefined;
-  /** Statement timeout for PostgreSQL connections, in ms. */
+  /** Statement timeout for PostgreSQL connections, in ms (0: none). */
   statementTimeoutMs?: number;
   poolMax?: number;
+  /** How long a request waits for a free pool connection before it fails (503), in ms. */
+  acquireTimeoutMs?: number;
   /**
    * Called with every SQL statement Drizzle runs and its parameters (query counting in tests,
    * EXPLAIN in benchmarks).
@@ -139,13 +141,23 @@ async function createPglite(options: CreateDbOptions): Promise<DbHandle> {
   };
 }
 
+/**
+ * PostgreSQL pool defaults (DB_POOL_MAX, DB_ACQUIRE_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS):
+ * a statement may run 5 s (the slowest legitimate one, a discover or stats query on the large
+ * bench seed, takes well under 100 ms), and a request waits at most 2 s for a connection.
+ * Both failures answer 503 + Retry-After (docs/decisions/018-bulkheads-and-database-outages.md).
+ */
+export const POOL_DEFAULTS = { max: 10, acquireTimeoutMs: 2_000, statementTimeoutMs: 5_000 };
+
 async function createPostgres(url: string, options: CreateDbOptions): Promise<DbHandle> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.poolMax ?? 10,
-    connectionTimeoutMillis: 2_000,
+    max: options.poolMax ?? POOL_DEFAULTS.max,
+    connectionTimeoutMillis: options.acquireTimeoutMs ?? POOL_DEFAULTS.acquireTimeoutMs,
     idleTimeoutMillis: 30_000,
-    statement_timeout: options.statementTimeoutMs ?? 5_000,
+    statement_timeout: options.statementTimeoutMs ?? POOL_DEFAULTS.statementTimeoutMs,
+    // A transaction left open by a bug must not hold its connection and locks for ever.
+    idle_in_transaction_session_timeout: 60_000,
     application_name: 'selah',
   });
   // A client losing its connection (server restart, 57P01) must not crash the process. The pool
