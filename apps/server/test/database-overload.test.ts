@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../src/db/client.ts';
+import { isTransientDbError } from '../src/plugins/error-handler.ts';
 import { bearer, buildTestApp, signUp, type TestApp } from './build-test-app.ts';
 import { createTestDb } from './test-db.ts';
 
@@ -134,6 +136,36 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database overload (PostgreSQL)'
       });
     } finally {
       await close();
+    }
+  });
+
+  it('survives a connection killed inside a transaction between two statements', async () => {
+    // A PostgreSQL restart terminates every backend (57P01). A client checked out for a
+    // transaction gets the news while the app is between statements: without a listener of
+    // its own that 'error' event is unhandled and ends the process (found by
+    // bench/faults/postgres-restart.fault.test.ts); Vitest fails the run on it too.
+    const db = await createDb({ databaseUrl: clone.url, poolMax: 2 });
+    try {
+      const failure = await db.db
+        .transaction(async (tx) => {
+          const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+            rows: { pid: number }[];
+          };
+          await locker.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+          await new Promise((r) => setTimeout(r, 300));
+          await tx.execute(sql`select 1`);
+        })
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect(failure).toBeInstanceOf(Error);
+      expect(isTransientDbError(failure)).toBe(true);
+      // The broken client left the pool; the next statements work.
+      for (let i = 0; i < 3; i++) await db.db.execute(sql`select 1`);
+      expect(db.pool!.totalCount).toBeLessThanOrEqual(2);
+    } finally {
+      await db.close();
     }
   });
 });

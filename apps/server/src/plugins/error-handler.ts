@@ -25,7 +25,7 @@ const TRANSIENT_DB_CODES = new Set([
   'EPIPE',
 ]);
 
-function isTransientDbError(error: unknown): boolean {
+export function isTransientDbError(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
     const code = (current as { code?: unknown }).code;
