@@ -41,6 +41,8 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      // After every journey: the server log of the run is scanned (e2e/teardown/).
+      teardown: 'server-log',
       use: {
         ...devices['Desktop Chrome'],
         // Debian's Chromium; browsers are never downloaded (`playwright install` is not used).
@@ -57,6 +59,11 @@ export default defineConfig({
           ],
         },
       },
+    },
+    {
+      name: 'server-log',
+      testDir: './teardown',
+      testMatch: /\.teardown\.ts$/,
     },
   ],
   webServer: {

@@ -6,6 +6,19 @@ import { CONTROL_URL } from './settings.ts';
 
 /** A password that passes the server's policy (length and common-password list). */
 export const TEST_PASSWORD = 'Selah-e2e-Pass-42!';
+/** The new password of the password-reset journey. */
+export const RESET_PASSWORD = 'Selah-e2e-Renewed-77?';
+/** A wrong password typed at sign-in. */
+export const WRONG_PASSWORD = 'Not-the-right-one-99';
+/** A wrong password typed to confirm deleting the account. */
+export const WRONG_CONFIRM_PASSWORD = 'not-my-password';
+/** Every password the journeys type or send: the server log of a run must hold none of them. */
+export const E2E_PASSWORDS = [
+  TEST_PASSWORD,
+  RESET_PASSWORD,
+  WRONG_PASSWORD,
+  WRONG_CONFIRM_PASSWORD,
+] as const;
 
 /** A unique, valid e-mail address for one test's data. */
 export function uniqueEmail(label = 'user'): string {

@@ -1,6 +1,8 @@
 // Addresses of the end-to-end stack, shared by the Playwright config, the stack script and
 // the fixtures. Fixed loopback ports (override with E2E_APP_PORT etc.) away from the usual
 // development ports (3000, 5173), so a running dev server does not clash with a test run.
+import os from 'node:os';
+import path from 'node:path';
 
 function portFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -36,3 +38,10 @@ export const OIDC_SCENARIO_COOKIE = 'selah_e2e_oidc_scenario';
 
 /** The header the e2e app reads the visitor's country from (COUNTRY_HEADER). */
 export const COUNTRY_TEST_HEADER = 'X-Test-Country';
+
+/**
+ * The app's whole log (every level, JSON lines) for one run: the stack writes it, the
+ * `server-log` teardown project scans it for secrets. E2E_SERVER_LOG moves it.
+ */
+export const SERVER_LOG_FILE =
+  process.env.E2E_SERVER_LOG ?? path.join(os.tmpdir(), `selah-e2e-${APP_PORT}`, 'server.log');

@@ -4,9 +4,10 @@
 // (`node scripts/start.ts`: builds apps/web when stale, then serves SPA + API) on a fresh
 // PGlite data directory. Everything stops on SIGTERM/SIGINT or when the app exits.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { startControlServer } from './control-server.ts';
 import {
@@ -27,6 +28,7 @@ import {
   GOOGLE_CLIENT_SECRET,
   LOOPBACK,
   OIDC_PORT,
+  SERVER_LOG_FILE,
   SMTP_PORT,
 } from './settings.ts';
 
@@ -63,6 +65,37 @@ async function shutdown(code: number, afterSignal = false): Promise<never> {
 
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
   process.on(signal, () => void shutdown(0, true));
+}
+
+const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50 };
+
+/** A writable that calls `onLine` for each complete line written to it. */
+function echoLines(onLine: (line: string) => void): Writable {
+  let rest = '';
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      const lines = (rest + chunk.toString('utf8')).split('\n');
+      rest = lines.pop() ?? '';
+      lines.forEach(onLine);
+      done();
+    },
+    final(done) {
+      if (rest) onLine(rest);
+      done();
+    },
+  });
+}
+
+/** Echoes a log line at or above `level`; lines that are not JSON (the web build) always. */
+function echo(line: string, level: number, out: NodeJS.WritableStream): void {
+  let lineLevel = Infinity;
+  try {
+    const parsed = JSON.parse(line) as { level?: unknown };
+    if (typeof parsed.level === 'number') lineLevel = parsed.level;
+  } catch {
+    // Not a log record: show it.
+  }
+  if (lineLevel >= level) out.write(`${line}\n`);
 }
 
 async function main(): Promise<void> {
@@ -112,8 +145,10 @@ async function main(): Promise<void> {
     COUNTRY_HEADER: COUNTRY_TEST_HEADER,
     // Each test sends its own X-Forwarded-For, so per-IP sign-in limits never trip across tests.
     TRUST_PROXY: LOOPBACK,
-    // Expected failures (wrong passwords, refused tokens) log warnings; E2E_LOG_LEVEL=info shows all.
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'error',
+    // Everything goes to SERVER_LOG_FILE (scanned for secrets after the run); only errors are
+    // echoed here, since expected failures (wrong passwords) log warnings. E2E_LOG_LEVEL=info
+    // echoes more.
+    LOG_LEVEL: 'info',
     RATE_LIMIT_MAX: '100000',
     TZ: 'UTC',
   });
@@ -122,11 +157,20 @@ async function main(): Promise<void> {
     `app ${APP_URL} | OpenID provider ${oidc.issuer} | SMTP ${LOOPBACK}:${SMTP_PORT} | control ${CONTROL_URL}`,
   );
   log(`data dir ${dataDir}`);
+  log(`server log ${SERVER_LOG_FILE}`);
+  mkdirSync(path.dirname(SERVER_LOG_FILE), { recursive: true });
+  const logFile = createWriteStream(SERVER_LOG_FILE, { flags: 'w' });
+  stoppers.push(() => new Promise<void>((resolve) => logFile.end(resolve)));
   app = spawn(process.execPath, [path.join(root, 'scripts/start.ts')], {
     cwd: root,
     env,
-    stdio: 'inherit',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const echoLevel = LEVELS[process.env.E2E_LOG_LEVEL ?? 'error'] ?? 50;
+  app.stdout?.pipe(logFile, { end: false });
+  app.stderr?.pipe(logFile, { end: false });
+  app.stdout?.pipe(echoLines((line) => echo(line, echoLevel, process.stdout)));
+  app.stderr?.pipe(echoLines((line) => process.stderr.write(`${line}\n`)));
   app.on('exit', (code, signal) => {
     if (shuttingDown) return;
     log(`the app exited (${signal ?? `code ${String(code)}`}); stopping the stack`);

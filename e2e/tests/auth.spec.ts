@@ -1,5 +1,5 @@
 import { expect, readLocalStorage, test, toast } from '../fixtures.ts';
-import { TEST_PASSWORD, uniqueEmail } from '../support/api.ts';
+import { TEST_PASSWORD, uniqueEmail, WRONG_PASSWORD } from '../support/api.ts';
 import { APP_URL } from '../support/settings.ts';
 
 test.describe('Email and password sign-in', () => {
@@ -59,7 +59,7 @@ test.describe('Email and password sign-in', () => {
     const user = await api.createUser();
     await page.goto('/login');
     await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill('Not-the-right-one-99');
+    await page.getByLabel('Password', { exact: true }).fill(WRONG_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(toast(page, 'Login Failed')).toBeVisible();
     await expect(page).toHaveURL(`${APP_URL}/login`);

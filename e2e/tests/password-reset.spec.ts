@@ -1,8 +1,6 @@
 import { expect, test, toast } from '../fixtures.ts';
-import { waitForMail } from '../support/api.ts';
+import { RESET_PASSWORD as NEW_PASSWORD, waitForMail } from '../support/api.ts';
 import { APP_URL } from '../support/settings.ts';
-
-const NEW_PASSWORD = 'Selah-e2e-Renewed-77?';
 
 test('resets a forgotten password through the e-mailed link', async ({ page, api }) => {
   const user = await api.createUser({ firstName: 'Miriam' });

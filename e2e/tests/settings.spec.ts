@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test, toast } from '../fixtures.ts';
-import { type Api, TEST_PASSWORD, type TestUser, uniqueEmail } from '../support/api.ts';
+import {
+  type Api,
+  TEST_PASSWORD,
+  type TestUser,
+  uniqueEmail,
+  WRONG_CONFIRM_PASSWORD,
+} from '../support/api.ts';
 
 /**
  * A new password account: registered, then signed in once to learn its id (the sign-up answer
@@ -149,7 +155,7 @@ test.describe('Settings', () => {
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
     await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
-    await dialog.getByLabel('Your password').fill('not-my-password');
+    await dialog.getByLabel('Your password').fill(WRONG_CONFIRM_PASSWORD);
     await dialog.getByRole('button', { name: 'Delete Account' }).click();
     await expect(dialog.getByText('That password is not right.')).toBeVisible();
 
