@@ -1,31 +1,29 @@
 // `npm run soak -w @selah/bench`: quality guide P9. A steady mix of every read and write scenario
 // at a fraction of the measured capacity for several minutes, in 10 s slices, watching the
 // server's memory, open files, database connections and errors. See bench/README.md.
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { SeedLayout } from '../apps/server/src/db/seed.ts';
-import { preparePglite, preparePostgres } from './lib/database.ts';
 import { type LoadResult, runLoad } from './lib/load.ts';
 import { SIZES } from './lib/options.ts';
 import { type Child, rssMb } from './lib/processes.ts';
 import { type RequestSpec, SCENARIOS, type ScenarioContext } from './lib/scenarios.ts';
+import { benchScript, DB_OPTION } from './lib/script.ts';
 import { startBenchServer } from './lib/server.ts';
 import { pickUsers, signInOverHttp } from './lib/users.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({
   options: {
-    db: { type: 'string', default: process.env.BENCH_DB ?? 'pglite' },
+    ...DB_OPTION,
     minutes: { type: 'string', default: '10' },
     fraction: { type: 'string', default: '0.3' },
     slice: { type: 'string', default: '10' },
   },
 });
-const db = args.db === 'postgres' ? 'postgres' : 'pglite';
+const { db, outDir, runId, log, prepareSmall } = benchScript('soak', args.db);
 const MINUTES = Number(args.minutes);
 const FRACTION = Number(args.fraction);
 const SLICE_S = Number(args.slice);
@@ -34,11 +32,6 @@ const WARMUP_SLICES = 3;
 const CONNECTIONS = 16;
 /** quality.md P9. */
 const TARGETS = { rssGrowth: 0.1, fdGrowth: 5, poolMax: 10 };
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const outDir = path.join(here, 'results');
-mkdirSync(outDir, { recursive: true });
-const runId = new Date().toISOString().replace(/[:.]/g, '-');
-const log = (line: string) => console.log(`[soak] ${line}`);
 
 const openFiles = (pid: number | undefined) => {
   try {
@@ -73,10 +66,7 @@ interface Slice {
 }
 
 const layout = new SeedLayout(SIZES.small);
-const prepared =
-  db === 'postgres'
-    ? await preparePostgres(postgresUrl, 'small', false, log)
-    : await preparePglite('small', false, log);
+const prepared = await prepareSmall();
 let server: Child | undefined;
 try {
   server = await startBenchServer({ prepared, label: `${runId}-soak-${db}`, outDir });

@@ -2,39 +2,32 @@
 // Events) held while a read route is measured, and the delay from a write to its notification
 // arriving on every stream of the recipient. See bench/README.md.
 import http from 'node:http';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SeedLayout } from '../apps/server/src/db/seed.ts';
-import { preparePglite, preparePostgres } from './lib/database.ts';
 import { runLoad, type LoadResult } from './lib/load.ts';
 import { SIZES } from './lib/options.ts';
 import { type Child, rssMb } from './lib/processes.ts';
+import { benchScript, DB_OPTION } from './lib/script.ts';
 import { startBenchServer } from './lib/server.ts';
 import { pickUsers, type SignedInUser, signInOverHttp } from './lib/users.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({
   options: {
-    db: { type: 'string', default: process.env.BENCH_DB ?? 'pglite' },
+    ...DB_OPTION,
     streams: { type: 'string', default: '2000' },
     users: { type: 'string', default: '200' },
     hold: { type: 'string', default: '30' },
     events: { type: 'string', default: '100' },
   },
 });
-const db = args.db === 'postgres' ? 'postgres' : 'pglite';
+const { db, outDir, runId, log, prepareSmall } = benchScript('sse', args.db);
 const STREAMS = Number(args.streams);
 const USERS = Number(args.users);
 const HOLD_S = Number(args.hold);
 const EVENTS = Number(args.events);
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const outDir = path.join(here, 'results');
-mkdirSync(outDir, { recursive: true });
-const runId = new Date().toISOString().replace(/[:.]/g, '-');
-const log = (line: string) => console.log(`[sse] ${line}`);
 
 /** Targets from quality.md P7. */
 const TARGETS = { rssGrowthMb: 40, fanOutP99Ms: 250, heartbeatS: 30, latencyRatio: 1.5 };
@@ -119,10 +112,7 @@ function measureReads(server: Child, users: SignedInUser[]): Promise<LoadResult>
 }
 
 const layout = new SeedLayout(SIZES.small);
-const prepared =
-  db === 'postgres'
-    ? await preparePostgres(postgresUrl, 'small', false, log)
-    : await preparePglite('small', false, log);
+const prepared = await prepareSmall();
 let server: Child | undefined;
 const streams: Stream[] = [];
 try {
@@ -143,6 +133,8 @@ try {
   );
   log(`signed in ${recipients.length} recipients and ${senders.length} senders`);
 
+  // The first round warms the server up (JIT, caches, heap); the second is the baseline.
+  await measureReads(server, recipients);
   const readsBefore = await measureReads(server, recipients);
   await new Promise((r) => setTimeout(r, 2_000));
   const rssBefore = rssMb(pid);
