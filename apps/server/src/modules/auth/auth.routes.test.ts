@@ -1,3 +1,4 @@
+import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +54,7 @@ describe('POST /api/auth/register', () => {
     expect(user.username).toMatch(/^new\.person/);
     expect(JSON.stringify(user)).not.toContain('argon2');
     const [row] = await t.db.db.select().from(users).where(eq(users.id, user._id));
-    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=47104,t=3,p=1\$/);
   });
 
   it('answers a registered e-mail (compared case-insensitively) like a new one and tells its owner', async () => {
@@ -140,6 +141,24 @@ describe('POST /api/auth/login', () => {
     const body = res.json();
     expect(body.user.email).toBe(email);
     expect((await me(body.token)).json().email).toBe(email);
+  });
+
+  it('brings a hash made with older Argon2id parameters up to today’s after a sign-in', async () => {
+    const { email, userId } = await signUp(t.app);
+    const older = await hash(STRONG_PASSWORD, {
+      algorithm: 2,
+      memoryCost: 19_456,
+      timeCost: 2,
+      parallelism: 1,
+    });
+    await t.db.db.update(users).set({ passwordHash: older }).where(eq(users.id, userId));
+
+    expect((await login({ email, password: STRONG_PASSWORD })).statusCode).toBe(200);
+    await t.app.services.auth.settled();
+    const [row] = await t.db.db.select().from(users).where(eq(users.id, userId));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=47104,t=3,p=1\$/);
+    expect((await login({ email, password: STRONG_PASSWORD })).statusCode).toBe(200);
+    expect((await login({ email, password: 'Wrong-password-42' })).statusCode).toBe(401);
   });
 
   it('gives the same answer for an unknown e-mail and a wrong password', async () => {

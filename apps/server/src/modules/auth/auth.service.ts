@@ -157,6 +157,7 @@ export class AuthService {
     }
     const token = await this.openSession(user, client, input.rememberMe === true);
     this.deps.logger.info({ ...who(client, user.id), event: 'login' }, 'signed in');
+    if (this.deps.hasher.needsRehash(user.passwordHash!)) this.rehash(user, input.password);
     return { token, user };
   }
 
@@ -170,6 +171,16 @@ export class AuthService {
       ip: client.ip,
     });
     return this.deps.tokens.sign({ userId: user.id, sessionId: session.id }, expiresAt);
+  }
+
+  /** Brings a hash made with older Argon2id parameters up to today's, after the answer is sent. */
+  private rehash(user: UserRow, password: string): void {
+    const old = user.passwordHash;
+    this.background('password rehash', async () => {
+      const passwordHash = await this.deps.hasher.hash(password);
+      // Only if the password did not change meanwhile (a reset or another sign-in's rehash).
+      await this.deps.users.repo.updatePasswordHashIf(user.id, old!, passwordHash);
+    });
   }
 
   /** Resolves a bearer token to its live session and user, or null. */

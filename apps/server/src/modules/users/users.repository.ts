@@ -64,4 +64,12 @@ export class UsersRepository {
     const [row] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
     return row ?? null;
   }
+
+  /** Replaces the password hash only while it is still `expected` (no lost password change). */
+  async updatePasswordHashIf(id: string, expected: string, passwordHash: string): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, id), eq(users.passwordHash, expected)));
+  }
 }
