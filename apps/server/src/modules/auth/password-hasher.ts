@@ -1,10 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import pLimit from 'p-limit';
 
 /**
  * Argon2id at 46 MiB, 3 passes, 1 lane: above OWASP's floors (19 MiB x 2 or 46 MiB x 1), tuned so
  * one verification takes 50-100 ms on a 2-core server (quality guide P6; `npm run argon2 -w
- * @selah/bench`). Two at a time cost about 92 MiB at the peak. Decision record 022.
+ * @selah/bench`). Each hash in flight holds 46 MiB. Decision record 022.
  */
 const ARGON2ID = 2; // Algorithm.Argon2id (a const enum, which type stripping cannot read)
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 47_104, timeCost: 3, parallelism: 1 };
@@ -19,7 +20,8 @@ export class PasswordHasher {
   private readonly limit: ReturnType<typeof pLimit>;
   private dummyHash: Promise<string> | undefined;
 
-  constructor(concurrency = 2) {
+  /** One hash at a time per core but one: a sign-in burst always leaves a core for other routes. */
+  constructor(concurrency = Math.max(1, availableParallelism() - 1)) {
     this.limit = pLimit(concurrency);
   }
 
