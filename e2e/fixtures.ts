@@ -1,5 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { STORAGE_KEYS } from '@selah/shared/constants';
 import {
   Api,
@@ -9,7 +15,7 @@ import {
   type TestUser,
 } from './support/api.ts';
 import type { OidcScenario } from './support/oidc-provider.ts';
-import { OIDC_ISSUER, OIDC_SCENARIO_COOKIE } from './support/settings.ts';
+import { APP_URL, OIDC_ISSUER, OIDC_SCENARIO_COOKIE } from './support/settings.ts';
 
 export interface Fixtures {
   /**
@@ -25,6 +31,12 @@ export interface Fixtures {
    * browser's storage as the web app keeps it) and opens `path` (default /dashboard).
    */
   login: (user: TestUser, path?: string) => Promise<Session>;
+  /**
+   * Another user's browser, signed in the same way at `path`: its own context (so its own
+   * storage), carrying this test's client address. Every context it opens is closed after the
+   * test, whether or not the test closed it.
+   */
+  openAs: (user: TestUser, path: string) => Promise<Page>;
   /** Decides what the local OpenID provider ("Google") does for this test's browser. */
   oidc: { set: (scenario: OidcScenario) => Promise<void> };
 }
@@ -46,22 +58,28 @@ export const test = base.extend<Fixtures>({
   login: async ({ page, api }, use) => {
     await use(async (user, path = '/dashboard') => {
       const session = await api.login(user.email, user.password);
-      // Any page of the app's origin gives access to its storage; /login needs no session.
-      await page.goto('/login');
-      await page.evaluate(
-        ({ keys, token, user: apiUser }) => {
-          localStorage.setItem(
-            keys.auth,
-            JSON.stringify({ state: { token, user: apiUser }, version: 1 }),
-          );
-          localStorage.setItem(keys.token, token);
-          localStorage.setItem(keys.user, JSON.stringify(apiUser));
-        },
-        { keys: STORAGE_KEYS, ...session },
-      );
-      await page.goto(path);
+      await openSignedIn(page, session, path);
       return session;
     });
+  },
+
+  openAs: async ({ browser, api, clientIp }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (user, path) => {
+      const session = await api.login(user.email, user.password);
+      const context = await browser.newContext({
+        baseURL: APP_URL,
+        timezoneId: 'UTC',
+        locale: 'en-US',
+        extraHTTPHeaders: { 'X-Forwarded-For': clientIp },
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      await openSignedIn(page, session, path);
+      return page;
+    });
+    // Closing an already closed context is a no-op.
+    for (const context of contexts) await context.close();
   },
 
   oidc: async ({ context }, use) => {
@@ -73,6 +91,24 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/** Puts `session` into the page's storage as the web app keeps it, then opens `path`. */
+async function openSignedIn(page: Page, session: Session, path: string): Promise<void> {
+  // Any page of the app's origin gives access to its storage; /login needs no session.
+  await page.goto('/login');
+  await page.evaluate(
+    ({ keys, token, user: apiUser }) => {
+      localStorage.setItem(
+        keys.auth,
+        JSON.stringify({ state: { token, user: apiUser }, version: 1 }),
+      );
+      localStorage.setItem(keys.token, token);
+      localStorage.setItem(keys.user, JSON.stringify(apiUser));
+    },
+    { keys: STORAGE_KEYS, ...session },
+  );
+  await page.goto(path);
+}
 
 /** The toast region (sonner's "Notifications alt+T" list). */
 export function toasts(page: Page): Locator {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, APIResponse } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
 import type { ReceivedMail } from './mail-server.ts';
 import type { OidcScenario } from './oidc-provider.ts';
 import { CONTROL_URL } from './settings.ts';
@@ -124,6 +124,30 @@ export class Api {
       headers,
     });
     await expectOk(subscribed, `subscribing ${user.email} to ${plan}`);
+  }
+
+  /** `from` asks `to` to be friends (POST /api/friends/request/:id). */
+  async sendFriendRequest(from: TestUser, to: TestUser): Promise<void> {
+    const { token } = await this.login(from.email, from.password);
+    const response = await this.request.post(`/api/friends/request/${to.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+
+  /** Makes two users friends: `a` sends a request and `b` accepts it. */
+  async befriend(a: TestUser, b: TestUser): Promise<void> {
+    await this.sendFriendRequest(a, b);
+    const { token } = await this.login(b.email, b.password);
+    const headers = { authorization: `Bearer ${token}` };
+    const list = await this.request.get('/api/friends/requests?direction=incoming', { headers });
+    const { data } = (await list.json()) as {
+      data: { _id: string; requester: { _id: string } }[];
+    };
+    const request = data.find((item) => item.requester._id === a.id);
+    expect(request).toBeDefined();
+    const accepted = await this.request.put(`/api/friends/accept/${request!._id}`, { headers });
+    expect(accepted.status(), await accepted.text()).toBe(200);
   }
 
   /** POST /api/auth/exchange: trades a Google callback code for a session. */

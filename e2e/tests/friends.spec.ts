@@ -1,51 +1,12 @@
-import type { Browser, Page } from '@playwright/test';
-import { STORAGE_KEYS } from '@selah/shared/constants';
 import { expect, test, toast } from '../fixtures.ts';
-import type { Api, TestUser } from '../support/api.ts';
 import { APP_URL } from '../support/settings.ts';
-
-/**
- * A second signed-in browser (its own context, so its own storage), as the `login` fixture signs
- * in the first one.
- */
-async function openAs(
-  browser: Browser,
-  api: Api,
-  user: TestUser,
-  clientIp: string,
-  path: string,
-): Promise<Page> {
-  const session = await api.login(user.email, user.password);
-  const context = await browser.newContext({
-    baseURL: APP_URL,
-    timezoneId: 'UTC',
-    locale: 'en-US',
-    extraHTTPHeaders: { 'X-Forwarded-For': clientIp },
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.evaluate(
-    ({ keys, token, user: apiUser }) => {
-      localStorage.setItem(
-        keys.auth,
-        JSON.stringify({ state: { token, user: apiUser }, version: 1 }),
-      );
-      localStorage.setItem(keys.token, token);
-      localStorage.setItem(keys.user, JSON.stringify(apiUser));
-    },
-    { keys: STORAGE_KEYS, ...session },
-  );
-  await page.goto(path);
-  return page;
-}
 
 test.describe('Friends', () => {
   test('a user finds another, sends a friend request, and the other accepts it', async ({
     page,
-    browser,
     api,
     login,
-    clientIp,
+    openAs,
   }) => {
     const ruth = await api.createUser({ firstName: 'Ruth', lastName: 'Moab' });
     const naomi = await api.createUser({ firstName: 'Naomi', lastName: 'Bethlehem' });
@@ -78,7 +39,7 @@ test.describe('Friends', () => {
     await expect(sent.getByRole('article', { name: 'Naomi Bethlehem' })).toBeVisible();
 
     // Naomi, in her own browser, opens her requests (where the notification links) and accepts.
-    const naomiPage = await openAs(browser, api, naomi, clientIp, '/friends?tab=requests');
+    const naomiPage = await openAs(naomi, '/friends?tab=requests');
     try {
       await expect(naomiPage.getByRole('tab', { name: 'Requests (1)' })).toHaveAttribute(
         'aria-selected',
@@ -119,7 +80,7 @@ test.describe('Friends', () => {
   test('a friend is removed after a confirmation', async ({ page, api, login }) => {
     const ruth = await api.createUser({ firstName: 'Ruth', lastName: 'Moab' });
     const orpah = await api.createUser({ firstName: 'Orpah', lastName: 'Moab' });
-    await befriend(api, ruth, orpah);
+    await api.befriend(ruth, orpah);
 
     await login(ruth, '/friends');
     const card = page.getByRole('article', { name: 'Orpah Moab' });
@@ -131,23 +92,3 @@ test.describe('Friends', () => {
     await expect(page.getByRole('tab', { name: 'All Friends (0)' })).toBeVisible();
   });
 });
-
-/** Makes two users friends through the HTTP API (a request, then its acceptance). */
-async function befriend(api: Api, a: TestUser, b: TestUser): Promise<void> {
-  const asA = (await api.login(a.email, a.password)).token;
-  const asB = (await api.login(b.email, b.password)).token;
-  const sent = await api.request.post(`/api/friends/request/${b.id}`, {
-    headers: { authorization: `Bearer ${asA}` },
-  });
-  expect(sent.status(), await sent.text()).toBe(201);
-  const list = await api.request.get('/api/friends/requests?direction=incoming', {
-    headers: { authorization: `Bearer ${asB}` },
-  });
-  const { data } = (await list.json()) as { data: { _id: string; requester: { _id: string } }[] };
-  const request = data.find((item) => item.requester._id === a.id);
-  expect(request).toBeDefined();
-  const accepted = await api.request.put(`/api/friends/accept/${request!._id}`, {
-    headers: { authorization: `Bearer ${asB}` },
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
-}

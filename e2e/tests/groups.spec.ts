@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
-import { STORAGE_KEYS } from '@selah/shared/constants';
 import { expect, test, toast } from '../fixtures.ts';
 import type { Api, TestUser } from '../support/api.ts';
-import { APP_URL } from '../support/settings.ts';
 
 /** A word no other test's group contains, so searches find only this test's groups. */
 function uniqueWord(): string {
@@ -21,47 +18,11 @@ async function createJournal(api: Api, user: TestUser, title: string) {
   return (await response.json()) as { _id: string; title: string };
 }
 
-/**
- * A second signed-in browser (its own context, so its own storage), as the `login` fixture signs
- * in the first one.
- */
-async function openAs(
-  browser: Browser,
-  api: Api,
-  user: TestUser,
-  clientIp: string,
-  path: string,
-): Promise<Page> {
-  const session = await api.login(user.email, user.password);
-  const context = await browser.newContext({
-    baseURL: APP_URL,
-    timezoneId: 'UTC',
-    locale: 'en-US',
-    extraHTTPHeaders: { 'X-Forwarded-For': clientIp },
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.evaluate(
-    ({ keys, token, user: apiUser }) => {
-      localStorage.setItem(
-        keys.auth,
-        JSON.stringify({ state: { token, user: apiUser }, version: 1 }),
-      );
-      localStorage.setItem(keys.token, token);
-      localStorage.setItem(keys.user, JSON.stringify(apiUser));
-    },
-    { keys: STORAGE_KEYS, ...session },
-  );
-  await page.goto(path);
-  return page;
-}
-
 test('a user creates a group on their journal, another finds and joins it, the first sees them', async ({
   page,
-  browser,
   api,
   login,
-  clientIp,
+  openAs,
 }) => {
   const word = uniqueWord();
   const ruth = await api.createUser({ firstName: 'Ruth', lastName: 'Moab' });
@@ -101,7 +62,7 @@ test('a user creates a group on their journal, another finds and joins it, the f
   ).toBeVisible();
 
   // Boaz, in his own browser, searches for it and joins.
-  const boazPage = await openAs(browser, api, boaz, clientIp, '/prayer-groups');
+  const boazPage = await openAs(boaz, '/prayer-groups');
   try {
     await boazPage.getByRole('searchbox', { name: 'Search groups' }).fill(word);
     const card = boazPage.getByTestId('group-card').filter({ hasText: groupName });

@@ -1,51 +1,7 @@
-import type { Browser, Page, Request } from '@playwright/test';
-import { STORAGE_KEYS } from '@selah/shared/constants';
+import type { Page, Request } from '@playwright/test';
 import { expect, test, toast } from '../fixtures.ts';
-import type { Api, TestUser } from '../support/api.ts';
-import { APP_URL } from '../support/settings.ts';
 
 const STREAM_PATH = '/api/notifications/stream';
-
-/** A second user's browser (its own context, so its own storage), signed in at `path`. */
-async function openAs(
-  browser: Browser,
-  api: Api,
-  user: TestUser,
-  clientIp: string,
-  path: string,
-): Promise<Page> {
-  const session = await api.login(user.email, user.password);
-  const context = await browser.newContext({
-    baseURL: APP_URL,
-    timezoneId: 'UTC',
-    locale: 'en-US',
-    extraHTTPHeaders: { 'X-Forwarded-For': clientIp },
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.evaluate(
-    ({ keys, token, user: apiUser }) => {
-      localStorage.setItem(
-        keys.auth,
-        JSON.stringify({ state: { token, user: apiUser }, version: 1 }),
-      );
-      localStorage.setItem(keys.token, token);
-      localStorage.setItem(keys.user, JSON.stringify(apiUser));
-    },
-    { keys: STORAGE_KEYS, ...session },
-  );
-  await page.goto(path);
-  return page;
-}
-
-/** `from` asks `to` to be friends, through the HTTP API. */
-async function sendFriendRequest(api: Api, from: TestUser, to: TestUser) {
-  const { token } = await api.login(from.email, from.password);
-  const response = await api.request.post(`/api/friends/request/${to.id}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
 
 /**
  * Counts the stream requests of some tabs: every request to the stream that started, and those
@@ -78,10 +34,9 @@ const bell = (page: Page, unread = 0) =>
 test.describe('Notifications', () => {
   test('a friend request lights up the bell live, in every tab, over a single stream', async ({
     page,
-    browser,
     api,
     login,
-    clientIp,
+    openAs,
   }) => {
     const ann = await api.createUser({ firstName: 'Ann', lastName: 'Asher' });
     const ben = await api.createUser({ firstName: 'Ben', lastName: 'Boaz' });
@@ -89,7 +44,7 @@ test.describe('Notifications', () => {
     const dan = await api.createUser({ firstName: 'Dan', lastName: 'Dothan' });
 
     // Ann has her own browser; Ben has the dashboard open in his.
-    const annPage = await openAs(browser, api, ann, clientIp, '/dashboard');
+    const annPage = await openAs(ann, '/dashboard');
     await expect(bell(annPage)).toBeVisible();
     const streams = watchStreams();
     streams.watch(page);
@@ -99,7 +54,7 @@ test.describe('Notifications', () => {
     await expect.poll(streams.open).toBe(1);
 
     // Ann asks through the API: Ben's badge shows it within a second, without a reload.
-    await sendFriendRequest(api, ann, ben);
+    await api.sendFriendRequest(ann, ben);
     await expect(bell(page, 1)).toBeVisible({ timeout: 1_000 });
     await expect(page.locator('[data-slot="notification-badge"]')).toHaveText('1');
 
@@ -129,7 +84,7 @@ test.describe('Notifications', () => {
     await second.goto('/dashboard');
     await expect(bell(second)).toBeVisible();
 
-    await sendFriendRequest(api, cid, ben);
+    await api.sendFriendRequest(cid, ben);
     await expect(bell(page, 1)).toBeVisible({ timeout: 1_000 });
     await expect(bell(second, 1)).toBeVisible({ timeout: 1_000 });
     expect(streams.open()).toBe(1);
@@ -149,7 +104,7 @@ test.describe('Notifications', () => {
     // The tab holding the stream closes: the other one takes over, still a single stream.
     await page.close();
     await expect.poll(streams.open).toBe(1);
-    await sendFriendRequest(api, dan, ben);
+    await api.sendFriendRequest(dan, ben);
     await expect(bell(second, 1)).toBeVisible({ timeout: 2_000 });
     expect(streams.open()).toBe(1);
 

@@ -1,79 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
-import { STORAGE_KEYS } from '@selah/shared/constants';
 import { expect, test, toast } from '../fixtures.ts';
-import type { Api, TestUser } from '../support/api.ts';
-import { APP_URL } from '../support/settings.ts';
-
-/**
- * Another signed-in browser (its own context, so its own storage), as the `login` fixture signs
- * in the first one.
- */
-async function openAs(
-  browser: Browser,
-  api: Api,
-  user: TestUser,
-  clientIp: string,
-  path: string,
-): Promise<Page> {
-  const session = await api.login(user.email, user.password);
-  const context = await browser.newContext({
-    baseURL: APP_URL,
-    timezoneId: 'UTC',
-    locale: 'en-US',
-    extraHTTPHeaders: { 'X-Forwarded-For': clientIp },
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.evaluate(
-    ({ keys, token, user: apiUser }) => {
-      localStorage.setItem(
-        keys.auth,
-        JSON.stringify({ state: { token, user: apiUser }, version: 1 }),
-      );
-      localStorage.setItem(keys.token, token);
-      localStorage.setItem(keys.user, JSON.stringify(apiUser));
-    },
-    { keys: STORAGE_KEYS, ...session },
-  );
-  await page.goto(path);
-  return page;
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** Makes two users friends through the HTTP API (a request, then its acceptance). */
-async function befriend(api: Api, a: TestUser, b: TestUser): Promise<void> {
-  const asA = (await api.login(a.email, a.password)).token;
-  const asB = (await api.login(b.email, b.password)).token;
-  const sent = await api.request.post(`/api/friends/request/${b.id}`, { headers: bearer(asA) });
-  expect(sent.status(), await sent.text()).toBe(201);
-  const list = await api.request.get('/api/friends/requests?direction=incoming', {
-    headers: bearer(asB),
-  });
-  const { data } = (await list.json()) as { data: { _id: string; requester: { _id: string } }[] };
-  const request = data.find((item) => item.requester._id === a.id);
-  expect(request).toBeDefined();
-  const accepted = await api.request.put(`/api/friends/accept/${request!._id}`, {
-    headers: bearer(asB),
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
-}
 
 test.describe('Prayer requests', () => {
   test('a private request reaches only the chosen friend, who prays for it', async ({
     page,
-    browser,
     api,
     login,
-    clientIp,
+    openAs,
   }) => {
     const title = `Exams ${randomBytes(3).toString('hex')}`;
     const hannah = await api.createUser({ firstName: 'Hannah', lastName: 'Ramah' });
     const eli = await api.createUser({ firstName: 'Eli', lastName: 'Shiloh' });
     const peninnah = await api.createUser({ firstName: 'Peninnah', lastName: 'Ramah' });
-    await befriend(api, hannah, eli);
-    await befriend(api, hannah, peninnah);
+    await api.befriend(hannah, eli);
+    await api.befriend(hannah, peninnah);
 
     // Hannah asks for prayer, privately, and ticks only Eli.
     await login(hannah, '/prayer-requests');
@@ -102,13 +42,7 @@ test.describe('Prayer requests', () => {
     await expect(mine.getByText('0 people praying')).toBeVisible();
 
     // Peninnah is Hannah's friend too, but was not chosen: she sees nothing.
-    const peninnahPage = await openAs(
-      browser,
-      api,
-      peninnah,
-      clientIp,
-      '/prayer-requests?tab=friendRequests',
-    );
+    const peninnahPage = await openAs(peninnah, '/prayer-requests?tab=friendRequests');
     try {
       await expect(
         peninnahPage.getByText('No prayer requests from your friends yet.'),
@@ -119,13 +53,7 @@ test.describe('Prayer requests', () => {
     }
 
     // Eli sees it from Hannah and prays for it; the button becomes 'Praying'.
-    const eliPage = await openAs(
-      browser,
-      api,
-      eli,
-      clientIp,
-      '/prayer-requests?tab=friendRequests',
-    );
+    const eliPage = await openAs(eli, '/prayer-requests?tab=friendRequests');
     try {
       const request = eliPage.getByRole('article', { name: title });
       await expect(request.getByText(/^From /)).toBeVisible();
@@ -157,29 +85,22 @@ test.describe('Prayer requests', () => {
 
   test('a friend can take back their prayer, and the creator can delete the request', async ({
     page,
-    browser,
     api,
     login,
-    clientIp,
+    openAs,
   }) => {
     const title = `Job interview ${randomBytes(3).toString('hex')}`;
     const anna = await api.createUser({ firstName: 'Anna', lastName: 'Asher' });
     const simeon = await api.createUser({ firstName: 'Simeon', lastName: 'Temple' });
-    await befriend(api, anna, simeon);
+    await api.befriend(anna, simeon);
     const { token } = await api.login(anna.email, anna.password);
     const created = await api.request.post('/api/prayer-requests', {
-      headers: bearer(token),
+      headers: { authorization: `Bearer ${token}` },
       data: { title, description: '', category: 'Career', isPrivate: false, sharedWith: [] },
     });
     expect(created.status(), await created.text()).toBe(201);
 
-    const simeonPage = await openAs(
-      browser,
-      api,
-      simeon,
-      clientIp,
-      '/prayer-requests?tab=friendRequests',
-    );
+    const simeonPage = await openAs(simeon, '/prayer-requests?tab=friendRequests');
     try {
       const request = simeonPage.getByRole('article', { name: title });
       await expect(request.getByText('Public')).toBeVisible();
