@@ -2,19 +2,20 @@ import { FriendListSchema } from '@selah/shared/schemas/friends';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export const LOAD_FRIENDS_FAILED_TITLE = 'Failed to load friends';
-export const LOAD_FRIENDS_FAILED = 'Unable to load your friends list. Please try again.';
-
-export const getFriends = (signal?: AbortSignal) =>
+export const getFriendChoices = (signal?: AbortSignal) =>
   api.get('/friends', { schema: FriendListSchema, ...(signal ? { signal } : {}) });
 
-/** The user's friends, who can be invited to a group (under the ['friends'] prefix). */
+/**
+ * The user's friends to pick from (inviting to a group, sharing a journal or a prayer), under the
+ * ['friends'] prefix so it refreshes with the friends list. Shared by features, which may not
+ * import each other.
+ */
 export const friendChoicesQueryOptions = () =>
   queryOptions({
     queryKey: ['friends', 'choices'],
-    queryFn: ({ signal }) => getFriends(signal),
+    queryFn: ({ signal }) => getFriendChoices(signal),
     select: (list) => list.data,
-    // The invite dialog shows its own error state.
+    // The picker shows its own error state.
     meta: { toastOnError: false },
   });
 
