@@ -2,17 +2,7 @@ import type { Friend } from '@selah/shared/schemas/friends';
 import { BookOpen, UserMinus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
@@ -90,8 +80,10 @@ function RemoveFriendButton({ friendId, name }: { friendId: string; name: string
       },
     });
   return (
-    <AlertDialog open={confirming} onOpenChange={setConfirming}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      open={confirming}
+      onOpenChange={setConfirming}
+      trigger={
         <Button
           variant="ghost"
           size="sm"
@@ -100,30 +92,13 @@ function RemoveFriendButton({ friendId, name }: { friendId: string; name: string
           <UserMinus aria-hidden="true" />
           Remove
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Remove {name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {name} will no longer see the prayer requests you share with friends. You can send a new
-            friend request later.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={removeFriend.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            disabled={removeFriend.isPending}
-            onClick={(event) => {
-              // Keep the confirmation open until the server answers.
-              event.preventDefault();
-              onConfirm();
-            }}
-          >
-            {removeFriend.isPending ? 'Removing...' : 'Remove'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Remove ${name}?`}
+      description={`${name} will no longer see the prayer requests you share with friends. You can send a new friend request later.`}
+      confirmLabel="Remove"
+      pendingLabel="Removing..."
+      pending={removeFriend.isPending}
+      onConfirm={onConfirm}
+    />
   );
 }

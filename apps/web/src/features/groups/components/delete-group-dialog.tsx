@@ -1,14 +1,5 @@
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { getErrorMessage } from '@/lib/api-client';
 import { useDeleteGroup } from '../api/delete-group';
 
@@ -42,28 +33,21 @@ export function DeleteGroupDialog({
     );
 
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Are you absolutely sure?</AlertDialogTitle>
-          <AlertDialogDescription>
-            This will permanently delete the group &ldquo;{group.name}&rdquo; for all of its
-            members. The journal &ldquo;{group.journalTitle}&rdquo; and its prayers are kept. This
-            action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteGroup.isPending}>Cancel</AlertDialogCancel>
-          {/* A plain button, so the dialog stays open until the server has answered. */}
-          <Button
-            variant="destructive"
-            disabled={deleteGroup.isPending}
-            onClick={() => void onConfirm()}
-          >
-            {deleteGroup.isPending ? 'Deleting...' : 'Delete Group'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Are you absolutely sure?"
+      description={
+        <>
+          This will permanently delete the group &ldquo;{group.name}&rdquo; for all of its members.
+          The journal &ldquo;{group.journalTitle}&rdquo; and its prayers are kept. This action
+          cannot be undone.
+        </>
+      }
+      confirmLabel="Delete Group"
+      pendingLabel="Deleting..."
+      pending={deleteGroup.isPending}
+      onConfirm={() => void onConfirm()}
+    />
   );
 }

@@ -2,15 +2,7 @@ import type { GroupMember, PrayerGroupDetail } from '@selah/shared/schemas/group
 import { MoreHorizontal, ShieldCheck, ShieldOff, UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -113,25 +105,23 @@ function RemoveMemberDialog({
   };
 
   return (
-    <AlertDialog open={member !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Remove {name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {name} will no longer be a member of &ldquo;{group.name}&rdquo;.
-            {group.isPublic
-              ? ' They can join this public group again.'
-              : ' They will need a new invitation to come back.'}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" disabled={remove.isPending} onClick={onConfirm}>
-            {remove.isPending ? 'Removing...' : 'Remove'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={member !== null}
+      onOpenChange={onOpenChange}
+      title={`Remove ${name}?`}
+      description={
+        <>
+          {name} will no longer be a member of &ldquo;{group.name}&rdquo;.
+          {group.isPublic
+            ? ' They can join this public group again.'
+            : ' They will need a new invitation to come back.'}
+        </>
+      }
+      confirmLabel="Remove"
+      pendingLabel="Removing..."
+      pending={remove.isPending}
+      onConfirm={onConfirm}
+    />
   );
 }
 

@@ -1,15 +1,6 @@
 import type { PrayerGroup } from '@selah/shared/schemas/groups';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { getErrorMessage } from '@/lib/api-client';
 import { useLeaveGroup } from '../api/leave-group';
 
@@ -43,24 +34,19 @@ export function LeaveGroupDialog({
     );
 
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Leave this group?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {group.isPublic
-              ? `You will no longer be a member of "${group.name}". You can join it again at any time.`
-              : `"${group.name}" is private: you will need a new invitation to join it again.`}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={leave.isPending}>Cancel</AlertDialogCancel>
-          {/* A plain button, so the dialog stays open until the server has answered. */}
-          <Button variant="destructive" disabled={leave.isPending} onClick={() => void onConfirm()}>
-            {leave.isPending ? 'Leaving...' : 'Leave Group'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Leave this group?"
+      description={
+        group.isPublic
+          ? `You will no longer be a member of "${group.name}". You can join it again at any time.`
+          : `"${group.name}" is private: you will need a new invitation to join it again.`
+      }
+      confirmLabel="Leave Group"
+      pendingLabel="Leaving..."
+      pending={leave.isPending}
+      onConfirm={() => void onConfirm()}
+    />
   );
 }

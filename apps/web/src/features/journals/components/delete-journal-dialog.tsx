@@ -1,13 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { toast } from 'sonner';
 import { useDeleteJournal } from '../api/delete-journal';
 
@@ -42,23 +33,20 @@ export function DeleteJournalDialog({
     });
 
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Are you absolutely sure?</AlertDialogTitle>
-          <AlertDialogDescription>
-            This will permanently delete &ldquo;{journal.title}&rdquo; and all of its prayers. This
-            action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteJournal.isPending}>Cancel</AlertDialogCancel>
-          {/* A plain button, so the dialog stays open until the server has answered. */}
-          <Button variant="destructive" disabled={deleteJournal.isPending} onClick={onConfirm}>
-            {deleteJournal.isPending ? 'Deleting...' : 'Delete Journal'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Are you absolutely sure?"
+      description={
+        <>
+          This will permanently delete &ldquo;{journal.title}&rdquo; and all of its prayers. This
+          action cannot be undone.
+        </>
+      }
+      confirmLabel="Delete Journal"
+      pendingLabel="Deleting..."
+      pending={deleteJournal.isPending}
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -2,17 +2,7 @@ import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { useDeletePrayerRequest } from '../api/delete-prayer-request';
 
@@ -47,9 +37,11 @@ export function DeleteRequestButton({
     });
 
   return (
-    <AlertDialog open={confirming} onOpenChange={setConfirming}>
-      <AlertDialogTrigger asChild>
-        {labelled ? (
+    <ConfirmDialog
+      open={confirming}
+      onOpenChange={setConfirming}
+      trigger={
+        labelled ? (
           <Button
             variant="ghost"
             className="text-destructive hover:bg-destructive/10 hover:text-destructive"
@@ -66,30 +58,14 @@ export function DeleteRequestButton({
           >
             <Trash2 aria-hidden="true" />
           </Button>
-        )}
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Are you absolutely sure?</AlertDialogTitle>
-          <AlertDialogDescription>
-            This action cannot be undone. This will permanently delete this prayer request.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteRequest.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            disabled={deleteRequest.isPending}
-            onClick={(event) => {
-              // Keep the confirmation open until the server answers.
-              event.preventDefault();
-              onConfirm();
-            }}
-          >
-            {deleteRequest.isPending ? 'Deleting...' : 'Continue'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        )
+      }
+      title="Are you absolutely sure?"
+      description="This action cannot be undone. This will permanently delete this prayer request."
+      confirmLabel="Continue"
+      pendingLabel="Deleting..."
+      pending={deleteRequest.isPending}
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -2,17 +2,7 @@ import type { Prayer } from '@selah/shared/schemas/prayers';
 import { BookMarked, CheckCircle2, Globe, Lock, RotateCcw, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -245,8 +235,10 @@ function DeletePrayerButton({ prayer, onDeleted }: { prayer: Prayer; onDeleted: 
       },
     });
   return (
-    <AlertDialog open={confirming} onOpenChange={setConfirming}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      open={confirming}
+      onOpenChange={setConfirming}
+      trigger={
         <Button
           variant="ghost"
           className="text-destructive hover:bg-destructive/10 hover:text-destructive"
@@ -254,30 +246,18 @@ function DeletePrayerButton({ prayer, onDeleted }: { prayer: Prayer; onDeleted: 
           <Trash2 aria-hidden="true" />
           Delete Prayer
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this prayer?</AlertDialogTitle>
-          <AlertDialogDescription>
-            This action cannot be undone. This will permanently delete &ldquo;{prayer.title}&rdquo;
-            and its testimonies.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deletePrayer.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            disabled={deletePrayer.isPending}
-            onClick={(event) => {
-              // Keep the confirmation open until the server answers.
-              event.preventDefault();
-              onConfirm();
-            }}
-          >
-            {deletePrayer.isPending ? 'Deleting...' : 'Delete'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Delete this prayer?"
+      description={
+        <>
+          This action cannot be undone. This will permanently delete &ldquo;{prayer.title}&rdquo;
+          and its testimonies.
+        </>
+      }
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      pending={deletePrayer.isPending}
+      onConfirm={onConfirm}
+    />
   );
 }
