@@ -148,9 +148,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database overload (PostgreSQL)'
     try {
       const failure = await db.db
         .transaction(async (tx) => {
-          const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
-            rows: { pid: number }[];
-          };
+          // node-postgres: a QueryResult with `rows`.
+          const result: unknown = await tx.execute(sql`select pg_backend_pid() as pid`);
+          const { rows } = result as { rows: { pid: number }[] };
           await locker.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
           await new Promise((r) => setTimeout(r, 300));
           await tx.execute(sql`select 1`);
