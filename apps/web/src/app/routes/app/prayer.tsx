@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, BookMarked, BookOpen, FileQuestion, Globe, Lock, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { ItemNotFound, PageLoadError } from '@/components/errors/page-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -41,18 +42,13 @@ function PrayerPageSkeleton() {
 
 function PrayerNotFound() {
   return (
-    <div className="flex min-h-[50dvh] flex-col items-center justify-center gap-4 text-center">
-      <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
-        <FileQuestion className="size-7" aria-hidden="true" />
-      </span>
-      <h1 className="text-2xl font-semibold tracking-tight">Prayer Not Found</h1>
-      <p className="max-w-md text-muted-foreground">
-        The prayer you are looking for does not exist or you do not have access.
-      </p>
-      <Button asChild variant="outline">
-        <Link to={paths.app.prayers.getHref()}>Back to Prayer Points</Link>
-      </Button>
-    </div>
+    <ItemNotFound
+      icon={FileQuestion}
+      title="Prayer Not Found"
+      message="The prayer you are looking for does not exist or you do not have access."
+      backHref={paths.app.prayers.getHref()}
+      backLabel="Back to Prayer Points"
+    />
   );
 }
 
@@ -76,18 +72,10 @@ export function Component() {
         <PrayerNotFound />
       </>
     ) : (
-      <div
-        role="alert"
-        className="flex min-h-[50dvh] flex-col items-center justify-center gap-4 text-center"
-      >
-        <h1 className="text-2xl font-semibold tracking-tight">Error</h1>
-        <p className="max-w-md text-destructive">
-          Error: {getErrorMessage(loadError, LOAD_PRAYER_FAILED)}
-        </p>
-        <Button variant="outline" onClick={() => void prayer.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <PageLoadError
+        message={getErrorMessage(loadError, LOAD_PRAYER_FAILED)}
+        onRetry={() => void prayer.refetch()}
+      />
     );
   }
 

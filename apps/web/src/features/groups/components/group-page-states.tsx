@@ -1,6 +1,5 @@
 import { UsersRound } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { ItemNotFound, PageLoadError } from '@/components/errors/page-states';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 
@@ -42,33 +41,15 @@ export function GroupPageSkeleton() {
 /** A missing group, or a private one the user may not see (the server answers both with 404). */
 export function GroupNotFound() {
   return (
-    <div className="flex min-h-[50dvh] flex-col items-center justify-center gap-4 text-center">
-      <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
-        <UsersRound className="size-7" aria-hidden="true" />
-      </span>
-      <h1 className="text-2xl font-semibold tracking-tight">Prayer Group Not Found</h1>
-      <p className="max-w-md text-muted-foreground">
-        The prayer group you are looking for does not exist or you do not have access.
-      </p>
-      <Button asChild variant="outline">
-        <Link to={paths.app.prayerGroups.getHref()}>Back to Prayer Groups</Link>
-      </Button>
-    </div>
+    <ItemNotFound
+      icon={UsersRound}
+      title="Prayer Group Not Found"
+      message="The prayer group you are looking for does not exist or you do not have access."
+      backHref={paths.app.prayerGroups.getHref()}
+      backLabel="Back to Prayer Groups"
+    />
   );
 }
 
 /** Any other failure to load the group, with a way to try again. */
-export function GroupLoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="flex min-h-[50dvh] flex-col items-center justify-center gap-4 text-center"
-    >
-      <h1 className="text-2xl font-semibold tracking-tight">Error</h1>
-      <p className="max-w-md text-destructive">Error: {message}</p>
-      <Button variant="outline" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
-  );
-}
+export const GroupLoadError = PageLoadError;

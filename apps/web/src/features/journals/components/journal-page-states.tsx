@@ -1,6 +1,5 @@
 import { BookX } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { ItemNotFound, PageLoadError } from '@/components/errors/page-states';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 
@@ -47,33 +46,15 @@ export function JournalPageSkeleton() {
 /** A missing journal, or one the user may not see (the server answers both with 404). */
 export function JournalNotFound() {
   return (
-    <div className="flex min-h-[50dvh] flex-col items-center justify-center gap-4 text-center">
-      <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
-        <BookX className="size-7" aria-hidden="true" />
-      </span>
-      <h1 className="text-2xl font-semibold tracking-tight">Journal Not Found</h1>
-      <p className="max-w-md text-muted-foreground">
-        The journal you are looking for does not exist or you do not have access.
-      </p>
-      <Button asChild variant="outline">
-        <Link to={paths.app.journals.getHref()}>Back to My Journals</Link>
-      </Button>
-    </div>
+    <ItemNotFound
+      icon={BookX}
+      title="Journal Not Found"
+      message="The journal you are looking for does not exist or you do not have access."
+      backHref={paths.app.journals.getHref()}
+      backLabel="Back to My Journals"
+    />
   );
 }
 
 /** Any other failure to load the journal, with a way to try again. */
-export function JournalLoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="flex min-h-[50dvh] flex-col items-center justify-center gap-4 text-center"
-    >
-      <h1 className="text-2xl font-semibold tracking-tight">Error</h1>
-      <p className="max-w-md text-destructive">Error: {message}</p>
-      <Button variant="outline" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
-  );
-}
+export const JournalLoadError = PageLoadError;
