@@ -20,21 +20,3 @@ export function PageHeader({
     </div>
   );
 }
-
-/** An honest placeholder for a section a later release fills: it says what will be there. */
-export function UpcomingSection({
-  icon,
-  children,
-}: {
-  icon: React.ReactNode;
-  children: React.ReactNode;
-}) {
-  return (
-    <section className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
-      <span className="flex size-12 items-center justify-center rounded-full bg-secondary text-secondary-foreground [&_svg]:size-6">
-        {icon}
-      </span>
-      <p className="max-w-md text-sm text-muted-foreground">{children}</p>
-    </section>
-  );
-}

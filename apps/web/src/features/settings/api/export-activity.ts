@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { saveFile } from '../utils/save-file';
+import { saveFile } from '@/lib/save-file';
 
 export const EXPORT_FAILED = 'Your activity history could not be downloaded. Please try again.';
 const FALLBACK_NAME = 'selah-activity-history.json';
