@@ -1,12 +1,11 @@
 import type { Friend } from '@selah/shared/schemas/friends';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { SearchInput } from '@/components/forms/search-input';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
@@ -117,20 +116,12 @@ export function FriendPicker({
   return (
     <div className="grid gap-3">
       {friends.data.length >= FILTER_FROM && (
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Filter friends"
-            placeholder="Search friends..."
-            className="pl-9"
-            value={filter}
-            onChange={(event) => setFilter(event.target.value)}
-          />
-        </div>
+        <SearchInput
+          aria-label="Filter friends"
+          placeholder="Search friends..."
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+        />
       )}
       <ul
         aria-label="Friends"

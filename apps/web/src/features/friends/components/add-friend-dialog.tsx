@@ -1,6 +1,7 @@
-import { Search, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
+import { SearchInput } from '@/components/forms/search-input';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -122,22 +123,14 @@ function UserSearch() {
 
   return (
     <section className="grid min-w-0 gap-3" aria-label="Find people">
-      <div className="relative">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          id="add-friend-search"
-          type="search"
-          aria-label="Search users"
-          placeholder="Search by name, username or email..."
-          autoComplete="off"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          className="pl-9"
-        />
-      </div>
+      <SearchInput
+        id="add-friend-search"
+        aria-label="Search users"
+        placeholder="Search by name, username or email..."
+        autoComplete="off"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
       <div aria-live="polite" className="min-w-0">
         {body}
       </div>

@@ -1,10 +1,10 @@
 import type { Friend, FriendRequest } from '@selah/shared/schemas/friends';
-import { Search, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { SearchInput } from '@/components/forms/search-input';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useFriendRequests } from '../api/get-friend-requests';
@@ -199,20 +199,12 @@ export function FriendsPage() {
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid min-w-0 content-start gap-4">
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              aria-label="Search friends"
-              placeholder="Search friends..."
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              className="pl-9"
-            />
-          </div>
+          <SearchInput
+            aria-label="Search friends"
+            placeholder="Search friends..."
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
           <Tabs value={tab} onValueChange={setTab}>
             <TabsList aria-label="Friends" className="w-full sm:w-fit">
               <TabsTrigger value="all">

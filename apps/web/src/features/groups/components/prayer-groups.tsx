@@ -1,9 +1,9 @@
-import { Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { SearchInput } from '@/components/forms/search-input';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { CreateGroupDialog } from './create-group-dialog';
 import { GroupList } from './group-list';
@@ -47,20 +47,13 @@ export function PrayerGroups() {
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
         <section className="grid min-w-0 gap-4" aria-label="All prayer groups">
-          <div className="relative max-w-md">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              aria-label="Search groups"
-              placeholder="Search groups..."
-              className="pl-9"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
+          <SearchInput
+            className="max-w-md"
+            aria-label="Search groups"
+            placeholder="Search groups..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
           <GroupList search={debouncedSearch} />
         </section>
         <aside className="grid gap-4" aria-label="Your groups and suggestions">

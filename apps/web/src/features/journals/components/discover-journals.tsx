@@ -1,11 +1,11 @@
 import type { PrayerCategory } from '@selah/shared/constants';
-import { Search, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { SearchInput } from '@/components/forms/search-input';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { getCategoryClass } from '@/lib/category-colors';
 import { useDiscoverOverview } from '../api/get-discover-overview';
@@ -67,23 +67,16 @@ export function DiscoverJournals() {
       {/* Search first; on large screens the panels sit beside the search and the list. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:grid-rows-[auto_1fr] lg:items-start">
         <div className="grid min-w-0 gap-3 lg:col-start-1 lg:row-start-1">
-          <div className="relative max-w-md">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              aria-label="Search public journals"
-              placeholder="Search public journals..."
-              className="pl-9"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') setParam('q', searchText.trim() || undefined);
-              }}
-            />
-          </div>
+          <SearchInput
+            className="max-w-md"
+            aria-label="Search public journals"
+            placeholder="Search public journals..."
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') setParam('q', searchText.trim() || undefined);
+            }}
+          />
           {category && (
             <div className="flex flex-wrap items-center gap-2 text-sm">
               <span className="text-muted-foreground">Category:</span>

@@ -1,10 +1,10 @@
 import type { Journal } from '@selah/shared/schemas/journals';
-import { Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { SearchInput } from '@/components/forms/search-input';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { getErrorMessage } from '@/lib/api-client';
 import { LOAD_JOURNALS_FAILED, useJournals } from '../api/get-journals';
@@ -88,20 +88,12 @@ export function MyJournals() {
         }
       />
       <div className="mb-4 max-w-md">
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Search journals"
-            placeholder="Search journals..."
-            className="pl-9"
-            value={search}
-            onChange={(event) => setParam('q', event.target.value, '')}
-          />
-        </div>
+        <SearchInput
+          aria-label="Search journals"
+          placeholder="Search journals..."
+          value={search}
+          onChange={(event) => setParam('q', event.target.value, '')}
+        />
       </div>
 
       {firstLoadError ? (

@@ -1,11 +1,11 @@
 import { PRAYER_CATEGORIES, type PrayerCategory } from '@selah/shared/constants';
 import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
-import { Download, Plus, Search } from 'lucide-react';
+import { Download, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { SearchInput } from '@/components/forms/search-input';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import {
   Select,
   SelectContent,
@@ -90,20 +90,13 @@ export function PrayerRequestsPage() {
       <div className="grid grid-cols-1 gap-4">
         {tab !== 'prayerGroups' && (
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-            <div className="relative flex-1">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-                aria-hidden="true"
-              />
-              <Input
-                type="search"
-                aria-label="Search prayer requests"
-                placeholder="Search prayer requests..."
-                value={search}
-                onChange={(event) => update('q', event.target.value)}
-                className="pl-9"
-              />
-            </div>
+            <SearchInput
+              className="flex-1"
+              aria-label="Search prayer requests"
+              placeholder="Search prayer requests..."
+              value={search}
+              onChange={(event) => update('q', event.target.value)}
+            />
             <Select
               value={category ?? ALL_CATEGORIES}
               onValueChange={(value) =>

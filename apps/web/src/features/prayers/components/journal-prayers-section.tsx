@@ -1,10 +1,9 @@
 import { PRAYER_CATEGORIES, type PrayerCategory } from '@selah/shared/constants';
 import type { JournalDetail } from '@selah/shared/schemas/journals';
 import type { Prayer } from '@selah/shared/schemas/prayers';
-import { Search } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/forms/search-input';
 import {
   Select,
   SelectContent,
@@ -90,20 +89,13 @@ export function JournalPrayersSection({
           Prayer Points
         </h2>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <div className="relative sm:w-64">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              aria-label="Search prayers"
-              placeholder="Search prayers..."
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              className="pl-9"
-            />
-          </div>
+          <SearchInput
+            className="sm:w-64"
+            aria-label="Search prayers"
+            placeholder="Search prayers..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
           <Select value={category} onValueChange={setCategory}>
             <SelectTrigger aria-label="Filter by category" className="w-full sm:w-48">
               <SelectValue />

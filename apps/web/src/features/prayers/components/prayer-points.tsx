@@ -1,12 +1,12 @@
 import { PRAYER_CATEGORIES, type PrayerCategory } from '@selah/shared/constants';
 import type { Prayer } from '@selah/shared/schemas/prayers';
-import { Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { SearchInput } from '@/components/forms/search-input';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import {
   Select,
   SelectContent,
@@ -108,20 +108,13 @@ export function PrayerPoints() {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="grid min-w-0 content-start gap-4">
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-            <div className="relative flex-1">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-                aria-hidden="true"
-              />
-              <Input
-                type="search"
-                aria-label="Search prayers"
-                placeholder="Search prayers by title..."
-                value={search}
-                onChange={(event) => update('q', event.target.value)}
-                className="pl-9"
-              />
-            </div>
+            <SearchInput
+              className="flex-1"
+              aria-label="Search prayers"
+              placeholder="Search prayers by title..."
+              value={search}
+              onChange={(event) => update('q', event.target.value)}
+            />
             <Select
               value={category ?? ALL_CATEGORIES}
               onValueChange={(value) =>
