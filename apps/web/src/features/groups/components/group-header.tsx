@@ -1,5 +1,6 @@
 import type { PrayerGroupDetail } from '@selah/shared/schemas/groups';
-import { ArrowLeft, BookOpen, LogOut, Users } from 'lucide-react';
+import { BookOpen, LogOut, Users } from 'lucide-react';
+import { DetailHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format-date';
 import { canJoinGroup, isGroupMember, memberCountText } from '../utils/group-text';
@@ -17,34 +18,28 @@ export function GroupHeader({
   onLeave: () => void;
 }) {
   return (
-    <div className="mb-6 grid gap-4">
-      <div>
-        <Button variant="ghost" size="sm" className="-ml-3" onClick={onBack}>
-          <ArrowLeft aria-hidden="true" />
-          Back
-        </Button>
-      </div>
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
-        <div className="grid min-w-0 gap-2">
-          <h1 className="text-2xl font-semibold tracking-tight break-words md:text-3xl">
-            {group.name}
-          </h1>
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
-            <GroupPrivacyBadge isPublic={group.isPublic} />
-            <MembershipBadge membership={group.membership} />
-            <span className="flex items-center gap-1.5" data-testid="group-member-count">
-              <Users className="size-4" aria-hidden="true" />
-              {memberCountText(group.memberCount)}
-            </span>
-            <span className="flex min-w-0 items-center gap-1.5">
-              <BookOpen className="size-4 shrink-0" aria-hidden="true" />
-              <span className="sr-only">Journal: </span>
-              <span className="truncate">{group.journalTitle}</span>
-            </span>
-            <span>Created {formatDate(group.createdAt)}</span>
-          </div>
-        </div>
-        <div className="flex flex-wrap gap-2">
+    <DetailHeader
+      title={group.name}
+      onBack={onBack}
+      metaClassName="gap-x-3 gap-y-2"
+      meta={
+        <>
+          <GroupPrivacyBadge isPublic={group.isPublic} />
+          <MembershipBadge membership={group.membership} />
+          <span className="flex items-center gap-1.5" data-testid="group-member-count">
+            <Users className="size-4" aria-hidden="true" />
+            {memberCountText(group.memberCount)}
+          </span>
+          <span className="flex min-w-0 items-center gap-1.5">
+            <BookOpen className="size-4 shrink-0" aria-hidden="true" />
+            <span className="sr-only">Journal: </span>
+            <span className="truncate">{group.journalTitle}</span>
+          </span>
+          <span>Created {formatDate(group.createdAt)}</span>
+        </>
+      }
+      actions={
+        <>
           {canJoinGroup(group) && <JoinGroupButton group={group} inList={false} />}
           {isGroupMember(group) && (
             <Button variant="outline" onClick={onLeave}>
@@ -52,16 +47,15 @@ export function GroupHeader({
               Leave Group
             </Button>
           )}
-        </div>
-      </div>
-      <p className="max-w-3xl break-words whitespace-pre-line text-muted-foreground">
-        {group.description}
-      </p>
+        </>
+      }
+      description={group.description}
+    >
       {group.membership === 'invited' && (
         <p className="w-fit rounded-md border border-primary/40 bg-accent px-3 py-2 text-sm">
           You were invited to this group. Join it to pray along with its members.
         </p>
       )}
-    </div>
+    </DetailHeader>
   );
 }

@@ -1,5 +1,6 @@
 import type { JournalDetail } from '@selah/shared/schemas/journals';
-import { ArrowLeft, Plus, Share2, Trash2 } from 'lucide-react';
+import { Plus, Share2, Trash2 } from 'lucide-react';
+import { DetailHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format-date';
 import { CategoryBadge, PrivacyBadge } from './journal-card';
@@ -25,26 +26,19 @@ export function JournalHeader({
   onDelete: () => void;
 }) {
   return (
-    <div className="mb-6 grid gap-4">
-      <div>
-        <Button variant="ghost" size="sm" className="-ml-3" onClick={onBack}>
-          <ArrowLeft aria-hidden="true" />
-          Back
-        </Button>
-      </div>
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
-        <div className="grid min-w-0 gap-2">
-          <h1 className="text-2xl font-semibold tracking-tight break-words md:text-3xl">
-            {journal.title}
-          </h1>
-          <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-            <PrivacyBadge isPrivate={journal.isPrivate} />
-            <CategoryBadge category={journal.category} />
-            <span>Created {formatDate(journal.createdAt)}</span>
-            {!isOwner && <span>· by {journal.ownerName}</span>}
-          </div>
-        </div>
-        <div className="flex flex-wrap gap-2">
+    <DetailHeader
+      title={journal.title}
+      onBack={onBack}
+      meta={
+        <>
+          <PrivacyBadge isPrivate={journal.isPrivate} />
+          <CategoryBadge category={journal.category} />
+          <span>Created {formatDate(journal.createdAt)}</span>
+          {!isOwner && <span>· by {journal.ownerName}</span>}
+        </>
+      }
+      actions={
+        <>
           <Button variant="outline" onClick={onShare}>
             <Share2 aria-hidden="true" />
             Share
@@ -66,13 +60,9 @@ export function JournalHeader({
             <Trash2 aria-hidden="true" />
             Delete
           </Button>
-        </div>
-      </div>
-      {journal.description && (
-        <p className="max-w-3xl break-words whitespace-pre-line text-muted-foreground">
-          {journal.description}
-        </p>
-      )}
-    </div>
+        </>
+      }
+      description={journal.description}
+    />
   );
 }
