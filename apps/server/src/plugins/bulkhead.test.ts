@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bulkheadPlugin } from './bulkhead.ts';
+import { type BulkheadOptions, bulkheadPlugin } from './bulkhead.ts';
 import { errorHandlerPlugin } from './error-handler.ts';
 
 /** A handler that runs until the test lets it go (or makes it fail). */
@@ -31,12 +31,12 @@ describe('bulkhead plugin (per-route concurrency caps)', () => {
   });
 
   async function build(
-    total: number,
+    options: BulkheadOptions,
     routes: { url: string; max?: number; g: ReturnType<typeof gate> }[],
   ) {
     app = Fastify();
     await app.register(errorHandlerPlugin);
-    await app.register(bulkheadPlugin, { total });
+    await app.register(bulkheadPlugin, options);
     for (const { url, max, g } of routes) {
       app.get(url, max === undefined ? {} : { config: { bulkhead: max } }, async () => {
         await g.wait();
@@ -46,13 +46,15 @@ describe('bulkhead plugin (per-route concurrency caps)', () => {
     await app.ready();
   }
 
-  it('answers 503 with Retry-After at once beyond the cap, and frees the slot afterwards', async () => {
+  it('answers 503 with Retry-After when no slot frees within the wait, and frees slots afterwards', async () => {
     const slow = gate();
-    await build(10, [{ url: '/slow', max: 2, g: slow }]);
+    await build({ total: 10, queueTimeoutMs: 100 }, [{ url: '/slow', max: 2, g: slow }]);
     const first = [app.inject('/slow'), app.inject('/slow')];
     await until(() => slow.count === 2);
 
+    const started = performance.now();
     const shed = await app.inject('/slow');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(90);
     expect(shed.statusCode).toBe(503);
     expect(shed.headers['retry-after']).toBe('1');
     expect(shed.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
@@ -66,9 +68,24 @@ describe('bulkhead plugin (per-route concurrency caps)', () => {
     expect((await after).statusCode).toBe(200);
   });
 
+  it('lets a waiting request through when a slot frees in time', async () => {
+    const slow = gate();
+    await build({ total: 10, queueTimeoutMs: 10_000 }, [{ url: '/slow', max: 1, g: slow }]);
+    const first = app.inject('/slow');
+    await until(() => slow.count === 1);
+    const second = app.inject('/slow');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(slow.count).toBe(1); // still waiting for the slot
+    slow.releaseAll();
+    await until(() => slow.count === 1); // the second request got it
+    slow.releaseAll();
+    expect((await first).statusCode).toBe(200);
+    expect((await second).statusCode).toBe(200);
+  });
+
   it('frees the slot when the handler fails', async () => {
     const slow = gate();
-    await build(10, [{ url: '/slow', max: 1, g: slow }]);
+    await build({ total: 10 }, [{ url: '/slow', max: 1, g: slow }]);
     const failing = app.inject('/slow');
     await until(() => slow.count === 1);
     slow.failAll();
@@ -83,7 +100,7 @@ describe('bulkhead plugin (per-route concurrency caps)', () => {
     const a = gate();
     const b = gate();
     const free = gate();
-    await build(3, [
+    await build({ total: 3, queueTimeoutMs: 50 }, [
       { url: '/a', max: 2, g: a },
       { url: '/b', max: 2, g: b },
       { url: '/free', g: free },
@@ -101,12 +118,12 @@ describe('bulkhead plugin (per-route concurrency caps)', () => {
     expect((await Promise.all(running)).map((r) => r.statusCode)).toEqual([200, 200, 200]);
   });
 
-  it('sheds a full route before its own onRequest hooks (authentication) run', async () => {
+  it('sheds at once, before the route onRequest hooks (authentication), when the queue is full', async () => {
     const slow = gate();
     let authentications = 0;
     app = Fastify();
     await app.register(errorHandlerPlugin);
-    await app.register(bulkheadPlugin, { total: 10 });
+    await app.register(bulkheadPlugin, { total: 10, queueTimeoutMs: 10_000, queuePerSlot: 1 });
     await app.register(async (scope) => {
       scope.addHook('onRequest', async () => {
         authentications++;
@@ -119,11 +136,18 @@ describe('bulkhead plugin (per-route concurrency caps)', () => {
     await app.ready();
     const first = app.inject('/slow');
     await until(() => slow.count === 1);
+    const waiting = app.inject('/slow'); // the one place in the queue
+    await until(() => authentications === 2);
+    const started = performance.now();
     const shed = await Promise.all([app.inject('/slow'), app.inject('/slow')]);
+    expect(performance.now() - started).toBeLessThan(1_000);
     expect(shed.map((r) => r.statusCode)).toEqual([503, 503]);
-    expect(authentications).toBe(1);
+    expect(authentications).toBe(2);
+    slow.releaseAll();
+    await until(() => slow.count === 1);
     slow.releaseAll();
     expect((await first).statusCode).toBe(200);
+    expect((await waiting).statusCode).toBe(200);
   });
 
   it('refuses a cap that is not a positive integer', async () => {
