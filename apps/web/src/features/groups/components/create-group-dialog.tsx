@@ -4,13 +4,13 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { DialogActions } from '@/components/dialogs/dialog-actions';
 import { UpgradeNotice } from '@/components/errors/upgrade-notice';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -186,17 +186,13 @@ function CreateGroupForm({ onDone }: { onDone: () => void }) {
         }
       </FormField>
       {limitMessage && <UpgradeNotice message={limitMessage} />}
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          disabled={createGroup.isPending || journals.isPending || noJournals || journals.isError}
-        >
-          {createGroup.isPending ? 'Creating...' : 'Create Group'}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        onCancel={onDone}
+        label="Create Group"
+        pendingLabel="Creating..."
+        pending={createGroup.isPending}
+        disabled={createGroup.isPending || journals.isPending || noJournals || journals.isError}
+      />
     </form>
   );
 }

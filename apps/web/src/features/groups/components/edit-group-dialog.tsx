@@ -2,12 +2,11 @@ import type { PrayerGroup } from '@selah/shared/schemas/groups';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/dialogs/dialog-actions';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -98,14 +97,12 @@ function EditGroupForm({ group, onDone }: { group: PrayerGroup; onDone: () => vo
       onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
     >
       <GroupFormFields form={form} idPrefix={id} />
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        onCancel={onDone}
+        label="Save Changes"
+        pendingLabel="Saving..."
+        pending={update.isPending}
+      />
     </form>
   );
 }

@@ -1,13 +1,12 @@
 import type { PrayerGroupDetail } from '@selah/shared/schemas/groups';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { DialogActions } from '@/components/dialogs/dialog-actions';
 import { FriendPicker } from '@/components/friends/friend-picker';
-import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -80,17 +79,14 @@ function InviteFriendsForm({ group, onDone }: { group: PrayerGroupDetail; onDone
   return (
     <>
       {body}
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button
-          onClick={onInvite}
-          disabled={invite.isPending || !friends.data || friends.data.length === 0}
-        >
-          {invite.isPending ? 'Sending...' : 'Send Invites'}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        onCancel={onDone}
+        label="Send Invites"
+        pendingLabel="Sending..."
+        pending={invite.isPending}
+        disabled={invite.isPending || !friends.data || friends.data.length === 0}
+        onClick={onInvite}
+      />
     </>
   );
 }

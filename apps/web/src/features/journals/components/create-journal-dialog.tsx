@@ -10,13 +10,13 @@ import { Globe, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { DialogActions } from '@/components/dialogs/dialog-actions';
 import { UpgradeNotice } from '@/components/errors/upgrade-notice';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -329,14 +329,12 @@ export function CreateJournalDialog({
 
           {limitMessage && <UpgradeNotice message={limitMessage} />}
 
-          <DialogFooter>
-            <Button variant="outline" onClick={() => changeOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={createJournal.isPending}>
-              {createJournal.isPending ? 'Creating...' : 'Create Journal'}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            onCancel={() => changeOpen(false)}
+            label="Create Journal"
+            pendingLabel="Creating..."
+            pending={createJournal.isPending}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -5,13 +5,13 @@ import { useId, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { DialogActions } from '@/components/dialogs/dialog-actions';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -295,20 +295,13 @@ export function RequestFormDialog({
               error={errors.sharedWith?.message}
             />
           )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {request
-                ? updateRequest.isPending
-                  ? 'Saving...'
-                  : 'Save Changes'
-                : createRequest.isPending
-                  ? 'Creating...'
-                  : 'Create Request'}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            onCancel={close}
+            label={request ? 'Save Changes' : 'Create Request'}
+            pendingLabel={request ? 'Saving...' : 'Creating...'}
+            pending={request ? updateRequest.isPending : createRequest.isPending}
+            disabled={saving}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -4,13 +4,12 @@ import { JOURNAL_REQUIRED_MESSAGE, MemoryVerseSchema } from '@selah/shared/schem
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { DialogActions } from '@/components/dialogs/dialog-actions';
 import { UpgradeNotice } from '@/components/errors/upgrade-notice';
-import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -380,14 +379,13 @@ export function AddPrayerDialog({
             )}
           </div>
           {limitMessage && <UpgradeNotice message={limitMessage} />}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={createPrayer.isPending || journals.isPending}>
-              {createPrayer.isPending ? 'Adding...' : 'Add Prayer'}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            onCancel={() => onOpenChange(false)}
+            label="Add Prayer"
+            pendingLabel="Adding..."
+            pending={createPrayer.isPending}
+            disabled={createPrayer.isPending || journals.isPending}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -2,12 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangeEmailInputSchema } from '@selah/shared/schemas/settings';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/dialogs/dialog-actions';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -98,14 +97,12 @@ function ChangeEmailForm({ onDone }: { onDone: () => void }) {
           />
         )}
       </FormField>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={changeEmail.isPending}>
-          {changeEmail.isPending ? 'Saving...' : 'Change e-mail'}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        onCancel={onDone}
+        label="Change e-mail"
+        pendingLabel="Saving..."
+        pending={changeEmail.isPending}
+      />
     </form>
   );
 }
