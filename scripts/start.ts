@@ -27,6 +27,7 @@ function webIsStale(): boolean {
     path.join(webDir, 'src'),
     path.join(webDir, 'public'),
     path.join(webDir, 'index.html'),
+    path.join(webDir, 'landing.html'),
     path.join(webDir, 'vite.config.ts'),
     path.join(root, 'packages/shared/src'),
   ].filter(existsSync);
