@@ -42,6 +42,7 @@ import { accountRoutes, avatarRoutes } from './modules/users/account.routes.ts';
 import { PushService, type VapidKeys } from './modules/notifications/push.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
+import { errorSerializer } from './lib/log-serializers.ts';
 import { bulkheadPlugin } from './plugins/bulkhead.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
@@ -89,6 +90,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       censor: '[redacted]',
     },
     serializers: {
+      err: errorSerializer,
       req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
         method: req.method,
         url: req.url.split('?')[0],
