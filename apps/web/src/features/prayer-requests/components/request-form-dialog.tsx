@@ -5,6 +5,7 @@ import { useId, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { CategoryField } from '@/components/forms/category-field';
 import { DialogActions } from '@/components/dialogs/dialog-actions';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -18,13 +19,6 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
@@ -243,28 +237,12 @@ export function RequestFormDialog({
               />
             )}
           </FormField>
-          <FormField id={`${id}-category`} label="Category" error={errors.category?.message}>
-            {(control) => (
-              <Controller
-                control={form.control}
-                name="category"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger {...control} ref={field.ref} className="w-full">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {PRAYER_CATEGORIES.map((category) => (
-                        <SelectItem key={category} value={category}>
-                          {category}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            )}
-          </FormField>
+          <CategoryField
+            id={`${id}-category`}
+            control={form.control}
+            name="category"
+            error={errors.category?.message}
+          />
           <Controller
             control={form.control}
             name="isPrivate"

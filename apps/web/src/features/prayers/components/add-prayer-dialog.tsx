@@ -1,9 +1,10 @@
-import { PRAYER_CATEGORIES, TITLE_MAX, type PrayerCategory } from '@selah/shared/constants';
+import { TITLE_MAX, type PrayerCategory } from '@selah/shared/constants';
 import type { Journal } from '@selah/shared/schemas/journals';
 import { JOURNAL_REQUIRED_MESSAGE, MemoryVerseSchema } from '@selah/shared/schemas/prayers';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { CategoryField } from '@/components/forms/category-field';
 import { DialogActions } from '@/components/dialogs/dialog-actions';
 import { UpgradeNotice } from '@/components/errors/upgrade-notice';
 import {
@@ -254,28 +255,12 @@ export function AddPrayerDialog({
             )}
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id={`${id}-category`} label="Category" error={errors.category?.message}>
-              {(control) => (
-                <Controller
-                  control={form.control}
-                  name="category"
-                  render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger {...control} ref={field.ref} className="w-full">
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {PRAYER_CATEGORIES.map((category) => (
-                          <SelectItem key={category} value={category}>
-                            {category}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              )}
-            </FormField>
+            <CategoryField
+              id={`${id}-category`}
+              control={form.control}
+              name="category"
+              error={errors.category?.message}
+            />
             <FormField id={`${id}-journal`} label="Journal" error={errors.journal?.message}>
               {(control) =>
                 journals.isPending ? (
