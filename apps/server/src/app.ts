@@ -246,9 +246,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     distDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
   });
 
-  // Streams are long-lived: end them on shutdown instead of waiting for the clients.
-  app.addHook('onClose', async () => {
+  // Streams are long-lived: end them when shutdown begins (preClose), instead of waiting for
+  // the clients; onClose runs only after every open request has finished (sigterm fault).
+  app.addHook('preClose', async () => {
     closeAllStreams();
+  });
+  app.addHook('onClose', async () => {
     await services.hub.close();
   });
 

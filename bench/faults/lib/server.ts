@@ -128,7 +128,7 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
   });
   const output = () => chunks.join('');
   try {
-    await waitForHealthy(url, child, opts.readyTimeoutMs ?? 60_000);
+    await waitForHealthy(url, child, opts.readyTimeoutMs ?? 120_000);
   } catch (error) {
     child.kill('SIGKILL');
     await exited;

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -81,14 +82,40 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
+/**
+ * Whether the process recorded in a PGlite lock's owner file has died: same host (a shared
+ * volume seen from another machine or container proves nothing) and no such process id.
+ */
+function ownerIsGone(ownerFile: string): boolean {
+  let content: string;
+  try {
+    content = readFileSync(ownerFile, 'utf8');
+  } catch {
+    return false;
+  }
+  const [pidText, host] = content.trim().split(' ');
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || host !== os.hostname()) {
+    return false;
+  }
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as { code?: string }).code === 'ESRCH';
+  }
+}
+
 async function createPglite(options: CreateDbOptions): Promise<DbHandle> {
   let release: (() => Promise<void>) | undefined;
   const dir = options.pgliteDir;
   if (dir) {
     mkdirSync(dir, { recursive: true });
-    try {
-      release = await lockfile.lock(dir, {
-        lockfilePath: path.join(path.dirname(dir), `${path.basename(dir)}.lock`),
+    const lockPath = path.join(path.dirname(dir), `${path.basename(dir)}.lock`);
+    const ownerFile = `${lockPath}.owner`;
+    const lock = () =>
+      lockfile.lock(dir, {
+        lockfilePath: lockPath,
         stale: 15_000,
         update: 5_000,
         realpath: false,
@@ -98,6 +125,17 @@ async function createPglite(options: CreateDbOptions): Promise<DbHandle> {
           process.exit(1);
         },
       });
+    try {
+      try {
+        release = await lock();
+      } catch (error) {
+        // A process killed with SIGKILL leaves its lock behind for up to 15 s (until stale):
+        // when its recorded owner is provably gone, take the lock over at once (ADR 017).
+        if ((error as { code?: string }).code !== 'ELOCKED' || !ownerIsGone(ownerFile)) throw error;
+        rmSync(lockPath, { recursive: true, force: true });
+        release = await lock();
+      }
+      writeFileSync(ownerFile, `${process.pid} ${os.hostname()}\n`);
     } catch (error) {
       if ((error as { code?: string }).code === 'ELOCKED') throw new DataDirLockedError(dir);
       throw error;
