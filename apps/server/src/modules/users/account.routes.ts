@@ -129,7 +129,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
 
   app.get(
     '/export',
-    { schema: { tags: ['account'], summary: 'Download activity history (JSON)' } },
+    {
+      schema: { tags: ['account'], summary: 'Download activity history (JSON)' },
+      // Reads everything the user ever wrote: never more than two at once (ADR 018).
+      config: { bulkhead: 2 },
+    },
     async (request, reply) => {
       const data = await account.exportData(currentUser(request));
       reply.header('content-disposition', 'attachment; filename="selah-activity-history.json"');
