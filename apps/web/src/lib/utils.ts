@@ -12,6 +12,17 @@ export function getInitials(email: string | null | undefined): string {
   return local ? local.slice(0, 2).toUpperCase() : 'U';
 }
 
+/** Up to two initials of a person's name, or 'U' (avatars of friends and members). */
+export function nameInitials(name: string): string {
+  const letters = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part.charAt(0).toUpperCase())
+    .join('');
+  return letters || 'U';
+}
+
 /** A role with a capitalised first letter, or 'User' when missing (spec-1 §2). */
 export function formatRole(role: string | null | undefined): string {
   const value = role?.trim();

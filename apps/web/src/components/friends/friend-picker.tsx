@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { cn } from '@/lib/utils';
+import { cn, nameInitials } from '@/lib/utils';
 
 export const LOAD_FRIENDS_FAILED_TITLE = 'Failed to load friends';
 export const LOAD_FRIENDS_FAILED = 'Unable to load your friends list. Please try again.';
@@ -18,17 +18,6 @@ const FILTER_FROM = 7;
 
 export function friendName(friend: Friend) {
   return `${friend.firstName} ${friend.lastName}`.trim() || friend.email;
-}
-
-/** Up to two initials of a name, or 'U'. */
-function initials(name: string) {
-  const letters = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part.charAt(0).toUpperCase())
-    .join('');
-  return letters || 'U';
 }
 
 /**
@@ -147,7 +136,7 @@ export function FriendPicker({
                   {friend.profilePicture && (
                     <AvatarImage src={friend.profilePicture} alt="" referrerPolicy="no-referrer" />
                   )}
-                  <AvatarFallback>{initials(name)}</AvatarFallback>
+                  <AvatarFallback>{nameInitials(name)}</AvatarFallback>
                 </Avatar>
                 <span className="grid min-w-0 flex-1">
                   <span className="truncate text-sm font-medium">{name}</span>

@@ -14,9 +14,10 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { getErrorMessage } from '@/lib/api-client';
+import { nameInitials } from '@/lib/utils';
 import { useRemoveMember } from '../api/remove-member';
 import { useSetMemberRole } from '../api/set-member-role';
-import { initials, memberCountText, memberName } from '../utils/group-text';
+import { memberCountText, memberName } from '../utils/group-text';
 import { RoleBadge } from './group-badges';
 
 function MemberActions({
@@ -158,7 +159,7 @@ export function GroupMembersCard({
                   {member.avatar && (
                     <AvatarImage src={member.avatar} alt="" referrerPolicy="no-referrer" />
                   )}
-                  <AvatarFallback>{initials(name)}</AvatarFallback>
+                  <AvatarFallback>{nameInitials(name)}</AvatarFallback>
                 </Avatar>
                 <div className="grid min-w-0 flex-1 gap-1">
                   <p className="truncate text-sm font-medium">

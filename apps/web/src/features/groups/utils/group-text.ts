@@ -15,17 +15,6 @@ export function canJoinGroup(group: Pick<PrayerGroup, 'membership' | 'isPublic'>
   return group.membership === 'invited' || (group.membership === 'none' && group.isPublic);
 }
 
-/** Up to two initials of a name, or 'U'. */
-export function initials(name: string) {
-  const letters = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part.charAt(0).toUpperCase())
-    .join('');
-  return letters || 'U';
-}
-
 /** A member's display name; the username when the name is blank. */
 export function memberName(member: Pick<GroupMember, 'name' | 'username'>) {
   return member.name.trim() || member.username;

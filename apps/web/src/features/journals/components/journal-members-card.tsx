@@ -3,17 +3,7 @@ import { UserPlus } from 'lucide-react';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatRole } from '@/lib/utils';
-
-function initials(name: string) {
-  const letters = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part.charAt(0).toUpperCase())
-    .join('');
-  return letters || 'U';
-}
+import { formatRole, nameInitials } from '@/lib/utils';
 
 /** 'Members': who belongs to the journal, each with their role capitalised. */
 export function JournalMembersCard({
@@ -38,7 +28,7 @@ export function JournalMembersCard({
             <li key={member._id} className="flex items-center gap-3">
               <Avatar className="size-9">
                 {member.avatar && <AvatarImage src={member.avatar} alt="" />}
-                <AvatarFallback>{initials(member.name)}</AvatarFallback>
+                <AvatarFallback>{nameInitials(member.name)}</AvatarFallback>
               </Avatar>
               <div className="min-w-0">
                 <p className="truncate text-sm font-medium">{member.name}</p>
