@@ -76,6 +76,15 @@ describe('the web build', () => {
     expect(landing.body).toMatch(/<h1[^>]*>A quiet place to pray<\/h1>/);
     expect(landing.body).toContain('href="/signup"');
     expect(landing.body).not.toContain('<!--prerendered-->');
+    const landingBr = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(landingBr.headers['content-encoding']).toBe('br');
+    expect(landingBr.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(landingBr.rawPayload).toString()).toBe(landing.body);
+    expect(landingBr.rawPayload.length).toBeLessThan(landing.rawPayload.length / 3);
 
     for (const url of ['/login', '/dashboard', '/journal/abc']) {
       const page = await app.inject({ method: 'GET', url });
