@@ -5,6 +5,8 @@ interface Ambient {
   tx: Tx;
   /** False once the transaction has finished: later work (after the response) uses the pool. */
   active: boolean;
+  /** Work that must wait for the commit (see `afterCommit`). */
+  afterCommit: (() => void)[];
 }
 
 const storage = new AsyncLocalStorage<Ambient>();
@@ -30,17 +32,31 @@ export function withAmbientTransaction(db: Db): Db {
 
 /**
  * Runs `fn` in one transaction of `db` that every handle from `withAmbientTransaction` joins
- * while `fn` runs: all its writes commit together, or none does. Side effects a service runs
- * "after commit" (realtime events) happen when its savepoint is released, just before the
- * outer commit.
+ * while `fn` runs: all its writes commit together, or none does. What services hand to
+ * `afterCommit` (realtime events, Web Push) runs once the whole transaction has committed, and
+ * not at all when it rolls back.
  */
-export function inAmbientTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    const ambient: Ambient = { tx, active: true };
+export async function inAmbientTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const afterCommit: (() => void)[] = [];
+  const result = await db.transaction(async (tx) => {
+    const ambient: Ambient = { tx, active: true, afterCommit };
     try {
       return await storage.run(ambient, () => fn(tx));
     } finally {
       ambient.active = false;
     }
   });
+  for (const task of afterCommit) task();
+  return result;
+}
+
+/**
+ * Runs `task` now, or, inside an ambient transaction, once it has committed: a service's own
+ * transaction may be only a savepoint of the request's, and others must not hear of rows that
+ * are not committed yet (another connection would not find them) or never will be.
+ */
+export function afterCommit(task: () => void): void {
+  const ambient = storage.getStore();
+  if (ambient?.active) ambient.afterCommit.push(task);
+  else task();
 }

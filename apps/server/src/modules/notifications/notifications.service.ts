@@ -11,6 +11,7 @@ import { notificationMail } from '../mail/mail-templates.ts';
 import { type NewNotification, NotificationsRepository } from './notifications.repository.ts';
 import type { PushService } from './push.service.ts';
 import type { RealtimeHub } from './realtime-hub.ts';
+import { afterCommit } from '../../db/ambient-transaction.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** No notification is older than this: earlier positions are not ours. */
@@ -76,7 +77,8 @@ export class NotificationsService {
 
   /**
    * Records notifications (the actor never notifies themself) and their e-mails inside `tx`.
-   * Returns the function to call after commit, which delivers them in real time.
+   * Returns the function to call after commit, which delivers them in real time (after the
+   * request's ambient transaction too, when there is one).
    */
   async notify(events: NewNotification[], tx: DbOrTx): Promise<() => void> {
     const rows = await this.repo.insertMany(
@@ -109,7 +111,7 @@ export class NotificationsService {
       }
       if (wanted && user.prefs.pushNotifications) pushTo.push(row);
     }
-    return () => {
+    const deliver = () => {
       if (mailed) this.deps.onMailQueued();
       for (const row of rows) {
         void this.deps.hub.publish(row.userId, {
@@ -128,6 +130,7 @@ export class NotificationsService {
           .catch((error: unknown) => this.deps.logger.warn({ err: error }, 'push delivery failed'));
       }
     };
+    return () => afterCommit(deliver);
   }
 
   /** Tells the user's other open streams that the unread count changed. */

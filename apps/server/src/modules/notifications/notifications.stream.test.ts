@@ -91,6 +91,21 @@ describe('GET /api/notifications/stream', () => {
     again.close();
   });
 
+  it('delivers live what an idempotent create notified, once its transaction has committed', async () => {
+    const [a, b] = await Promise.all([person(t.app, 'Ida'), person(t.app, 'Bea')]);
+    const stream = await openSse(`${base}/api/notifications/stream`, bearer(b.api.token!));
+    await stream.waitFor((e) => e.event === 'unread');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/friends/request/${b.id}`,
+      headers: { ...bearer(a.api.token!), 'idempotency-key': `live-${a.id}` },
+    });
+    expect(res.statusCode).toBe(201);
+    const live = await stream.waitFor((e) => e.event === 'notification', 2_000);
+    expect(JSON.parse(live.data).notification.message).toBe('Ida User sent you a friend request.');
+    stream.close();
+  });
+
   it('never sends one user’s notifications to another user’s stream', async () => {
     const [a, b, c] = await Promise.all([person(t.app), person(t.app), person(t.app)]);
     const cStream = await openSse(`${base}/api/notifications/stream`, bearer(c.api.token!));
