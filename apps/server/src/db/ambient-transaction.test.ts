@@ -16,11 +16,10 @@ afterAll(async () => {
   await handle?.close();
 });
 
-const count = async () =>
-  Number(
-    (await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from ambient_probe`))
-      .rows[0]!.n,
-  );
+const count = async () => {
+  const result = await handle.db.execute(sql`select count(*)::int as n from ambient_probe`);
+  return (result.rows[0] as { n: number }).n;
+};
 
 describe('afterCommit', () => {
   it('runs at once outside an ambient transaction', () => {
