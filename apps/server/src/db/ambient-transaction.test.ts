@@ -16,10 +16,9 @@ afterAll(async () => {
   await handle?.close();
 });
 
-const count = async () => {
-  const result = await handle.db.execute(sql`select count(*)::int as n from ambient_probe`);
-  return (result.rows[0] as { n: number }).n;
-};
+const count = async () =>
+  (await handle.pglite!.query<{ n: number }>('select count(*)::int as n from ambient_probe'))
+    .rows[0]!.n;
 
 describe('afterCommit', () => {
   it('runs at once outside an ambient transaction', () => {
