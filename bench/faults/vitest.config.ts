@@ -12,7 +12,7 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     maxWorkers: 1,
-    testTimeout: 600_000,
+    testTimeout: 1_200_000,
     hookTimeout: 300_000,
     teardownTimeout: 60_000,
   },
