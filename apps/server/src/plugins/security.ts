@@ -64,7 +64,9 @@ export const securityPlugin = fp(
           manifestSrc: ["'self'"],
           ...(opts.https ? { upgradeInsecureRequests: [] } : {}),
           // Browsers with the Reporting API use report-to; the others report-uri.
-          ...(reportUrl ? { reportUri: [reportUrl] } : {}),
+          // Relative, so a page served under another name than APP_ORIGIN (127.0.0.1 for
+          // localhost, a second domain) still reports to its own origin.
+          ...(reportUrl ? { reportUri: [new URL(reportUrl).pathname] } : {}),
           ...(reportTo ? { reportTo: [reportGroup] } : {}),
         },
       },

@@ -90,7 +90,7 @@ describe('the Content-Security-Policy names the report endpoint', () => {
     for (const url of ['/api/health', '/some/page']) {
       const res = await t.app.inject({ method: 'GET', url });
       const csp = String(res.headers['content-security-policy']);
-      expect(csp, url).toContain(`report-uri ${ORIGIN}${CSP_REPORT_PATH}`);
+      expect(csp, url).toContain(`report-uri ${CSP_REPORT_PATH}`);
       expect(csp, url).not.toContain('report-to');
       expect(res.headers['reporting-endpoints'], url).toBeUndefined();
     }
@@ -102,7 +102,7 @@ describe('the Content-Security-Policy names the report endpoint', () => {
       for (const url of ['/api/health', '/some/page']) {
         const res = await secure.app.inject({ method: 'GET', url });
         const csp = String(res.headers['content-security-policy']);
-        expect(csp, url).toContain(`report-uri https://selah.example${CSP_REPORT_PATH}`);
+        expect(csp, url).toContain(`report-uri ${CSP_REPORT_PATH}`);
         expect(csp, url).toContain(`report-to ${CSP_REPORT_GROUP}`);
         expect(res.headers['reporting-endpoints'], url).toBe(
           `${CSP_REPORT_GROUP}="https://selah.example${CSP_REPORT_PATH}"`,
