@@ -1,14 +1,13 @@
 // `npm run argon2 -w @selah/bench`: quality.md P6 - the time of one Argon2id verification with
 // the server's own hasher, and what a burst of 50 concurrent logins does to a fast route (its
 // p50/p99 with and without the burst, measured in the same run, as ratios).
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PasswordHasher } from '../apps/server/src/modules/auth/password-hasher.ts';
 import { type LoadResult, runLoad } from './lib/load.ts';
-import { startNode } from './lib/processes.ts';
+import { startBenchServer } from './lib/server.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const arg = (name: string, fallback: number) => {
@@ -64,25 +63,9 @@ log(
 const outDir = path.join(here, 'results');
 mkdirSync(outDir, { recursive: true });
 const runId = new Date().toISOString().replace(/[:.]/g, '-');
-const dataDir = path.join(os.tmpdir(), `selah-bench-argon2-${runId}`);
-const server = await startNode({
-  script: 'apps/server/src/server.ts',
-  env: {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '1000000000',
-    // Each login comes from its own X-Forwarded-For address: the per-address sign-in limit is
-    // not what is measured.
-    TRUST_PROXY: '127.0.0.1',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    SMTP_URL: '',
-    DATA_DIR: dataDir,
-  },
-  readyPath: '/api/health',
-  logFile: path.join(outDir, `${runId}-argon2-server.log`),
-});
+// Each login comes from its own X-Forwarded-For address (the bench server trusts 127.0.0.1 as
+// a proxy): the per-address sign-in limit is not what is measured.
+const server = await startBenchServer({ label: `${runId}-argon2`, outDir });
 let exitCode = 0;
 try {
   const email = `argon2.${runId.toLowerCase()}@example.test`;

@@ -11,7 +11,8 @@ import { type Child, startNode } from './processes.ts';
  * address, no Redis and no SMTP.
  */
 export function startBenchServer(opts: {
-  prepared: PreparedDb;
+  /** A seeded database; without one the server starts on an empty PGlite in a temp folder. */
+  prepared?: PreparedDb;
   /** A name for this server's temp data folder and log file. */
   label: string;
   outDir: string;
@@ -28,7 +29,7 @@ export function startBenchServer(opts: {
       REDIS_URL: '',
       SMTP_URL: '',
       DATA_DIR: path.join(os.tmpdir(), `selah-bench-data-${opts.label}`),
-      ...opts.prepared.serverEnv,
+      ...opts.prepared?.serverEnv,
     },
     readyPath: '/api/health',
     logFile: path.join(opts.outDir, `${opts.label}-server.log`),
