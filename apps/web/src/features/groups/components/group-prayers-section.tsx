@@ -1,8 +1,9 @@
 import type { PrayerGroupDetail } from '@selah/shared/schemas/groups';
 import type { Prayer } from '@selah/shared/schemas/prayers';
 import { CheckCircle2, Lock } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useLoadMoreOnScroll } from '@/hooks/use-load-more-on-scroll';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -70,22 +71,7 @@ export function GroupPrayersSection({ group }: { group: PrayerGroupDetail }) {
   const canRead = group.isPublic || isGroupMember(group);
   const query = useGroupPrayers(group._id, { enabled: canRead });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const sentinel = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) {
-          void fetchNextPage();
-        }
-      },
-      { rootMargin: '400px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const sentinel = useLoadMoreOnScroll(query, '400px 0px');
 
   let body: ReactNode;
   if (!canRead) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLoadMoreOnScroll } from '@/hooks/use-load-more-on-scroll';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
 import {
@@ -23,28 +23,13 @@ const EMPTY_TEXT = {
 export function PublicJournalList({ filter }: { filter: PublicJournalsFilter }) {
   const query = usePublicJournals(filter);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const sentinel = useRef<HTMLDivElement>(null);
+  const sentinel = useLoadMoreOnScroll(query, '400px 0px');
 
   useErrorToast(
     query.isError && !query.data ? query.error : null,
     'Error',
     LOAD_PUBLIC_JOURNALS_FAILED,
   );
-
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) {
-          void fetchNextPage();
-        }
-      },
-      { rootMargin: '400px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (query.isPending) {
     return (

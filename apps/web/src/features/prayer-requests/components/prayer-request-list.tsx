@@ -1,5 +1,6 @@
 import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useLoadMoreOnScroll } from '@/hooks/use-load-more-on-scroll';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
@@ -46,20 +47,8 @@ export function PrayerRequestList({
   onEdit: (request: PrayerRequest) => void;
 }) {
   const query = usePrayerRequests(filter);
-  const sentinel = useRef<HTMLDivElement>(null);
+  const sentinel = useLoadMoreOnScroll(query);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) {
-        void fetchNextPage();
-      }
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (query.isPending) {
     return (
