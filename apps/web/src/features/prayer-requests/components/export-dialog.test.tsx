@@ -26,8 +26,11 @@ function Harness() {
   );
 }
 
-/** A Premium user with two journals; records each PDF request's journal and query. */
-function serve({ plan = 'premium' }: { plan?: PlanId } = {}) {
+/**
+ * A Premium user with two journals; records each PDF request's journal and query. The PDF is
+ * answered after 20 ms, or once `gate` resolves when one is given.
+ */
+function serve({ plan = 'premium', gate }: { plan?: PlanId; gate?: Promise<void> } = {}) {
   const requests: { journalId: string; query: Record<string, string> }[] = [];
   server.use(
     http.get(`${API}/journals/get`, () => HttpResponse.json([morning, family])),
@@ -37,7 +40,7 @@ function serve({ plan = 'premium' }: { plan?: PlanId } = {}) {
         journalId: String(params.id),
         query: Object.fromEntries(new URL(request.url).searchParams),
       });
-      await delay(20);
+      await (gate ?? delay(20));
       return new HttpResponse('%PDF-1.3 test', {
         headers: {
           'Content-Type': 'application/pdf',
@@ -73,7 +76,8 @@ function renderDialog() {
 
 describe('ExportDialog', () => {
   it('downloads the chosen journal as a PDF with the include options, then says so', async () => {
-    const requests = serve();
+    let release = () => {};
+    const requests = serve({ gate: new Promise<void>((resolve) => (release = resolve)) });
     const downloads = captureDownloads();
     const { dialog, user } = renderDialog();
 
@@ -91,6 +95,7 @@ describe('ExportDialog', () => {
     // Nothing is claimed before the file is really there.
     expect(getToasts()).toEqual([]);
     expect(await within(dialog).findByRole('button', { name: 'Exporting...' })).toBeDisabled();
+    release();
 
     await expectToast('Export successful!', 'Saved family.pdf.');
     expect(requests).toEqual([
