@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import type { NotificationPreferences } from '@selah/shared/schemas/auth';
@@ -6,7 +7,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { type NotificationRow, type NotificationType, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import type { MailRepository } from '../mail/mail.repository.ts';
+import type { MailRepository, OutgoingMail } from '../mail/mail.repository.ts';
 import { notificationMail } from '../mail/mail-templates.ts';
 import { type NewNotification, NotificationsRepository } from './notifications.repository.ts';
 import type { PushService } from './push.service.ts';
@@ -34,6 +35,21 @@ export const PREFERENCE_FOR: Record<NotificationType, keyof NotificationPreferen
 /** The stream event id of a notification: its position in the user's timeline. */
 export const eventIdOf = (row: Pick<NotificationRow, 'createdAt' | 'id'>) =>
   `${row.createdAt.toISOString()}_${row.id}`;
+
+/** What `notify` reads of a recipient. */
+export interface Recipient {
+  id: string;
+  email: string;
+  prefs: NotificationPreferences;
+}
+
+/** One notification `prepare`d for a caller's own statement (see `NotificationsService.prepare`). */
+export interface PreparedNotification {
+  row: NotificationRow;
+  mail: OutgoingMail | null;
+  /** Call after commit: delivers the notification (after the ambient transaction, if any). */
+  deliver: () => void;
+}
 
 export interface NotificationsServiceDeps {
   db: Db;
@@ -90,27 +106,63 @@ export class NotificationsService {
       .select({ id: users.id, email: users.email, prefs: users.notificationPreferences })
       .from(users)
       .where(inArray(users.id, [...new Set(rows.map((r) => r.userId))]));
-    const byId = new Map(recipients.map((r) => [r.id, r]));
-    let mailed = false;
+    const { mails, pushTo } = this.effectsOf(rows, new Map(recipients.map((r) => [r.id, r])));
+    for (const mail of mails) await this.deps.mail.enqueue(mail, tx);
+    return this.deliveryOf(rows, pushTo, mails.length > 0);
+  }
+
+  /**
+   * What `notify` writes for one event whose recipient the caller has already read (e-mail and
+   * preferences), without writing it: the row (its id and time chosen here, as the database
+   * would), the e-mail the recipient wants or null, and the delivery to call after commit. For
+   * a caller that writes the row and the e-mail in a statement of its own (mark praying,
+   * `PrayerRequestsRepository.addResponse`); null when the actor is the recipient.
+   */
+  prepare(event: NewNotification, recipient: Recipient): PreparedNotification | null {
+    if (event.userId === event.actorId) return null;
+    const row: NotificationRow = {
+      id: randomUUID(),
+      ...event,
+      read: false,
+      // Milliseconds, as `insertMany` writes them: a stream position (ISO time + id) is exact.
+      createdAt: new Date(),
+    };
+    const { mails, pushTo } = this.effectsOf([row], new Map([[recipient.id, recipient]]));
+    return {
+      row,
+      mail: mails[0] ?? null,
+      deliver: this.deliveryOf([row], pushTo, mails.length > 0),
+    };
+  }
+
+  /** The e-mails to queue and the rows to send by Web Push, by each recipient's preferences. */
+  private effectsOf(
+    rows: NotificationRow[],
+    byId: Map<string, Recipient>,
+  ): { mails: OutgoingMail[]; pushTo: NotificationRow[] } {
+    const mails: OutgoingMail[] = [];
     const pushTo: NotificationRow[] = [];
     for (const row of rows) {
       const user = byId.get(row.userId);
       if (!user) continue;
       const wanted = user.prefs[PREFERENCE_FOR[row.type]];
       if (wanted && user.prefs.emailNotifications) {
-        await this.deps.mail.enqueue(
+        mails.push(
           notificationMail(
             user.email,
             row.message,
             `${this.deps.appOrigin}${row.link ?? '/dashboard'}`,
             `${this.deps.appOrigin}/settings?tab=notifications`,
           ),
-          tx,
         );
-        mailed = true;
       }
       if (wanted && user.prefs.pushNotifications) pushTo.push(row);
     }
+    return { mails, pushTo };
+  }
+
+  /** The after-commit delivery of written rows: mail worker, open streams, Web Push. */
+  private deliveryOf(rows: NotificationRow[], pushTo: NotificationRow[], mailed: boolean) {
     const deliver = () => {
       if (mailed) this.deps.onMailQueued();
       for (const row of rows) {

@@ -1,7 +1,9 @@
 import { and, desc, eq, exists, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  type ActivityKind,
   friendships,
+  type NotificationRow,
   type PrayerRequestRow,
   prayerRequestResponses,
   prayerRequests,
@@ -10,6 +12,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/cursor.ts';
+import type { OutgoingMail } from '../mail/mail.repository.ts';
 
 export interface RequestWithCreator {
   request: PrayerRequestRow;
@@ -26,6 +29,19 @@ export interface Responder {
 }
 
 export const RESPONDERS_SHOWN = 20;
+
+/** What a new response writes with it (see `PrayerRequestsRepository.addResponse`). */
+export interface ResponseEffects {
+  activity: { userId: string; kind: ActivityKind; occurredAt: Date };
+  notification: NotificationRow | null;
+  mail: OutgoingMail | null;
+}
+
+/** The rows of `execute` on either driver. */
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return (result as { rows?: T[] }).rows ?? [];
+}
 
 /** Prayer requests, their shares and who prays for them. Queries only. */
 export class PrayerRequestsRepository {
@@ -189,6 +205,10 @@ export class PrayerRequestsRepository {
   /** Up to 20 people praying per request plus the viewer's own row, with the totals, in one query. */
   async responders(requestIds: string[], viewerId: string): Promise<Responder[]> {
     if (requestIds.length === 0) return [];
+    return this.respondersQuery(requestIds, viewerId);
+  }
+
+  private respondersQuery(requestIds: string[], viewerId: string) {
     const ranked = this.db
       .select({
         requestId: prayerRequestResponses.requestId,
@@ -232,13 +252,74 @@ export class PrayerRequestsRepository {
     return map;
   }
 
-  async addResponse(requestId: string, userId: string, tx: DbOrTx = this.db): Promise<boolean> {
-    const rows = await tx
-      .insert(prayerRequestResponses)
-      .values({ requestId, userId })
-      .onConflictDoNothing()
-      .returning({ userId: prayerRequestResponses.userId });
-    return rows.length > 0;
+  /**
+   * Adds `userId` to the request's responders and, only when that row is new, writes `effects`
+   * in the same statement: the prayer activity row, the creator's notification and its e-mail
+   * (data-modifying CTEs: one atomic statement, no transaction round trips). The same statement
+   * reads the responders (as `responders` does) as they were before it: whether the row is new,
+   * and who prayed before, is what the caller needs to answer without another query.
+   */
+  async addResponse(
+    requestId: string,
+    userId: string,
+    effects: ResponseEffects,
+    tx: DbOrTx = this.db,
+  ): Promise<{ added: boolean; before: Responder[] }> {
+    const { activity, notification, mail } = effects;
+    const notice = notification
+      ? sql`, notice as (
+          insert into notifications (id, user_id, actor_id, type, message, link, read, created_at)
+          select ${notification.id}::uuid, ${notification.userId}::uuid, ${notification.actorId}::uuid,
+            ${notification.type}, ${notification.message}, ${notification.link}, false,
+            ${notification.createdAt.toISOString()}::timestamptz
+          from added)`
+      : sql``;
+    const outbox = mail
+      ? sql`, outbox as (
+          insert into mail_outbox ("to", subject, text, html)
+          select ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null} from added)`
+      : sql``;
+    const result = await tx.execute(sql`
+      with added as (
+        insert into prayer_request_responses (request_id, user_id)
+        values (${requestId}::uuid, ${userId}::uuid)
+        on conflict do nothing
+        returning user_id
+      ), activity as (
+        insert into prayer_activity (user_id, kind, occurred_at)
+        select ${activity.userId}::uuid, ${activity.kind}, ${activity.occurredAt.toISOString()}::timestamptz
+        from added
+      )${notice}${outbox}
+      select (select count(*) from added)::int as added, r.user_id, r.username,
+        r.profile_picture as avatar, r.rank::int as rank, r.total::int as total
+      from (select 1) as one
+      left join (${this.respondersQuery([requestId], userId)}) as r on true
+      order by r.rank`);
+    const rows = rowsOf<{
+      added: number;
+      user_id: string | null;
+      username: string;
+      avatar: string | null;
+      rank: number;
+      total: number;
+    }>(result);
+    return {
+      added: Number(rows[0]?.added ?? 0) > 0,
+      before: rows.flatMap((r) =>
+        r.user_id === null
+          ? []
+          : [
+              {
+                requestId,
+                userId: r.user_id,
+                username: r.username,
+                avatar: r.avatar,
+                rank: Number(r.rank),
+                total: Number(r.total),
+              },
+            ],
+      ),
+    };
   }
 
   async removeResponse(requestId: string, userId: string): Promise<boolean> {

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, prayerActivity } from '../../db/schema/index.ts';
+import { mailOutbox, notifications, prayerActivity } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { apiAs } from '../../../test/api.ts';
 import { befriend, person, type Person } from '../../../test/people.ts';
@@ -208,6 +208,42 @@ describe("I'm Praying", () => {
       message: 'Prayer response removed!',
       request: { isPraying: false, prayingCount: 0 },
     });
+  });
+
+  it('answers what a read right after shows (the newest ranks last, 20 listed) and queues one e-mail per new prayer', async () => {
+    const creator = await person(t.app, 'Ruth');
+    const friends = await Promise.all(Array.from({ length: 21 }, () => person(t.app, 'Eli')));
+    for (const friend of friends) await befriend(creator, friend);
+    const id = (
+      await creator.api.post('/api/prayer-requests', { title: 'Rain', isPrivate: false })
+    ).json()._id;
+    for (const [i, friend] of friends.entries()) {
+      const answer = (await friend.api.post(`/api/prayer-requests/${id}/pray`)).json().request;
+      expect(answer).toEqual((await friend.api.get(`/api/prayer-requests/${id}`)).json());
+      expect(answer).toMatchObject({ prayingCount: i + 1, isPraying: true });
+    }
+    const last = friends.at(-1)!;
+    const lastAnswer = (await last.api.get(`/api/prayer-requests/${id}`)).json();
+    expect(lastAnswer.respondedUsers).toHaveLength(20);
+    expect(lastAnswer.respondedUsers.map((u: { _id: string }) => u._id)).not.toContain(last.id);
+    // Praying again changes nothing and tells no one again.
+    const again = (await friends[0]!.api.post(`/api/prayer-requests/${id}/pray`)).json().request;
+    expect(again).toEqual((await friends[0]!.api.get(`/api/prayer-requests/${id}`)).json());
+    expect(again).toMatchObject({ prayingCount: 21, isPraying: true });
+    const told = and(
+      eq(notifications.userId, creator.id),
+      eq(notifications.type, 'request_prayed'),
+    );
+    expect(await t.db.db.$count(notifications, told)).toBe(21);
+    expect(
+      await t.db.db.$count(
+        mailOutbox,
+        and(
+          eq(mailOutbox.to, creator.email),
+          like(mailOutbox.subject, '%praying for your request%'),
+        ),
+      ),
+    ).toBe(21);
   });
 
   it('refuses the creator and anyone who cannot see the request', async () => {

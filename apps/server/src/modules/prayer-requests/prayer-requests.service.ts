@@ -229,28 +229,39 @@ export class PrayerRequestsService {
     const { request } = row;
     if (request.creatorId === viewer.id)
       throw badRequest('You cannot mark your own prayer request.');
-    let announce = () => {};
-    await this.deps.db.transaction(async (tx) => {
-      const added = await new PrayerRequestsRepository(tx).addResponse(id, viewer.id, tx);
-      if (!added) return;
-      await this.deps.prayers.logRequestPrayer(viewer.id, tx);
-      announce = await this.deps.notifications.notify(
-        [
-          {
-            userId: request.creatorId,
-            actorId: viewer.id,
-            type: 'request_prayed',
-            message: `${fullName(viewer)} is praying for your request "${request.title}".`,
-            link: '/prayer-requests',
-          },
-        ],
-        tx,
-      );
+    // One statement writes the response and, if it is new, the activity row, the creator's
+    // notification and e-mail: the creator (e-mail, preferences) was read with the request.
+    const notice = this.deps.notifications.prepare(
+      {
+        userId: request.creatorId,
+        actorId: viewer.id,
+        type: 'request_prayed',
+        message: `${fullName(viewer)} is praying for your request "${request.title}".`,
+        link: '/prayer-requests',
+      },
+      { id: row.creator.id, email: row.creator.email, prefs: row.creator.notificationPreferences },
+    );
+    const { added, before } = await this.repo.addResponse(id, viewer.id, {
+      activity: this.deps.prayers.requestPrayerActivity(viewer.id),
+      notification: notice?.row ?? null,
+      mail: notice?.mail ?? null,
     });
-    announce();
-    // The request row read above is unchanged by praying: only its responders are read again.
-    const [presented] = await this.presentMany([row], viewer.id);
-    return presented!;
+    if (!added) return present(row, viewer.id, before, undefined);
+    notice?.deliver();
+    // The new response is the newest (created now): it ranks last and counts once more.
+    const total = (before[0]?.total ?? 0) + 1;
+    const responders: Responder[] = [
+      ...before.map((r) => ({ ...r, total })),
+      {
+        requestId: id,
+        userId: viewer.id,
+        username: viewer.username,
+        avatar: viewer.profilePicture,
+        rank: total,
+        total,
+      },
+    ];
+    return present(row, viewer.id, responders, undefined);
   }
 
   async unpray(id: string, viewer: UserRow): Promise<PrayerRequest> {

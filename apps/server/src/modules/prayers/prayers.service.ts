@@ -5,7 +5,7 @@ import type {
   PrayerSummary,
   UpdatePrayerInput,
 } from '@selah/shared/schemas/prayers';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import type { PrayerRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
@@ -231,8 +231,13 @@ export class PrayersService {
   }
 
   /** Records "prayed for a request" in the user's activity (it counts toward the streak). */
-  logRequestPrayer(userId: string, tx: DbOrTx): Promise<void> {
-    return new PrayersRepository(tx).logActivity(userId, 'prayed_for_request', this.now(), tx);
+  /** The activity row of praying for a request, for the caller's own statement to write. */
+  requestPrayerActivity(userId: string): {
+    userId: string;
+    kind: 'prayed_for_request';
+    occurredAt: Date;
+  } {
+    return { userId, kind: 'prayed_for_request', occurredAt: this.now() };
   }
 
   private async page(rows: PrayerWithJournal[], limit: number): Promise<PrayerPage> {
