@@ -25,6 +25,15 @@ const featureRule = {
     'A feature may not import another feature or the app layer; compose them in app/routes (use relative imports inside a feature).',
 };
 
+/** sonner is loaded on demand (apps/web/src/lib/toast.ts): toast through that, not sonner. */
+const webPaths = [
+  {
+    name: 'sonner',
+    allowTypeImports: true,
+    message: "Use `toast` from '@/lib/toast' (sonner is loaded on demand, out of the initial JS).",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -104,16 +113,26 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [crossApp('server')] }],
+      'no-restricted-imports': ['error', { paths: webPaths, patterns: [crossApp('server')] }],
     },
   },
   {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [crossApp('server'), featureRule] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: webPaths, patterns: [crossApp('server'), featureRule] },
+      ],
+    },
   },
   {
     files: ['apps/web/src/{components,hooks,lib,stores,config,testing}/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [crossApp('server'), sharedLayers] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: webPaths, patterns: [crossApp('server'), sharedLayers] },
+      ],
+    },
   },
   {
     files: ['apps/server/**/*.ts'],

@@ -27,7 +27,7 @@ describe('query client', () => {
 
 describe('query client error toasts', () => {
   it('toasts a failed background refetch once data is on screen, unless told not to', async () => {
-    const { toast } = await import('sonner');
+    const { toast } = await import('./toast');
     const spy = vi.spyOn(toast, 'error').mockImplementation(() => 'id');
     const client = createQueryClient();
     client.setDefaultOptions({ queries: { retry: false } });
@@ -46,7 +46,7 @@ describe('query client error toasts', () => {
   });
 
   it('toasts failed mutations unless the caller shows its own message', async () => {
-    const { toast } = await import('sonner');
+    const { toast } = await import('./toast');
     const spy = vi.spyOn(toast, 'error').mockImplementation(() => 'id');
     const client = createQueryClient();
     const run = (meta?: { toastOnError: boolean }) =>

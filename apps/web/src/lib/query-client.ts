@@ -5,8 +5,8 @@ import {
   QUERY_RETRY_MAX_MS,
 } from '@selah/shared/constants';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { ApiError, getErrorMessage } from './api-client';
+import { toast } from './toast';
 
 declare module '@tanstack/react-query' {
   interface Register {

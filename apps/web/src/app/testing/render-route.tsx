@@ -29,15 +29,19 @@ export async function renderRoute(url: string, { user }: { user?: User } = {}) {
       </AppProvider>
     </StrictMode>,
   );
-  await waitFor(() => {
-    if (!router.state.initialized || router.state.navigation.state !== 'idle') {
-      throw new Error('The route is still loading.');
-    }
-    // React renders router updates in a transition: wait until the page replaced the fallback.
-    if (document.querySelector('[data-slot="page-skeleton"]')) {
-      throw new Error('The page is not rendered yet.');
-    }
-  });
+  await waitFor(
+    () => {
+      if (!router.state.initialized || router.state.navigation.state !== 'idle') {
+        throw new Error('The route is still loading.');
+      }
+      // React renders router updates in a transition: wait until the page replaced the fallback.
+      if (document.querySelector('[data-slot="page-skeleton"]')) {
+        throw new Error('The page is not rendered yet.');
+      }
+    },
+    // The first page a test file renders also loads (and transforms) the app's lazy modules.
+    { timeout: 5000 },
+  );
   return { ...result, router, queryClient, user: userEvent.setup() };
 }
 

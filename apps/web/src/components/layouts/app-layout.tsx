@@ -1,16 +1,24 @@
 import { MOBILE_BREAKPOINT } from '@selah/shared/constants';
 import { Crown, Menu, Sparkles } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type * as React from 'react';
 import { Link } from 'react-router';
 import { ModeToggle } from '@/components/theme/mode-toggle';
 import { ThemeColorDialog } from '@/components/theme/theme-color-dialog';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { paths } from '@/config/paths';
 import { AppSidebar } from './app-sidebar';
 import type { ShellUser } from './shell-user';
 import { UserMenu } from './user-menu';
+
+/**
+ * The slide-in sidebar (Radix Dialog, its focus trap and scroll lock) is a chunk of its own, out
+ * of the shell's initial JS (issue 7). It is mounted, closed, from the first render, which starts
+ * loading it; a press on the menu button before it has arrived opens it when it does.
+ */
+const MobileNav = lazy(() =>
+  import('./mobile-nav').then((module) => ({ default: module.MobileNav })),
+);
 
 /** The header's plan button: the paid plan's name, else 'Upgrade' (both lead to /pricing). */
 const PAID_PLAN_LABELS: Record<string, string> = { premium: 'Premium', ministry: 'Ministry' };
@@ -32,6 +40,7 @@ export function AppLayout({
   children: React.ReactNode;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const planLabel = user?.plan ? PAID_PLAN_LABELS[user.plan] : undefined;
 
   // The slide-in only exists on small screens: close it when the window grows past them.
@@ -45,7 +54,7 @@ export function AppLayout({
   }, []);
 
   return (
-    <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+    <>
       <a
         href="#main-content"
         className="sr-only z-50 rounded-md bg-background px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-[3px] focus:ring-ring/50"
@@ -56,22 +65,28 @@ export function AppLayout({
         <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 border-r bg-sidebar md:block print:hidden">
           <AppSidebar user={user} />
         </aside>
-        <SheetContent side="left" aria-describedby={undefined}>
-          <SheetTitle className="sr-only">Navigation</SheetTitle>
-          <AppSidebar user={user} onNavigate={() => setMenuOpen(false)} />
-        </SheetContent>
+        <Suspense fallback={null}>
+          <MobileNav
+            user={user}
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            triggerRef={menuButton}
+          />
+        </Suspense>
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/90 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/75 md:px-6 print:hidden">
-            <SheetTrigger asChild>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="-ml-2 md:hidden"
-                aria-label="Open menu"
-              >
-                <Menu aria-hidden="true" />
-              </Button>
-            </SheetTrigger>
+            <Button
+              ref={menuButton}
+              variant="ghost"
+              size="icon"
+              className="-ml-2 md:hidden"
+              aria-label="Open menu"
+              aria-haspopup="dialog"
+              aria-expanded={menuOpen}
+              onClick={() => setMenuOpen(true)}
+            >
+              <Menu aria-hidden="true" />
+            </Button>
             <div className="flex-1" />
             {notifications}
             <Button asChild size="sm" variant={planLabel ? 'outline' : 'default'}>
@@ -93,6 +108,6 @@ export function AppLayout({
           </main>
         </div>
       </div>
-    </Sheet>
+    </>
   );
 }

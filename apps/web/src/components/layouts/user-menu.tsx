@@ -1,51 +1,58 @@
-import { LogOut, Settings } from 'lucide-react';
-import { Link } from 'react-router';
+import { lazy, useState } from 'react';
+import type * as React from 'react';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { paths } from '@/config/paths';
-import { formatRole, getInitials } from '@/lib/utils';
+import { Deferred } from '@/components/ui/deferred';
+import { getInitials } from '@/lib/utils';
 import type { ShellUser } from './shell-user';
 
-export function UserMenu({ user, onLogout }: { user: ShellUser | null; onLogout: () => void }) {
+const UserMenuDropdown = lazy(() =>
+  import('./user-menu-dropdown').then((module) => ({ default: module.UserMenuDropdown })),
+);
+
+function UserMenuButton({
+  user,
+  ...props
+}: { user: ShellUser | null } & React.ComponentProps<'button'>) {
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="rounded-full" aria-label="Open user menu">
-          <Avatar>
-            {user?.profilePicture && (
-              <AvatarImage src={user.profilePicture} alt="" referrerPolicy="no-referrer" />
-            )}
-            <AvatarFallback>{getInitials(user?.email)}</AvatarFallback>
-          </Avatar>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel className="grid gap-0.5">
-          <span className="truncate">{user?.email}</span>
-          <span className="text-xs font-normal text-muted-foreground">
-            {formatRole(user?.role)}
-          </span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to={paths.app.settings.getHref()}>
-            <Settings aria-hidden="true" />
-            Settings
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={onLogout}>
-          <LogOut aria-hidden="true" />
-          Log out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Button
+      variant="ghost"
+      size="icon"
+      className="rounded-full"
+      aria-label="Open user menu"
+      {...props}
+    >
+      <Avatar>
+        {user?.profilePicture && (
+          <AvatarImage src={user.profilePicture} alt="" referrerPolicy="no-referrer" />
+        )}
+        <AvatarFallback>{getInitials(user?.email)}</AvatarFallback>
+      </Avatar>
+    </Button>
+  );
+}
+
+/** The header's avatar button and its menu (settings, log out); the menu is a lazy chunk. */
+export function UserMenu({ user, onLogout }: { user: ShellUser | null; onLogout: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Deferred
+      fallback={
+        <UserMenuButton
+          user={user}
+          aria-haspopup="menu"
+          aria-expanded={open}
+          onClick={() => setOpen(true)}
+        />
+      }
+    >
+      <UserMenuDropdown
+        user={user}
+        onLogout={onLogout}
+        open={open}
+        onOpenChange={setOpen}
+        trigger={<UserMenuButton user={user} />}
+      />
+    </Deferred>
   );
 }

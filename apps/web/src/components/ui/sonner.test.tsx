@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toast } from '@/lib/toast';
 import { renderComponent } from '@/testing/render';
 import { getToasts } from '@/testing/toasts';
 import { Button } from './button';

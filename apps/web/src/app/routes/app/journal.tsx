@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { LOAD_JOURNAL_FAILED, useJournal } from '@/features/journals/api/get-journal';
 import { DeleteJournalDialog } from '@/features/journals/components/delete-journal-dialog';
@@ -17,6 +16,7 @@ import { AddPrayerDialog } from '@/features/prayers/components/add-prayer-dialog
 import { JournalPrayersSection } from '@/features/prayers/components/journal-prayers-section';
 import { ShareDialog } from '@/features/sharing/components/share-dialog';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 
 /** 404, and 400 for an id that is not even well-formed: either way there is no such journal. */
 function isMissing(error: unknown) {

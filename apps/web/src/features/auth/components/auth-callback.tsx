@@ -1,7 +1,7 @@
 import { TOAST_WELCOME_BACK_MS, TOAST_WELCOME_NEW_USER_MS } from '@selah/shared/constants';
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
 import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/lib/toast';
 import { useAuthStore } from '@/stores/auth-store';
 import { exchangeCode } from '../api/exchange-code';
 import { getCallbackErrorMessage } from '../utils/callback-errors';

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ForgotPasswordInputSchema, type ForgotPasswordInput } from '@selah/shared/schemas/auth';
 import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { getErrorMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { useRequestPasswordReset } from '../api/forgot-password';
 
 export const RESET_LINK_SENT_MESSAGE =

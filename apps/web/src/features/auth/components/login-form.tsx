@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginInputSchema, type LoginInput } from '@selah/shared/schemas/auth';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
@@ -11,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { useAuthStore } from '@/stores/auth-store';
 import { useLogin } from '../api/login';
 

@@ -3,7 +3,6 @@ import { RegisterInputSchema, type RegisterInput } from '@selah/shared/schemas/a
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
@@ -11,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { useRegister } from '../api/register';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;

@@ -1,7 +1,7 @@
 import { TOAST_AUTH_ERROR_MS, TOAST_AUTH_ERROR_SUGGEST_LOGIN_MS } from '@selah/shared/constants';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 function decode(value: string): string {
   try {

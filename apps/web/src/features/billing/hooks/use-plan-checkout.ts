@@ -1,8 +1,8 @@
 import type { Checkout, PaidPlanId } from '@selah/shared/schemas/subscription';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { loadScript } from '@/lib/load-script';
+import { toast } from '@/lib/toast';
 import { useCreateCheckout } from '../api/create-checkout';
 import { useSubscribe } from '../api/subscribe';
 import {

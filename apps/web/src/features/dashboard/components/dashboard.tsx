@@ -10,7 +10,6 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,6 +18,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
+import { toast } from '@/lib/toast';
 import { useDailyInspiration } from '../api/get-daily-inspiration';
 import { DASHBOARD_ERROR_MESSAGE, useDashboardStats } from '../api/get-dashboard-stats';
 import { MemoryVerseSkeleton } from './memory-verse-skeleton';

@@ -1,10 +1,10 @@
 import type { UserSearchResult } from '@selah/shared/schemas/friends';
 import { Check, Clock, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useSendFriendRequest } from '../api/send-friend-request';
 
 export const SEND_REQUEST_ERROR = 'Failed to send friend request. Please try again.';

@@ -1,6 +1,5 @@
 import { Send } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'sonner';
 import { SearchInput } from '@/components/forms/search-input';
 import { Button } from '@/components/ui/button';
 import {
@@ -15,6 +14,7 @@ import { Label } from '@/components/ui/label';
 import { Separator } from '@/components/ui/separator';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { getErrorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useInviteByEmail } from '../api/invite-by-email';
 import { useUserSearch } from '../api/search-users';
 import { AddFriendButton } from './add-friend-button';

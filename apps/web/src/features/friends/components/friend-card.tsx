@@ -1,10 +1,10 @@
 import type { Friend } from '@selah/shared/schemas/friends';
 import { BookOpen, UserMinus } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useRemoveFriend } from '../api/remove-friend';
 import { activityText, displayName, isOnline } from '../utils/presence';

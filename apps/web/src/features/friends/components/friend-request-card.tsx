@@ -1,10 +1,10 @@
 import type { FriendRequest } from '@selah/shared/schemas/friends';
 import { Check, X } from 'lucide-react';
 import { useId } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
+import { toast } from '@/lib/toast';
 import { useAcceptFriendRequest } from '../api/accept-friend-request';
 import { useCancelFriendRequest } from '../api/cancel-friend-request';
 import { useRejectFriendRequest } from '../api/reject-friend-request';

@@ -3,7 +3,6 @@ import { BookPlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { DialogActions } from '@/components/dialogs/dialog-actions';
 import { UpgradeNotice } from '@/components/errors/upgrade-notice';
 import { Button } from '@/components/ui/button';
@@ -27,6 +26,7 @@ import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
 import { getPlanLimit } from '@/lib/plan-limit';
+import { toast } from '@/lib/toast';
 import { useCreateGroup } from '../api/create-group';
 import { useGroupJournalChoices } from '../api/get-journal-choices';
 import {

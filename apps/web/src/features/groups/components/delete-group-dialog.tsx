@@ -1,6 +1,6 @@
-import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { getErrorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useDeleteGroup } from '../api/delete-group';
 
 /**

@@ -1,7 +1,6 @@
 import type { PrayerGroup } from '@selah/shared/schemas/groups';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { DialogActions } from '@/components/dialogs/dialog-actions';
 import {
   Dialog,
@@ -12,6 +11,7 @@ import {
 } from '@/components/ui/dialog';
 import { getErrorMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { useUpdateGroup } from '../api/update-group';
 import { validateGroupFields, type GroupFormValues } from '../utils/group-form';
 import { GroupFormFields } from './group-form-fields';

@@ -1,6 +1,5 @@
 import type { PrayerGroupDetail } from '@selah/shared/schemas/groups';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { DialogActions } from '@/components/dialogs/dialog-actions';
 import { FriendPicker } from '@/components/friends/friend-picker';
 import {
@@ -12,6 +11,7 @@ import {
 } from '@/components/ui/dialog';
 import { useFriendChoices } from '@/hooks/use-friend-choices';
 import { getErrorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useInviteToGroup } from '../api/invite-to-group';
 
 /** Invites friends to a group (admins); friends who already belong to it cannot be ticked. */

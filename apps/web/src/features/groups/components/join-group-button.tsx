@@ -1,8 +1,8 @@
 import type { PrayerGroup } from '@selah/shared/schemas/groups';
 import { UserPlus } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useJoinGroup } from '../api/join-group';
 
 /**

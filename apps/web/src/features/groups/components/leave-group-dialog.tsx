@@ -1,7 +1,7 @@
 import type { PrayerGroup } from '@selah/shared/schemas/groups';
-import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { getErrorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useLeaveGroup } from '../api/leave-group';
 
 /** Confirms leaving a group; `onLeft` runs after the server agreed. */

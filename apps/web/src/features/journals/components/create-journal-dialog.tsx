@@ -9,7 +9,6 @@ import type { CreateJournalInput } from '@selah/shared/schemas/journals';
 import { Globe, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
 import { DialogActions } from '@/components/dialogs/dialog-actions';
 import { UpgradeNotice } from '@/components/errors/upgrade-notice';
 import { Button } from '@/components/ui/button';
@@ -36,6 +35,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
 import { getPlanLimit } from '@/lib/plan-limit';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useCreateJournal } from '../api/create-journal';
 

@@ -1,5 +1,5 @@
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useDeleteJournal } from '../api/delete-journal';
 
 /**

@@ -1,7 +1,6 @@
 import type { Journal } from '@selah/shared/schemas/journals';
 import { BookOpen, CircleCheck, Globe, Lock, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
@@ -9,6 +8,7 @@ import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import { getCategoryClass } from '@/lib/category-colors';
 import { formatDate } from '@/lib/format-date';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useJoinJournal } from '../api/join-journal';
 

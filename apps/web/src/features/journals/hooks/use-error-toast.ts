@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 
 /**
  * Raises a destructive toast when a first load fails (the query cache only toasts failed

@@ -1,8 +1,8 @@
-import { NOTIFICATION_DROPDOWN_WIDTH } from '@selah/shared/constants';
 import { Bell } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, useId, useState } from 'react';
+import type * as React from 'react';
 import { Button } from '@/components/ui/button';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { Deferred } from '@/components/ui/deferred';
 import { getErrorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth-store';
 import { LOAD_NOTIFICATIONS_ERROR, useNotifications } from '../api/get-notifications';
@@ -10,7 +10,10 @@ import { useErrorToast } from '../hooks/use-error-toast';
 import { useNotificationStream } from '../hooks/use-notification-stream';
 import { usePushSubscriptionSync } from '../hooks/use-push-notifications';
 import { unreadCountOf } from '../utils/notifications-cache';
-import { NotificationPanel } from './notification-panel';
+
+const NotificationPopover = lazy(() =>
+  import('./notification-popover').then((module) => ({ default: module.NotificationPopover })),
+);
 
 /** 'Notifications, 3 unread' (or just 'Notifications'): the bell's accessible name. */
 export function bellLabel(unread: number) {
@@ -44,30 +47,45 @@ export function NotificationBell() {
   };
 
   return (
-    <Popover open={open} onOpenChange={onOpenChange}>
-      <PopoverTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={bellLabel(unread)}>
-          <Bell aria-hidden="true" />
-          {unread > 0 && (
-            <span
-              aria-hidden="true"
-              data-slot="notification-badge"
-              className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-none font-semibold text-destructive-foreground tabular-nums ring-2 ring-background"
-            >
-              {unread > 99 ? '99+' : unread}
-            </span>
-          )}
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent
-        align="end"
-        collisionPadding={8}
-        aria-labelledby={headingId}
-        style={{ width: NOTIFICATION_DROPDOWN_WIDTH }}
-        className="flex max-h-[min(32rem,var(--radix-popover-content-available-height))] max-w-[calc(100vw-1rem)] flex-col overflow-hidden p-0"
-      >
-        <NotificationPanel headingId={headingId} onClose={() => setOpen(false)} />
-      </PopoverContent>
-    </Popover>
+    <Deferred
+      fallback={
+        <BellButton
+          unread={unread}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={() => onOpenChange(true)}
+        />
+      }
+    >
+      <NotificationPopover
+        open={open}
+        onOpenChange={onOpenChange}
+        trigger={<BellButton unread={unread} />}
+        headingId={headingId}
+      />
+    </Deferred>
+  );
+}
+
+function BellButton({ unread, ...props }: { unread: number } & React.ComponentProps<'button'>) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="relative"
+      aria-label={bellLabel(unread)}
+      {...props}
+    >
+      <Bell aria-hidden="true" />
+      {unread > 0 && (
+        <span
+          aria-hidden="true"
+          data-slot="notification-badge"
+          className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-none font-semibold text-destructive-foreground tabular-nums ring-2 ring-background"
+        >
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </Button>
   );
 }

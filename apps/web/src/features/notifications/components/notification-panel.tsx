@@ -2,11 +2,11 @@ import type { Notification } from '@selah/shared/schemas/notifications';
 import { CheckCheck, Settings } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { DELETE_NOTIFICATION_ERROR, useDeleteNotification } from '../api/delete-notification';
 import { LOAD_NOTIFICATIONS_ERROR, useNotifications } from '../api/get-notifications';
 import {

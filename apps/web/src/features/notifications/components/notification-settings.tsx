@@ -1,12 +1,12 @@
 import type { NotificationPreferences } from '@selah/shared/schemas/auth';
 import { useId } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { getErrorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import {
   LOAD_PREFERENCES_ERROR,
   useNotificationPreferences,

@@ -1,12 +1,12 @@
 import { ReminderInputSchema } from '@selah/shared/schemas/notifications';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { LOAD_REMINDER_ERROR, useReminder } from '../api/get-reminder';
 import { SAVE_REMINDER_ERROR, useUpdateReminder } from '../api/update-reminder';
 

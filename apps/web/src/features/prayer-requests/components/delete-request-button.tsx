@@ -1,9 +1,9 @@
 import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/lib/toast';
 import { useDeletePrayerRequest } from '../api/delete-prayer-request';
 
 /** The trash button of the user's own request, with the spec's confirmation (spec-2). */

@@ -1,7 +1,6 @@
 import { Download, Loader2, Printer } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { UpgradeNotice } from '@/components/errors/upgrade-notice';
 import { Button } from '@/components/ui/button';
 import {
@@ -25,6 +24,7 @@ import { Switch } from '@/components/ui/switch';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import { getPlanLimit } from '@/lib/plan-limit';
+import { toast } from '@/lib/toast';
 import { useExportJournalPdf } from '../api/export-journal-pdf';
 import { useExportAccess } from '../api/get-export-access';
 import { useExportJournals } from '../api/get-export-journals';

@@ -1,7 +1,7 @@
 import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
 import { Check, HandHeart } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useMarkPraying } from '../api/mark-praying';
 import { useUnmarkPraying } from '../api/unmark-praying';

@@ -4,7 +4,6 @@ import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
 import { useId, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { CategoryField } from '@/components/forms/category-field';
 import { DialogActions } from '@/components/dialogs/dialog-actions';
 import { Button } from '@/components/ui/button';
@@ -25,6 +24,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { useCreatePrayerRequest } from '../api/create-prayer-request';
 import { useUpdatePrayerRequest } from '../api/update-prayer-request';
 import {

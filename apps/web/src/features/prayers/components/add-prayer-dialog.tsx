@@ -3,7 +3,6 @@ import type { Journal } from '@selah/shared/schemas/journals';
 import { JOURNAL_REQUIRED_MESSAGE, MemoryVerseSchema } from '@selah/shared/schemas/prayers';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
 import { CategoryField } from '@/components/forms/category-field';
 import { DialogActions } from '@/components/dialogs/dialog-actions';
 import { UpgradeNotice } from '@/components/errors/upgrade-notice';
@@ -29,6 +28,7 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { useCreatePrayer } from '../api/create-prayer';
 import { useJournalChoices } from '../api/get-owned-journals';
 

@@ -2,7 +2,6 @@ import { PRAYER_CATEGORIES, type PrayerCategory } from '@selah/shared/constants'
 import type { JournalDetail } from '@selah/shared/schemas/journals';
 import type { Prayer } from '@selah/shared/schemas/prayers';
 import { useId, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
 import { SearchInput } from '@/components/forms/search-input';
 import {
   Select,
@@ -13,6 +12,7 @@ import {
 } from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { toast } from '@/lib/toast';
 import { useJournalPrayers, type JournalPrayerStatus } from '../api/get-journal-prayers';
 import { AddPrayerDialog } from './add-prayer-dialog';
 import { PrayerDetailsDialog } from './prayer-details-dialog';

@@ -1,7 +1,6 @@
 import type { Prayer } from '@selah/shared/schemas/prayers';
 import { BookMarked, CheckCircle2, Globe, Lock, RotateCcw, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,6 +16,7 @@ import { Label } from '@/components/ui/label';
 import { Separator } from '@/components/ui/separator';
 import { Textarea } from '@/components/ui/textarea';
 import { formatDate } from '@/lib/format-date';
+import { toast } from '@/lib/toast';
 import { useAuthStore } from '@/stores/auth-store';
 import { useAddTestimony } from '../api/add-testimony';
 import { useDeletePrayer } from '../api/delete-prayer';

@@ -3,7 +3,6 @@ import type { Prayer } from '@selah/shared/schemas/prayers';
 import { Plus } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { SearchInput } from '@/components/forms/search-input';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
@@ -16,6 +15,7 @@ import {
 } from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { toast } from '@/lib/toast';
 import { usePrayerSummary } from '../api/get-prayer-summary';
 import { useUserPrayers, type UserPrayerStatus } from '../api/get-user-prayers';
 import { AddPrayerDialog } from './add-prayer-dialog';

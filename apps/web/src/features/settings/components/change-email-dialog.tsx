@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangeEmailInputSchema } from '@selah/shared/schemas/settings';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { DialogActions } from '@/components/dialogs/dialog-actions';
 import {
   Dialog,
@@ -14,6 +13,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { useChangeEmail, type ChangeEmailInput } from '../api/change-email';
 
 const CHANGE_EMAIL_FAILED = 'Your e-mail address could not be changed. Please try again.';

@@ -1,9 +1,9 @@
 import { Download, Eraser } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { getErrorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useClearData } from '../api/clear-data';
 import { EXPORT_FAILED, useExportActivity } from '../api/export-activity';
 import { DangerConfirmDialog, type DangerConfirmErrors } from './danger-confirm-dialog';

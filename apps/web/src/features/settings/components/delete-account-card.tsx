@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useDeleteAccount } from '../api/delete-account';
 import { DangerConfirmDialog, type DangerConfirmErrors } from './danger-confirm-dialog';
 

@@ -1,10 +1,10 @@
 import type { PrivacyInput } from '@selah/shared/schemas/settings';
 import { useId } from 'react';
-import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { getErrorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useSettings } from '../api/get-settings';
 import { useUpdatePrivacy } from '../api/update-privacy';
 import { DataCard } from './data-card';

@@ -10,7 +10,6 @@ import {
 } from '@selah/shared/schemas/settings';
 import { Info } from 'lucide-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -25,6 +24,7 @@ import {
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useUpdateProfile } from '../api/update-profile';
 

@@ -1,10 +1,10 @@
 import { AVATAR_MAX_BYTES } from '@selah/shared/schemas/settings';
 import { Camera, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { toast } from 'sonner';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useRemoveAvatar } from '../api/remove-avatar';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { AVATAR_ACCEPT, checkAvatarFile } from '../utils/avatar-file';

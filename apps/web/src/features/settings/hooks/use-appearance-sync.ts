@@ -1,8 +1,8 @@
 import type { AppearanceInput } from '@selah/shared/schemas/settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useAuthStore } from '@/stores/auth-store';
 import {
   DEFAULT_FONT_SIZE,

@@ -1,6 +1,5 @@
 import { Check, Copy } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { UpgradeNotice } from '@/components/errors/upgrade-notice';
 import { FriendPicker } from '@/components/friends/friend-picker';
 import { Button } from '@/components/ui/button';
@@ -19,6 +18,7 @@ import { paths } from '@/config/paths';
 import { useFriendChoices } from '@/hooks/use-friend-choices';
 import { getErrorMessage } from '@/lib/api-client';
 import { getPlanLimit } from '@/lib/plan-limit';
+import { toast } from '@/lib/toast';
 import { useShareItem, type ShareKind } from '../api/share-item';
 
 const SHARE_FAILED = 'Something went wrong while sharing. Please try again.';
