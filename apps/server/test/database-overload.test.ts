@@ -171,4 +171,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database overload (PostgreSQL)'
       await db.close();
     }
   });
+  it('counts a deadlock victim (40P01) as transient: 503 + Retry-After, not 500', async () => {
+    const [a, b] = [new pg.Client(clone.url), new pg.Client(clone.url)];
+    await Promise.all([a.connect(), b.connect()]);
+    try {
+      await Promise.all([a.query('begin'), b.query('begin')]);
+      await a.query('select pg_advisory_xact_lock(1)');
+      await b.query('select pg_advisory_xact_lock(2)');
+      // Each waits for the other's lock: PostgreSQL picks one as the deadlock victim.
+      const outcomes = await Promise.allSettled([
+        a.query('select pg_advisory_xact_lock(2)'),
+        b.query('select pg_advisory_xact_lock(1)'),
+      ]);
+      const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : []));
+      expect(failures).toHaveLength(1);
+      expect((failures[0] as { code?: string }).code).toBe('40P01');
+      expect(isTransientDbError(failures[0])).toBe(true);
+    } finally {
+      await Promise.all([a.query('rollback'), b.query('rollback')]);
+      await Promise.all([a.end(), b.end()]);
+    }
+  });
 });

@@ -10,9 +10,13 @@ import { AppError } from '../lib/app-error.ts';
 /**
  * SQLSTATEs and socket errors that mean "the database is unreachable or overloaded right now":
  * shutdown and startup, too many connections, a statement cancelled by `statement_timeout`
- * (57014) or a lock not granted within `lock_timeout` (55P03). Class 08 (connection) too.
+ * (57014) or a lock not granted within `lock_timeout` (55P03), a transaction chosen as a
+ * deadlock victim (40P01) or a serialization failure (40001): a retry can succeed. Class 08
+ * (connection) too.
  */
 const TRANSIENT_DB_CODES = new Set([
+  '40P01',
+  '40001',
   '57014',
   '55P03',
   '57P01',

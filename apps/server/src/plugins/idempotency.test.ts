@@ -158,6 +158,20 @@ describe('Idempotency-Key on creating endpoints', () => {
     expect((await prayersIn(aliceJournal)).filter((x) => x === title)).toHaveLength(1);
   });
 
+  it('creates in parallel for one user with different keys, without a deadlock', async () => {
+    // Each key row locks the user row `for key share` (its foreign key) before the plan check
+    // locks it: on PostgreSQL, `for update` there made parallel creates deadlock (500).
+    const titles = Array.from({ length: 8 }, () => unique('Parallel prayer'));
+    const answers = await Promise.all(
+      titles.map((title) =>
+        post(alice, '/api/prayers', { title, journal: aliceJournal }, unique('parallel')),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(titles.map(() => 201));
+    const stored = await prayersIn(aliceJournal);
+    for (const title of titles) expect(stored).toContain(title);
+  });
+
   it('stores nothing when the create fails, so the key can be retried', async () => {
     const key = unique('failed');
     const title = unique('Not yours');

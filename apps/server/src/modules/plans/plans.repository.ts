@@ -15,13 +15,17 @@ export class PlansRepository {
   /**
    * The user's plan, with the user row locked until the transaction ends: creations by one
    * user run one at a time, so two parallel requests cannot both take the last free slot.
+   * `for no key update`, not `for update`: rows inserted earlier in the same transaction that
+   * reference the user (an idempotency key) hold `for key share` on it, which `for update`
+   * conflicts with, so two such transactions deadlocked; `for no key update` still serialises
+   * the plan checks (it conflicts with itself) but not with foreign-key checks.
    */
   async lockUserPlan(userId: string, tx: DbOrTx): Promise<PlanColumns | null> {
     const [row] = await tx
       .select({ plan: users.plan, planExpiresAt: users.planExpiresAt })
       .from(users)
       .where(eq(users.id, userId))
-      .for('update');
+      .for('no key update');
     return row ?? null;
   }
 
