@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const VITEST = path.join(root, 'node_modules/.bin/vitest');
@@ -24,7 +25,14 @@ interface Counts {
   skipped: number;
 }
 
-interface SuiteResult extends Counts {
+/** What a suite's JSON report says. */
+interface Parsed extends Counts {
+  problem?: string;
+  /** One line per failed test: file, title and the first line of its error. */
+  failures?: string[];
+}
+
+interface SuiteResult extends Parsed {
   name: string;
   /** Why the suite did not produce a trustworthy result (missing report, crash, timeout). */
   problem?: string;
@@ -37,15 +45,24 @@ interface Suite {
   env: NodeJS.ProcessEnv;
   reportFile: string;
   /** Reads the suite's JSON report; throws when it is missing or malformed. */
-  parse: (report: unknown) => Counts & { problem?: string };
+  parse: (report: unknown) => Parsed;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
 
+/** The first line of a failure message, for the summary (full output is above it). */
+function firstLine(message: string): string {
+  const line = message
+    .split('\n')
+    .map((l) => l.trim())
+    .find(Boolean);
+  return line ? `: ${line.slice(0, 300)}` : '';
+}
+
 /** Vitest's JSON reporter (Jest-compatible shape). */
-function parseVitest(report: unknown): Counts & { problem?: string } {
+function parseVitest(report: unknown): Parsed {
   if (!isRecord(report) || typeof report.numTotalTests !== 'number') {
     throw new Error('not a Vitest JSON report');
   }
@@ -58,7 +75,24 @@ function parseVitest(report: unknown): Counts & { problem?: string } {
         (test: unknown) => isRecord(test) && test.status === 'failed',
       ),
   ).length;
+  const failures: string[] = [];
+  for (const file of Array.isArray(report.testResults) ? report.testResults : []) {
+    if (!isRecord(file)) continue;
+    const name = typeof file.name === 'string' ? path.relative(process.cwd(), file.name) : '?';
+    const tests = Array.isArray(file.assertionResults) ? file.assertionResults : [];
+    for (const test of tests) {
+      if (!isRecord(test) || test.status !== 'failed') continue;
+      const why = Array.isArray(test.failureMessages) ? String(test.failureMessages[0] ?? '') : '';
+      failures.push(`${name} > ${String(test.fullName ?? test.title)}${firstLine(why)}`);
+    }
+    if (file.status === 'failed' && !tests.some((t) => isRecord(t) && t.status === 'failed')) {
+      failures.push(
+        `${name} (did not run)${firstLine(typeof file.message === 'string' ? file.message : '')}`,
+      );
+    }
+  }
   return {
+    failures,
     passed: num(report.numPassedTests),
     failed: num(report.numFailedTests) + brokenFiles,
     skipped: num(report.numPendingTests) + num(report.numTodoTests),
@@ -67,11 +101,34 @@ function parseVitest(report: unknown): Counts & { problem?: string } {
 }
 
 /** Playwright's JSON reporter: `stats` plus run-level `errors` (e.g. the web server failed). */
-function parsePlaywright(report: unknown): Counts & { problem?: string } {
+function parsePlaywright(report: unknown): Parsed {
   if (!isRecord(report) || !isRecord(report.stats)) throw new Error('not a Playwright JSON report');
   const { stats } = report;
   const errors = Array.isArray(report.errors) ? report.errors.length : 0;
+  const failures: string[] = [];
+  const walk = (suite: unknown): void => {
+    if (!isRecord(suite)) return;
+    for (const spec of Array.isArray(suite.specs) ? suite.specs : []) {
+      if (!isRecord(spec)) continue;
+      for (const test of Array.isArray(spec.tests) ? spec.tests : []) {
+        if (!isRecord(test) || (test.status !== 'unexpected' && test.status !== 'flaky')) continue;
+        const results = Array.isArray(test.results) ? test.results.filter(isRecord) : [];
+        const error = results
+          .map((r) =>
+            isRecord(r.error) && typeof r.error.message === 'string' ? r.error.message : '',
+          )
+          .find(Boolean);
+        const label = test.status === 'flaky' ? ' (flaky, passed on retry)' : '';
+        failures.push(
+          `${String(spec.file)}:${String(spec.line)} > ${String(spec.title)}${label}${firstLine(stripVTControlCharacters(error ?? ''))}`,
+        );
+      }
+    }
+    for (const child of Array.isArray(suite.suites) ? suite.suites : []) walk(child);
+  };
+  for (const suite of Array.isArray(report.suites) ? report.suites : []) walk(suite);
   return {
+    failures,
     passed: num(stats.expected) + num(stats.flaky),
     failed: num(stats.unexpected),
     skipped: num(stats.skipped),
@@ -112,7 +169,7 @@ function runSuite(suite: Suite): Promise<SuiteResult> {
       activeChild = undefined;
       const seconds = (Date.now() - started) / 1000;
       const base = { name: suite.name, seconds };
-      let counts: Counts & { problem?: string };
+      let counts: Parsed;
       try {
         if (!existsSync(suite.reportFile)) throw new Error('it wrote no JSON report');
         counts = suite.parse(JSON.parse(readFileSync(suite.reportFile, 'utf8')) as unknown);
@@ -216,6 +273,7 @@ for (const r of results) {
   console.log(
     `${r.failed > 0 ? 'FAIL' : 'ok  '}  ${r.name.padEnd(width)}  ${counts} (${r.seconds.toFixed(1)} s)${note}`,
   );
+  for (const failure of r.failures ?? []) console.log(`        - ${failure}`);
 }
 if (!postgresUrl) console.log('skip  Vitest, server on PostgreSQL: TEST_DATABASE_URL is not set');
 console.log(`Total time ${((Date.now() - startedAll) / 1000).toFixed(1)} s`);

@@ -135,7 +135,15 @@ for (const variant of DATABASES) {
       );
       const retryTally: Record<string, number> = {};
       for (const s of retryStatuses) retryTally[s] = (retryTally[s] ?? 0) + 1;
-      expect(retryTally).toEqual({ 201: all.length });
+      // On a failure, the server's own error lines say why.
+      const serverErrors = () =>
+        server!
+          .output()
+          .split('\n')
+          .filter((line) => /"level":(50|60)/.test(line))
+          .slice(0, 10)
+          .join('\n');
+      expect(retryTally, serverErrors()).toEqual({ 201: all.length });
       const lost = acknowledged.filter((n) => !replayed.has(n));
       const committedUnacknowledged = [...replayed].filter((n) => !acknowledged.includes(n));
 
