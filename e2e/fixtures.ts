@@ -94,8 +94,10 @@ export { expect };
 
 /** Puts `session` into the page's storage as the web app keeps it, then opens `path`. */
 async function openSignedIn(page: Page, session: Session, path: string): Promise<void> {
-  // Any page of the app's origin gives access to its storage; /login needs no session.
-  await page.goto('/login');
+  // Any page of the app's origin gives access to its storage. Not a page of the app: a page
+  // still signed in as someone else could write that session back over this one (its store
+  // persists on every change) between this write and the navigation below.
+  await page.goto('/api/health');
   await page.evaluate(
     ({ keys, token, user: apiUser }) => {
       localStorage.setItem(
