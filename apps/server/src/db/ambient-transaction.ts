@@ -60,3 +60,8 @@ export function afterCommit(task: () => void): void {
   if (ambient?.active) ambient.afterCommit.push(task);
   else task();
 }
+
+/** Whether the caller runs inside an open ambient transaction (handles forward to it). */
+export function inAmbientTransactionNow(): boolean {
+  return storage.getStore()?.active ?? false;
+}

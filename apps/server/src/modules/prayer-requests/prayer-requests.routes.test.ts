@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, notifications, prayerActivity } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { bearer, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { apiAs } from '../../../test/api.ts';
 import { befriend, person, type Person } from '../../../test/people.ts';
 
@@ -46,6 +46,24 @@ afterAll(async () => {
 });
 
 describe('POST /api/prayer-requests', () => {
+  it('answers a keyed create with the new request, read inside its own transaction, and replays it', async () => {
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/prayer-requests',
+        headers: { ...bearer(owner.api.token!), 'idempotency-key': 'request-once' },
+        payload: { title: 'Keyed', sharedWith: [shared.id] },
+      });
+    const first = await send();
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ title: 'Keyed', sharedWith: [shared.id], isMine: true });
+    const again = await send();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    // Outside that transaction, the prepared lookup finds it too.
+    expect((await shared.api.get(`/api/prayer-requests/${first.json()._id}`)).statusCode).toBe(200);
+  });
+
   it('creates with defaults: private, Personal, no one shared', async () => {
     const res = await owner.api.post('/api/prayer-requests', { title: 'Quiet one' });
     expect(res.statusCode).toBe(201);
