@@ -1,4 +1,5 @@
 import { ERROR_STATUS, ApiErrorSchema, type ErrorCode } from '@selah/shared/errors';
+import { IDEMPOTENCY_KEY_HEADER } from '@selah/shared/schemas/idempotency';
 import type { z } from 'zod';
 import { env } from '@/config/env';
 import { useAuthStore } from '@/stores/auth-store';
@@ -10,8 +11,10 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly details: unknown;
   readonly requestId: string | undefined;
-  /** Seconds from a 429's Retry-After header. */
+  /** Seconds from a 429's or 503's Retry-After header. */
   readonly retryAfter: number | undefined;
+  /** The Idempotency-Key the failed create carried: a retry with it cannot create twice. */
+  readonly idempotencyKey: string | undefined;
 
   constructor(init: {
     status: number;
@@ -20,6 +23,7 @@ export class ApiError extends Error {
     details?: unknown;
     requestId?: string | undefined;
     retryAfter?: number | undefined;
+    idempotencyKey?: string | undefined;
   }) {
     super(init.message);
     this.status = init.status;
@@ -27,6 +31,7 @@ export class ApiError extends Error {
     this.details = init.details;
     this.requestId = init.requestId;
     this.retryAfter = init.retryAfter;
+    this.idempotencyKey = init.idempotencyKey;
   }
 }
 
@@ -57,6 +62,11 @@ export interface RequestOptions<TSchema extends z.ZodType | undefined = undefine
   endSessionOn401?: boolean;
   /** Extra request headers (for example `Last-Event-ID` on a stream). */
   headers?: Record<string, string>;
+  /**
+   * A creating call: send an `Idempotency-Key` (decision 017), the same one for every retry of
+   * this call until one gets an answer below 500 (see `unsettledKeys`).
+   */
+  idempotent?: boolean;
 }
 
 type Result<TSchema> = TSchema extends z.ZodType ? z.infer<TSchema> : undefined;
@@ -104,13 +114,13 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+async function toApiError(response: Response, idempotencyKey?: string): Promise<ApiError> {
   const parsed = ApiErrorSchema.safeParse(await readJson(response));
   const retryAfterHeader = Number(response.headers.get('Retry-After'));
   const retryAfter =
     Number.isFinite(retryAfterHeader) && retryAfterHeader > 0 ? retryAfterHeader : undefined;
   if (parsed.success) {
-    return new ApiError({ status: response.status, ...parsed.data, retryAfter });
+    return new ApiError({ status: response.status, ...parsed.data, retryAfter, idempotencyKey });
   }
   // No envelope (a proxy error page, an empty body): no message of our own, so each screen
   // shows its own default text (spec-1 §8).
@@ -119,7 +129,22 @@ async function toApiError(response: Response): Promise<ApiError> {
     code: codeForStatus(response.status),
     message: '',
     retryAfter,
+    idempotencyKey,
   });
+}
+
+/**
+ * Keys of creates whose outcome is unknown (no answer, or a 5xx), by `method path body`. A retry
+ * of the same create - TanStack Query's, or the user pressing the button again - reuses the key,
+ * so the server replays a create that did commit instead of running it twice. Any answer below
+ * 500 settles the create, and the next one gets a fresh key.
+ */
+const unsettledKeys = new Map<string, string>();
+
+function idempotencyKeyFor(slot: string): string {
+  const key = unsettledKeys.get(slot) ?? crypto.randomUUID();
+  unsettledKeys.set(slot, key);
+  return key;
 }
 
 /** Sends a call and returns the successful response; failures throw ApiError (see `request`). */
@@ -136,6 +161,9 @@ async function send(
   else if (body !== undefined) headers.set('Content-Type', 'application/json');
   const token = auth ? useAuthStore.getState().token : null;
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  const slot = options.idempotent ? `${method} ${path} ${JSON.stringify(body ?? null)}` : null;
+  const idempotencyKey = slot === null ? undefined : idempotencyKeyFor(slot);
+  if (idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
 
   let response: Response;
   try {
@@ -152,11 +180,13 @@ async function send(
       status: 0,
       code: 'SERVICE_UNAVAILABLE',
       message: 'Unable to reach the server. Check your connection and try again.',
+      idempotencyKey,
     });
   }
 
+  if (slot !== null && response.status < 500) unsettledKeys.delete(slot);
   if (!response.ok) {
-    const error = await toApiError(response);
+    const error = await toApiError(response, idempotencyKey);
     // The session is over (expired or revoked): log out here, wherever the call came from.
     if (
       response.status === 401 &&

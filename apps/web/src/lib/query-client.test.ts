@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
-import { createQueryClient, retryDelay, shouldRetry } from './query-client';
+import { createQueryClient, retryDelay, shouldRetry, shouldRetryMutation } from './query-client';
 
 const apiError = (status: number) => new ApiError({ status, code: 'INTERNAL', message: 'x' });
 
@@ -19,9 +19,29 @@ describe('query client', () => {
   });
 
   it('backs off from 1 s, doubling, up to 30 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([
+    expect([0, 1, 2, 3, 4, 5, 6].map((attempt) => retryDelay(attempt))).toEqual([
       1000, 2000, 4000, 8000, 16000, 30000, 30000,
     ]);
+  });
+
+  it("waits a 503's Retry-After instead, at most 10 s", () => {
+    const shed = (retryAfter: number) =>
+      new ApiError({ status: 503, code: 'SERVICE_UNAVAILABLE', message: 'x', retryAfter });
+    expect(retryDelay(0, shed(2))).toBe(2000);
+    expect(retryDelay(3, shed(2))).toBe(2000);
+    expect(retryDelay(0, shed(120))).toBe(10_000);
+    expect(retryDelay(2, apiError(503))).toBe(4000);
+  });
+
+  it('retries only mutations that carried an Idempotency-Key, never on client errors', () => {
+    const keyed = (status: number) =>
+      new ApiError({ status, code: 'INTERNAL', message: 'x', idempotencyKey: 'k' });
+    expect(shouldRetryMutation(0, keyed(0))).toBe(true);
+    expect(shouldRetryMutation(0, keyed(503))).toBe(true);
+    expect(shouldRetryMutation(3, keyed(503))).toBe(false);
+    expect(shouldRetryMutation(0, keyed(409))).toBe(false);
+    expect(shouldRetryMutation(0, apiError(503))).toBe(false);
+    expect(shouldRetryMutation(0, new TypeError('network'))).toBe(false);
   });
 });
 

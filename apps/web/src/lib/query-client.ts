@@ -5,7 +5,7 @@ import {
   QUERY_RETRY_MAX_MS,
 } from '@selah/shared/constants';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, getErrorMessage } from './api-client';
+import { ApiError, getErrorMessage, isApiError } from './api-client';
 import { toast } from './toast';
 
 declare module '@tanstack/react-query' {
@@ -31,8 +31,28 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < QUERY_RETRIES;
 }
 
-/** 1 s, 2 s, 4 s ... capped at 30 s (spec-1 §9). */
-export function retryDelay(attemptIndex: number): number {
+/**
+ * A mutation is retried only when it carried an Idempotency-Key (a create, decision 017): the
+ * server then replays a create that did commit instead of running it twice. Other writes are
+ * not retried automatically.
+ */
+export function shouldRetryMutation(failureCount: number, error: unknown): boolean {
+  return (
+    isApiError(error) && error.idempotencyKey !== undefined && shouldRetry(failureCount, error)
+  );
+}
+
+/** The longest wait a server's Retry-After may ask of a retry. */
+export const RETRY_AFTER_MAX_MS = 10_000;
+
+/**
+ * 1 s, 2 s, 4 s ... capped at 30 s (spec-1 §9); a 503 with Retry-After waits what the server
+ * asked, at most 10 s.
+ */
+export function retryDelay(attemptIndex: number, error?: unknown): number {
+  if (isApiError(error, 503) && error.retryAfter !== undefined) {
+    return Math.min(error.retryAfter * 1000, RETRY_AFTER_MAX_MS);
+  }
   return Math.min(QUERY_RETRY_BASE_MS * 2 ** attemptIndex, QUERY_RETRY_MAX_MS);
 }
 
@@ -70,7 +90,7 @@ export function createQueryClient() {
         retry: shouldRetry,
         retryDelay,
       },
-      mutations: { retry: false },
+      mutations: { retry: shouldRetryMutation, retryDelay },
     },
   });
 }

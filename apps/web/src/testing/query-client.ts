@@ -4,6 +4,10 @@ import { createQueryClient } from '@/lib/query-client';
 export function createTestQueryClient() {
   const client = createQueryClient();
   const defaults = client.getDefaultOptions();
-  client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
+  client.setDefaultOptions({
+    ...defaults,
+    queries: { ...defaults.queries, retry: false },
+    mutations: { ...defaults.mutations, retry: false },
+  });
   return client;
 }

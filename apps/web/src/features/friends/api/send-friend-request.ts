@@ -8,7 +8,10 @@ import { invalidateFriendsData } from './invalidate';
  * accepted!' (200) when they had already asked the user.
  */
 export const sendFriendRequest = (userId: string) =>
-  api.post(`/friends/request/${encodeURIComponent(userId)}`, { schema: MessageSchema });
+  api.post(`/friends/request/${encodeURIComponent(userId)}`, {
+    schema: MessageSchema,
+    idempotent: true,
+  });
 
 export const useSendFriendRequest = () => {
   const queryClient = useQueryClient();

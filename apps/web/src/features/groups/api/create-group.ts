@@ -5,7 +5,7 @@ import { invalidateGroups } from '../utils/group-cache';
 
 /** Creates a group around one of the user's journals; the creator becomes its first admin. */
 export const createGroup = (input: CreateGroupInput) =>
-  api.post('/prayer-groups', { body: input, schema: GroupResponseSchema });
+  api.post('/prayer-groups', { body: input, schema: GroupResponseSchema, idempotent: true });
 
 export const useCreateGroup = () => {
   const queryClient = useQueryClient();

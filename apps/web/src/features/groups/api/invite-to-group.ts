@@ -8,6 +8,7 @@ export const inviteToGroup = ({ id, userIds }: { id: string; userIds: string[] }
   api.post(`/prayer-groups/${encodeURIComponent(id)}/invite`, {
     body: { userIds },
     schema: MessageSchema,
+    idempotent: true,
   });
 
 export const useInviteToGroup = () => {

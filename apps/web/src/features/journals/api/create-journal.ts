@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { invalidateAfterJournalChange } from '../utils/journal-cache';
 
 export const createJournal = (input: CreateJournalInput) =>
-  api.post('/journals', { body: input, schema: JournalSchema });
+  api.post('/journals', { body: input, schema: JournalSchema, idempotent: true });
 
 /** Creates a journal, then refreshes the journal lists, prayers and statistics. */
 export const useCreateJournal = () => {

@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
 import { invalidatePrayerRequestLists } from './invalidate';
 
 export const createPrayerRequest = (input: CreatePrayerRequestInput) =>
-  api.post('/prayer-requests', { body: input, schema: PrayerRequestSchema });
+  api.post('/prayer-requests', { body: input, schema: PrayerRequestSchema, idempotent: true });
 
 export const useCreatePrayerRequest = () => {
   const queryClient = useQueryClient();

@@ -8,6 +8,7 @@ export const addTestimony = ({ id, testimony }: { id: string; testimony: string 
   api.post(`/prayers/${encodeURIComponent(id)}/testimony`, {
     body: { testimony },
     schema: PrayerSchema,
+    idempotent: true,
   });
 
 export const useAddTestimony = () => {

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { invalidatePrayerData } from './invalidate';
 
 export const createPrayer = (input: CreatePrayerInput) =>
-  api.post('/prayers', { body: input, schema: PrayerSchema });
+  api.post('/prayers', { body: input, schema: PrayerSchema, idempotent: true });
 
 export const useCreatePrayer = () => {
   const queryClient = useQueryClient();

@@ -22,6 +22,7 @@ export const shareItem = ({
   api.post(`${BASE[kind]}/${encodeURIComponent(id)}/share`, {
     body: { userIds },
     schema: ShareResultSchema,
+    idempotent: true,
   });
 
 export const useShareItem = () => {
