@@ -141,8 +141,17 @@ async function toApiError(response: Response, idempotencyKey?: string): Promise<
  */
 const unsettledKeys = new Map<string, string>();
 
+/**
+ * 128 random bits in hex. `crypto.getRandomValues`, not `crypto.randomUUID`: the latter exists
+ * only in secure contexts, and Selah may be opened over plain http on a home network.
+ */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 function idempotencyKeyFor(slot: string): string {
-  const key = unsettledKeys.get(slot) ?? crypto.randomUUID();
+  const key = unsettledKeys.get(slot) ?? newIdempotencyKey();
   unsettledKeys.set(slot, key);
   return key;
 }
