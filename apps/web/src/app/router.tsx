@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { RouteError } from '@/components/errors/route-error';
@@ -77,7 +76,10 @@ export function createAppRouter() {
   return createBrowserRouter(routes);
 }
 
-export function AppRouter() {
-  const [router] = useState(createAppRouter);
+/**
+ * The app's router. main.tsx creates it before React's first render: creating it matches the URL
+ * and starts loading the page's lazy route chunks, which then download while React sets up.
+ */
+export function AppRouter({ router }: { router: ReturnType<typeof createAppRouter> }) {
   return <RouterProvider router={router} />;
 }

@@ -133,6 +133,34 @@ describe('/dashboard', () => {
     expect(within(quote).getByText('— Paul')).toBeInTheDocument();
   });
 
+  it('asks for the memory verse and the quote while the statistics are still loading', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let askedForDaily = false;
+    server.use(
+      http.get(`${API}/stats`, async () => {
+        await gate;
+        return HttpResponse.json(stats);
+      }),
+      http.get(`${API}/stats/daily`, () => {
+        askedForDaily = true;
+        return HttpResponse.json({
+          memoryVerse: { verse: 'Be still.', reference: 'Psalm 46:10', source: 'scripture' },
+          inspiration: { quote: 'Pray without ceasing.', author: 'Paul' },
+        });
+      }),
+    );
+    await renderRoute('/dashboard', { user: me });
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading dashboard...');
+    await waitFor(() => expect(askedForDaily).toBe(true));
+    release();
+    const verse = await screen.findByRole('region', { name: 'Memory Verse' });
+    expect(await within(verse).findByText('“Be still.”')).toBeInTheDocument();
+  });
+
   it("does not label a verse from scripture as the user's", async () => {
     serveStats();
     await renderRoute('/dashboard', { user: me });
