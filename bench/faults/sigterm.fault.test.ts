@@ -134,11 +134,19 @@ for (const variant of DATABASES) {
       expect(streamOutcome).not.toBe('still open');
       expect(inFlight.length).toBeGreaterThan(0);
       // Requests sent before the signal were answered: 201, or 503 if they reached the server
-      // just after it started closing. Never a dropped connection.
+      // just after it started closing. The one exception is HTTP keep-alive's race: a request
+      // the client started on an idle kept-alive connection just as the closing server shut
+      // that connection is reset before it ran (at most one per writer; `written` below proves
+      // none of them wrote anything, so a retry is safe).
+      const resetBefore = before.filter((r) =>
+        ['ECONNRESET', 'UND_ERR_SOCKET'].includes(r.error ?? ''),
+      );
       expect(
-        before.every((r) => r.status === 201 || r.status === 503),
+        before.every((r) => r.status === 201 || r.status === 503 || resetBefore.includes(r)),
         JSON.stringify(tally(before)),
       ).toBe(true);
+      expect(resetBefore.length, JSON.stringify(tally(before))).toBeLessThanOrEqual(WRITERS);
+      expect(before.filter((r) => r.status === 201).length).toBeGreaterThan(resetBefore.length);
       expect(inFlight.filter((r) => r.status === 201).length).toBeGreaterThan(0);
       // After the signal: answered (201 before the close began, or 503 on a kept-alive
       // connection), refused once the listener closed, or reset: an idle kept-alive connection
