@@ -134,6 +134,9 @@ export class GroupsRepository {
     values: Partial<typeof prayerGroups.$inferInsert>,
     tx: DbOrTx = this.db,
   ): Promise<void> {
+    // An update with nothing in it (`{}` is a valid body) changes nothing: Drizzle refuses an
+    // empty SET.
+    if (Object.keys(values).length === 0) return;
     await tx.update(prayerGroups).set(values).where(eq(prayerGroups.id, id));
   }
 

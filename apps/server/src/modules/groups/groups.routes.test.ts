@@ -154,6 +154,10 @@ describe('membership', () => {
     expect(
       (await admin.api.put(`/api/prayer-groups/${id}`, { name: 'Renamed' })).json().data.name,
     ).toBe('Renamed');
+    // An empty update is valid and changes nothing (it was a 500: Drizzle refuses an empty SET).
+    const unchanged = await admin.api.put(`/api/prayer-groups/${id}`, {});
+    expect(unchanged.statusCode).toBe(200);
+    expect(unchanged.json().data.name).toBe('Renamed');
     expect(
       (await admin.api.put(`/api/prayer-groups/${id}`, { name: 'n'.repeat(51) })).json().message,
     ).toBe('Group name cannot exceed 50 characters.');
