@@ -139,6 +139,9 @@ export class JournalsRepository {
     values: Partial<typeof journals.$inferInsert>,
     tx: DbOrTx = this.db,
   ): Promise<void> {
+    // An update with nothing in it (`{}` is a valid body) changes nothing: Drizzle refuses an
+    // empty SET.
+    if (Object.keys(values).length === 0) return;
     await tx.update(journals).set(values).where(eq(journals.id, id));
   }
 

@@ -200,6 +200,10 @@ describe('PUT /api/journals/:id', () => {
       expect((await api.put(`/api/journals/${id}`, { title: 'Hijacked' })).statusCode).toBe(404);
     }
     expect((await owner.get(`/api/journals/${id}`)).json().title).toBe('Renamed');
+    // An empty update is valid and changes nothing (Drizzle refuses an empty SET: it was a 500).
+    const unchanged = await owner.put(`/api/journals/${id}`, {});
+    expect(unchanged.statusCode).toBe(200);
+    expect(unchanged.json()).toMatchObject({ title: 'Renamed', category: 'Health' });
     expect((await owner.put(`/api/journals/${id}`, { title: 'x'.repeat(51) })).json().message).toBe(
       'Journal title must be 50 characters or less.',
     );
