@@ -61,6 +61,34 @@ function firstLine(message: string): string {
   return line ? `: ${line.slice(0, 300)}` : '';
 }
 
+/** How much of a suite's output is kept to explain a crash. */
+const OUTPUT_TAIL_CHARS = 2_000_000;
+
+/**
+ * Errors Vitest caught outside any test ("Unhandled Errors" in its output, absent from its
+ * JSON report): the error line, and the file and test it names as the likely origin.
+ */
+function unhandledErrors(output: string): string[] {
+  const lines = stripVTControlCharacters(output).split('\n');
+  const start = lines.findIndex((line) => /Unhandled Errors?\b/.test(line));
+  if (start === -1) return [];
+  const found: string[] = [];
+  for (const raw of lines.slice(start)) {
+    const line = raw.trim();
+    if (/^(\w*Error|Unhandled Rejection|Unhandled Error)\b/.test(line) && !/⎯/.test(line)) {
+      found.push(`unhandled: ${line.slice(0, 300)}`);
+    } else if (
+      /^(This error originated in|The last test to run before|The latest test that might've caused)/.test(
+        line,
+      )
+    ) {
+      found.push(`  ${line.slice(0, 300)}`);
+    }
+    if (found.length >= 12) break;
+  }
+  return found.length > 0 ? found : ['unhandled errors were reported (see the output above)'];
+}
+
 /** Vitest's JSON reporter (Jest-compatible shape). */
 function parseVitest(report: unknown): Parsed {
   if (!isRecord(report) || typeof report.numTotalTests !== 'number') {
@@ -151,9 +179,19 @@ function runSuite(suite: Suite): Promise<SuiteResult> {
     const child = spawn(process.execPath, suite.command, {
       cwd: root,
       env: suite.env,
-      stdio: 'inherit',
+      stdio: ['inherit', 'pipe', 'pipe'],
     });
     activeChild = child;
+    // The output streams through as before; its tail is kept to name errors that happened
+    // outside any test (Vitest's "Unhandled Errors"), which its JSON report does not hold.
+    let tail = '';
+    const keep = (target: NodeJS.WriteStream) => (chunk: Buffer) => {
+      target.write(chunk);
+      tail += chunk.toString('utf8');
+      if (tail.length > 2 * OUTPUT_TAIL_CHARS) tail = tail.slice(-OUTPUT_TAIL_CHARS);
+    };
+    child.stdout?.on('data', keep(process.stdout));
+    child.stderr?.on('data', keep(process.stderr));
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -188,6 +226,7 @@ function runSuite(suite: Suite): Promise<SuiteResult> {
           ...counts,
           failed: 1,
           problem: `${counts.problem ?? 'crashed'} (${exit})`,
+          failures: [...(counts.failures ?? []), ...unhandledErrors(tail)],
         });
       } else {
         resolve({ ...base, ...counts, ...(counts.problem ? { problem: counts.problem } : {}) });
