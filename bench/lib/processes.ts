@@ -77,7 +77,10 @@ export async function startNode(opts: {
 }): Promise<Child> {
   const port = await freePort();
   const log = createWriteStream(opts.logFile, { flags: 'a' });
-  const child = spawn(process.execPath, [opts.script], {
+  // BENCH_NODE_ARGS: extra Node flags for the servers under test, e.g. `--cpu-prof
+  // --cpu-prof-dir=/tmp/prof` to profile them under load (Node refuses these in NODE_OPTIONS).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, opts.script], {
     cwd: ROOT,
     env: { ...process.env, ...opts.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
