@@ -2,7 +2,10 @@
 // (PGlite, temp data folder), a user seeded through the API, Lighthouse's mobile preset
 // (simulated slow 4G and 4x CPU slowdown) 3 times per page, medians against the targets.
 //
-//   npm run lighthouse -w @selah/bench [-- --runs 3 --pages home,login,dashboard,journal]
+//   npm run lighthouse -w @selah/bench [-- --runs 3 --pages home,login,dashboard,journal --lhr]
+//
+// --lhr also writes each run's full Lighthouse report (LCP element, request chains, main-thread
+// work) to bench/results/.
 //
 // Chromium: CHROME_PATH (default /usr/bin/chromium). JSON results go to bench/results/.
 import { randomBytes } from 'node:crypto';
@@ -65,7 +68,7 @@ interface PageResult {
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
-  options: { runs: { type: 'string' }, pages: { type: 'string' } },
+  options: { runs: { type: 'string' }, pages: { type: 'string' }, lhr: { type: 'boolean' } },
 });
 const RUNS = Number(values.runs ?? 3);
 const PAGE_FILTER = values.pages?.split(',');
@@ -207,6 +210,11 @@ try {
     const failed = new Map<string, PageResult['failedAudits'][number]>();
     for (let i = 0; i < RUNS; i++) {
       const lhr = await runOnce(`${base}${page.path}`, page.signedIn ? session : null);
+      if (values.lhr)
+        writeFileSync(
+          path.join(outDir, `${runId}-${page.name}-${i + 1}.lhr.json`),
+          JSON.stringify(lhr),
+        );
       if (lhr.finalDisplayedUrl !== `${base}${page.path}`)
         throw new Error(`${page.path} ended on ${lhr.finalDisplayedUrl} (session not taken?)`);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

@@ -4,7 +4,8 @@ import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { build, createServer, defineConfig, type Plugin } from 'vite';
+import { build, createServer, defineConfig, type Plugin, type Rollup } from 'vite';
+import { ROUTE_MODULES } from './src/app/route-modules.ts';
 
 /** Where the dev and preview servers forward `/api` (the Fastify server). */
 const API_TARGET = process.env.SELAH_API_URL ?? 'http://127.0.0.1:3000';
@@ -37,6 +38,54 @@ function precompress(): Plugin {
         );
         writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
       }
+    },
+  };
+}
+
+/** Where the SPA's build writes the modulepreload table the server reads (plugins/spa.ts). */
+const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+
+/**
+ * Writes `.vite/route-preloads.json`: for each URL pattern of src/app/route-modules.ts, the JS
+ * files its lazy route modules need (their chunks and static imports, less what index.html
+ * already loads). The server puts them into that page's HTML as `<link rel="modulepreload">`,
+ * so they download with the entry rather than after it has run (issue 7's LCP target).
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'selah-route-preloads',
+    apply: (_config, env) => env.command === 'build' && env.mode !== LANDING_MODE,
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (item): item is Rollup.OutputChunk => item.type === 'chunk',
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (start: Rollup.OutputChunk[]) => {
+        const files = new Set<string>();
+        const visit = (chunk: Rollup.OutputChunk | undefined) => {
+          if (!chunk || files.has(chunk.fileName)) return;
+          files.add(chunk.fileName);
+          chunk.imports.forEach((file) => visit(byFile.get(file)));
+        };
+        start.forEach(visit);
+        return files;
+      };
+      const inEntry = closure(chunks.filter((chunk) => chunk.isEntry));
+      const routes = Object.entries(ROUTE_MODULES).map(([pattern, modules]) => {
+        const start = modules.map((module) => {
+          const id = path.join(WEB_ROOT, module);
+          const chunk = chunks.find((c) => c.facadeModuleId === id);
+          if (!chunk) throw new Error(`no chunk for ${module} (src/app/route-modules.ts)`);
+          return chunk;
+        });
+        const files = [...closure(start)].filter((file) => !inEntry.has(file));
+        return { pattern, files: files.map((file) => `/${file}`) };
+      });
+      this.emitFile({
+        type: 'asset',
+        fileName: ROUTE_PRELOADS_FILE,
+        source: `${JSON.stringify({ routes }, null, 2)}\n`,
+      });
     },
   };
 }
@@ -118,8 +167,71 @@ function prerenderLanding(): Plugin {
   };
 }
 
+/**
+ * After the SPA's build, renders the pages of src/app/prerender.tsx (the same for every visitor:
+ * /login) to HTML through Vite's SSR loader, each into a copy of index.html (`login.html`), and
+ * names that file in the route-preloads table, so the server sends it for that page. #root is
+ * `inert` until main.tsx has replaced the markup with the live page: nothing can be typed into
+ * a form that is about to be replaced.
+ */
+function prerenderPages(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'selah-prerender-pages',
+    apply: (_config, env) => env.command === 'build' && env.mode !== LANDING_MODE,
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const tableFile = path.join(outDir, ROUTE_PRELOADS_FILE);
+      const table = JSON.parse(readFileSync(tableFile, 'utf8')) as {
+        routes: { pattern: string; files: string[]; html?: string }[];
+      };
+      const server = await createServer({
+        configFile: CONFIG_FILE,
+        root: WEB_ROOT,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+      });
+      try {
+        const { PRERENDERED_PAGES, renderPage } = (await server.ssrLoadModule(
+          '/src/app/prerender.tsx',
+        )) as { PRERENDERED_PAGES: Record<string, unknown>; renderPage: (path: string) => string };
+        for (const pattern of Object.keys(PRERENDERED_PAGES)) {
+          const route = table.routes.find((r) => r.pattern === pattern);
+          if (!route || !/^\/[a-z-]+$/.test(pattern))
+            throw new Error(`cannot prerender ${pattern} (src/app/prerender.tsx)`);
+          const root = '<div id="root"></div>';
+          if (!index.includes(root)) throw new Error(`${root} missing from index.html`);
+          route.html = `${pattern.slice(1)}.html`;
+          writeFileSync(
+            path.join(outDir, route.html),
+            index.replace(
+              root,
+              `<div id="root" data-prerendered inert>${renderPage(pattern)}</div>`,
+            ),
+          );
+        }
+      } finally {
+        await server.close();
+      }
+      writeFileSync(tableFile, `${JSON.stringify(table, null, 2)}\n`);
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss(), precompress(), landingBuild(), prerenderLanding()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    precompress(),
+    routePreloads(),
+    prerenderPages(),
+    landingBuild(),
+    prerenderLanding(),
+  ],
   resolve: {
     alias: [
       // The landing page's build: plain links and no tooltips (src/features/landing/lite/).

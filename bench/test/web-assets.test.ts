@@ -86,12 +86,86 @@ describe('the web build', () => {
     expect(brotliDecompressSync(landingBr.rawPayload).toString()).toBe(landing.body);
     expect(landingBr.rawPayload.length).toBeLessThan(landing.rawPayload.length / 3);
 
-    for (const url of ['/login', '/dashboard', '/journal/abc']) {
+    const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    for (const url of ['/dashboard', '/journal/abc', '/no/such/page']) {
       const page = await app.inject({ method: 'GET', url });
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['cache-control'], url).toBe('no-cache');
-      expect(page.body, url).toBe(readFileSync(path.join(dist, 'index.html'), 'utf8'));
+      // index.html, plus the page's modulepreload links (next test).
+      expect(
+        page.body.replace(/<link rel="modulepreload" crossorigin href="[^"]+">\n/g, ''),
+        url,
+      ).toBe(index.replace(/<link rel="modulepreload" crossorigin href="[^"]+">\n/g, ''));
       expect(page.body, url).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('sends /login prerendered: the page paints from HTML, inert until the app replaces it', async () => {
+    const stripped = (html: string) =>
+      html.replace(/<link rel="modulepreload" crossorigin href="[^"]+">\n/g, '');
+    const file = readFileSync(path.join(dist, 'login.html'), 'utf8');
+    const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    for (const url of ['/login', '/login?redirectTo=%2Fdashboard']) {
+      const page = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      const body = gunzipSync(page.rawPayload).toString();
+      expect(stripped(body), url).toBe(stripped(file));
+    }
+    // index.html with the page in #root: same scripts and styles, nothing inline.
+    const [before, after] = index.split('<div id="root"></div>');
+    expect(file.startsWith(before!)).toBe(true);
+    expect(file.endsWith(after!)).toBe(true);
+    const root = file.slice(before!.length, file.length - after!.length);
+    expect(root).toMatch(/^<div id="root" data-prerendered inert>/);
+    expect(root).toMatch(/<h1[^>]*>Sign in to Selah<\/h1>/);
+    expect(root).toContain('Welcome back. Sign in to continue to your prayer journal.');
+    expect(root).toMatch(/<input[^>]*type="email"/);
+    expect(root).toContain('href="/signup"');
+    // No script and no event handler attribute: the CSP allows scripts from 'self' only.
+    expect(root).not.toMatch(/<script|\son[a-z]+=/i);
+  });
+
+  it("announces each page's route chunks with modulepreload, before they are imported", async () => {
+    const manifest = JSON.parse(
+      readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; imports?: string[] }>;
+    const chunkOf = (src: string) => `/${manifest[src]!.file}`;
+    const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+        (m) => m[1]!,
+      );
+    const pages = [
+      ['/login', ['src/app/routes/auth/login.tsx']],
+      ['/dashboard', ['src/app/routes/app/root.tsx', 'src/app/routes/app/dashboard.tsx']],
+      ['/journal/abc', ['src/app/routes/app/root.tsx', 'src/app/routes/app/journal.tsx']],
+      ['/journal/abc/', ['src/app/routes/app/root.tsx', 'src/app/routes/app/journal.tsx']],
+      [
+        '/journal/abc/print',
+        ['src/app/routes/app/root.tsx', 'src/app/routes/app/journal-print.tsx'],
+      ],
+    ] as const;
+    for (const [url, modules] of pages) {
+      const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      const body = brotliDecompressSync(res.rawPayload).toString();
+      const added = preloads(body).filter((file) => !preloads(index).includes(file));
+      for (const module of modules) expect(added, `${url} ${module}`).toContain(chunkOf(module));
+      // Each once, only files of the build, none that index.html loads already, all in <head>.
+      expect(new Set(added).size, url).toBe(added.length);
+      for (const file of added) expect(existsSync(path.join(dist, file)), file).toBe(true);
+      expect(body.indexOf(`href="${added.at(-1)}"`), url).toBeLessThan(body.indexOf('</head>'));
+      // The chunks the route's own chunk imports come too, so nothing waits for it to run.
+      const own = Object.keys(manifest).find((key) => key === modules.at(-1))!;
+      for (const dep of manifest[own]!.imports ?? []) {
+        const file = `/${manifest[dep]!.file}`;
+        expect(added.includes(file) || index.includes(`"${file}"`), `${url} ${file}`).toBe(true);
+      }
+    }
+    // Pages without lazy modules of their own, and unknown pages, get index.html as it is.
+    for (const url of ['/no/such/page', '/journal', '/dashboard/extra']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.body, url).toBe(index);
     }
   });
 

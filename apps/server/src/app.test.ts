@@ -19,6 +19,30 @@ beforeAll(async () => {
     `console.log(${JSON.stringify('x'.repeat(4000))})`,
   );
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(
+    path.join(dist, '.vite', 'route-preloads.json'),
+    JSON.stringify({
+      routes: [
+        { pattern: '/login', files: ['/assets/login-1.js', '/assets/card-2.js'] },
+        { pattern: '/signup', files: ['/assets/signup-5.js'], html: 'signup.html' },
+        // Only a plain file name next to index.html is ever sent.
+        { pattern: '/terms', files: [], html: '../app.test.ts' },
+        { pattern: '/privacy', files: [], html: 'missing.html' },
+        {
+          pattern: '/journal/:id',
+          files: [
+            '/assets/root-3.js',
+            '/assets/journal-4.js',
+            // Not hashed JS under /assets/: never put into the page.
+            '/assets/x.js"><script>alert(1)</script>',
+            'https://evil.example/a.js',
+            '/favicon.svg',
+          ],
+        },
+      ],
+    }),
+  );
   t = await buildTestApp({ env: { WEB_DIST_DIR: dist, TRUST_PROXY: '10.9.9.9' } });
 });
 afterAll(async () => {
@@ -45,6 +69,50 @@ describe('the web app', () => {
       expect(res.body).toContain('<div id="root">');
     },
   );
+
+  it("adds modulepreload links for the page's route chunks (the build's table)", async () => {
+    const links = (body: string) =>
+      [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const page = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
+    // The fixture's index.html has no </head>: nothing can go in.
+    expect(links(await page('/login'))).toEqual([]);
+
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><head><title>Selah</title></head><div id="root"></div>',
+    );
+    expect(links(await page('/login'))).toEqual(['/assets/login-1.js', '/assets/card-2.js']);
+    expect(links(await page('/login?redirectTo=%2Fdashboard'))).toHaveLength(2);
+    expect(links(await page('/journal/abc'))).toEqual([
+      '/assets/root-3.js',
+      '/assets/journal-4.js',
+    ]);
+    expect(links(await page('/journal/abc/'))).toHaveLength(2);
+    const journal = await page('/journal/abc');
+    expect(journal).not.toContain('<script>');
+    expect(journal).not.toContain('evil.example');
+    expect(journal.indexOf('journal-4.js')).toBeLessThan(journal.indexOf('</head>'));
+    for (const url of ['/journal', '/journal//', '/journal/a/b', '/dashboard', '/'])
+      expect(links(await page(url)), url).toEqual([]);
+
+    // A page the build prerendered: its own HTML, with its preloads.
+    writeFileSync(
+      path.join(dist, 'signup.html'),
+      '<!doctype html><head><title>Selah</title></head><div id="root" data-prerendered inert><h1>Create your account</h1></div>',
+    );
+    const signup = await t.app.inject({ method: 'GET', url: '/signup?invite=x' });
+    expect(signup.headers['cache-control']).toBe('no-cache');
+    expect(signup.body).toContain('<h1>Create your account</h1>');
+    expect(links(signup.body)).toEqual(['/assets/signup-5.js']);
+    for (const url of ['/terms', '/privacy'])
+      expect(await page(url), url).toContain('<div id="root"></div>');
+
+    // An unreadable table leaves the page as it is.
+    writeFileSync(path.join(dist, '.vite', 'route-preloads.json'), '{not json');
+    expect(await page('/login')).toBe(
+      '<!doctype html><head><title>Selah</title></head><div id="root"></div>',
+    );
+  });
 
   it('serves hashed assets with immutable caching and compression', async () => {
     const res = await t.app.inject({

@@ -11,10 +11,64 @@ const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCb);
 const BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } };
 
+/** Written by the web app's build (apps/web/vite.config.ts, `routePreloads`). */
+const ROUTE_PRELOADS = path.join('.vite', 'route-preloads.json');
+/** Only hashed JS under /assets/ goes into a page (nothing from the file is echoed unchecked). */
+const ASSET_JS = /^\/assets\/[\w.-]+\.js$/;
+
+/** A prerendered page's file, next to index.html. */
+const PAGE_HTML = /^[a-z-]+\.html$/;
+
+interface RoutePreloads {
+  routes: { pattern: string; files: string[]; html?: string }[];
+}
+
+/** Whether `pathname` matches a router pattern such as `/journal/:id` (one segment per param). */
+export function matchesPattern(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/');
+  const have = pathname.replace(/(.)\/$/, '$1').split('/');
+  return (
+    want.length === have.length &&
+    want.every((part, i) => (part.startsWith(':') ? have[i] !== '' : part === have[i]))
+  );
+}
+
+/**
+ * The SPA's HTML for `pathname`: index.html, or the page's prerendered copy when the build made
+ * one (`html`, e.g. login.html), with a `<link rel="modulepreload">` for each JS file of the
+ * page's route modules (the build's table), so the browser fetches them beside the entry instead
+ * of after it has run. A missing or unreadable table gives index.html as it is: the app loads
+ * them itself, later.
+ */
+async function spaPage(distDir: string, pathname: string): Promise<Buffer> {
+  const index = () => readFile(path.join(distDir, 'index.html'));
+  let table: RoutePreloads;
+  try {
+    table = JSON.parse(await readFile(path.join(distDir, ROUTE_PRELOADS), 'utf8')) as RoutePreloads;
+  } catch {
+    return index();
+  }
+  const route = table.routes?.find((r) => matchesPattern(r.pattern, pathname));
+  if (!route) return index();
+  const prerendered =
+    typeof route.html === 'string' && PAGE_HTML.test(route.html)
+      ? await readFile(path.join(distDir, route.html)).catch(() => null)
+      : null;
+  const html = (prerendered ?? (await index())).toString('utf8');
+  const files = (route.files ?? []).filter(
+    (file) => typeof file === 'string' && ASSET_JS.test(file) && !html.includes(`"${file}"`),
+  );
+  if (files.length === 0 || !html.includes('</head>')) return Buffer.from(html);
+  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
+  return Buffer.from(html.replace('</head>', `${links.join('\n')}\n</head>`));
+}
+
 /**
  * Serves the built web app: hashed assets with year-long immutable caching (precompressed
  * .br/.gz when present), index.html with no-cache for every other non-API GET (deep links),
  * except "/", which gets landing.html (the landing page, prerendered, without the SPA).
+ * SPA pages get modulepreload links for their route chunks, and a prerendered copy of
+ * index.html when the build made one (`spaPage`).
  */
 export const spaPlugin = fp(
   async (app: FastifyInstance, opts: { distDir: string }) => {
@@ -60,7 +114,10 @@ export const spaPlugin = fp(
           const page = url === '/' && hasLanding ? 'landing.html' : 'index.html';
           // Compressed here: @fastify/compress hooks routes, and this handler is none (the
           // prerendered landing page is about 20 KB, 4 KB compressed).
-          const html = await readFile(path.join(opts.distDir, page));
+          const html =
+            page === 'index.html'
+              ? await spaPage(opts.distDir, url)
+              : await readFile(path.join(opts.distDir, page));
           const accepted = String(request.headers['accept-encoding'] ?? '');
           reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
           if (/\bbr\b/.test(accepted))

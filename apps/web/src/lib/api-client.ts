@@ -3,6 +3,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '@selah/shared/schemas/idempotency';
 import type { z } from 'zod';
 import { env } from '@/config/env';
 import { useAuthStore } from '@/stores/auth-store';
+import { takeEarlyRead } from './early-reads';
 
 /** A failed API call: the server's error envelope plus the HTTP status (0 = no response). */
 export class ApiError extends Error {
@@ -174,15 +175,25 @@ async function send(
   const idempotencyKey = slot === null ? undefined : idempotencyKeyFor(slot);
   if (idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
 
+  const url = buildUrl(path, query);
+  // A plain signed-in GET that public/early-reads.js already started for this page (same URL,
+  // token and headers): its answer, once, instead of a second request.
+  const early =
+    method === 'GET' && token && !options.headers && accept === 'application/json'
+      ? takeEarlyRead(url, token)
+      : undefined;
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      headers,
-      body: raw ? body : body === undefined ? null : JSON.stringify(body),
-      signal: signal ?? null,
-      credentials: 'same-origin',
-    });
+    if (early && signal?.aborted) throw new DOMException('The read was aborted.', 'AbortError');
+    response = early
+      ? await early
+      : await fetch(url, {
+          method,
+          headers,
+          body: raw ? body : body === undefined ? null : JSON.stringify(body),
+          signal: signal ?? null,
+          credentials: 'same-origin',
+        });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({
