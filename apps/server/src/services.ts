@@ -133,7 +133,7 @@ export function createServices(opts: ServiceOptions) {
   const plans = new PlansService({ db: db.db, now });
   const journals = new JournalsService(db.db, now, notifications, plans);
   const prayers = new PrayersService(db.db, journals, now, notifications, plans);
-  const stats = new StatsService(prayers, now);
+  const stats = new StatsService(prayers, plans, now);
   const prayerRequests = new PrayerRequestsService({ db: db.db, friends, notifications, prayers });
   const groups = new GroupsService({ db: db.db, friends, journals, prayers, notifications, plans });
   const sharing = new SharingService({

@@ -110,6 +110,14 @@ export function periodStarts(
 }
 
 /**
+ * The instant a window of the last `days` local days (today included) starts: local midnight of
+ * the day `days - 1` days before today.
+ */
+export function windowStart(now: Date, timeZone: string, days: number): Date {
+  return startOfLocalDay(addDays(localDate(now, timeZone), 1 - days), timeZone);
+}
+
+/**
  * Consecutive days with activity ending today or yesterday. `days` are distinct local dates,
  * newest first.
  */

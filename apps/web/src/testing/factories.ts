@@ -122,7 +122,10 @@ export function buildPrayer(overrides: Partial<Prayer> = {}): Prayer {
   });
 }
 
-/** GET /prayers/user/summary for a user without prayers (7 quiet days up to 2026-03-14). */
+/**
+ * GET /prayers/user/summary for a user without prayers (7 quiet days up to 2026-03-14), on a
+ * plan without a statistics window (pass `statsWindowDays: 7` for Free).
+ */
 export function buildPrayerSummary(overrides: Partial<PrayerSummary> = {}): PrayerSummary {
   return PrayerSummarySchema.parse({
     total: 0,
@@ -134,6 +137,7 @@ export function buildPrayerSummary(overrides: Partial<PrayerSummary> = {}): Pray
       date: `2026-03-${String(8 + index).padStart(2, '0')}`,
       active: false,
     })),
+    statsWindowDays: null,
     ...overrides,
   });
 }
@@ -152,7 +156,10 @@ export function buildTestimonyItem(overrides: Partial<TestimonyItem> = {}): Test
   });
 }
 
-/** GET /stats for a user without prayers. */
+/**
+ * GET /stats for a user without prayers, on a plan without a statistics window (for Free pass
+ * `statsWindowDays: 7, prayersThisMonth: null`, as the server sends).
+ */
 export function buildDashboardStats(overrides: Partial<DashboardStats> = {}): DashboardStats {
   return DashboardStatsSchema.parse({
     totalPrayers: 0,
@@ -164,6 +171,7 @@ export function buildDashboardStats(overrides: Partial<DashboardStats> = {}): Da
     prayersThisMonth: 0,
     recentTestimonies: [],
     timeZone: 'UTC',
+    statsWindowDays: null,
     ...overrides,
   });
 }

@@ -60,9 +60,30 @@ export function buildPricing(
 }
 
 const LIMITS = {
-  free: { journals: 3, prayers: 50, membersPerJournal: 20, groups: false, export: false },
-  premium: { journals: null, prayers: null, membersPerJournal: 20, groups: true, export: true },
-  ministry: { journals: null, prayers: null, membersPerJournal: 100, groups: true, export: true },
+  free: {
+    journals: 3,
+    prayers: 50,
+    membersPerJournal: 20,
+    groups: false,
+    export: false,
+    statsDays: 7,
+  },
+  premium: {
+    journals: null,
+    prayers: null,
+    membersPerJournal: 20,
+    groups: true,
+    export: true,
+    statsDays: null,
+  },
+  ministry: {
+    journals: null,
+    prayers: null,
+    membersPerJournal: 100,
+    groups: true,
+    export: true,
+    statsDays: null,
+  },
 } as const;
 
 /** GET /subscription for a user on `plan` (Free by default). */

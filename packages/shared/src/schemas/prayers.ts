@@ -112,5 +112,7 @@ export const PrayerSummarySchema = z.object({
   streak: z.number().int(),
   /** The last 7 days in the user's time zone, oldest first. */
   last7Days: z.array(z.object({ date: z.string(), active: z.boolean() })),
+  /** As on the dashboard: the plan's statistics window in days (the streak's cap), null when unlimited. */
+  statsWindowDays: z.number().int().nullable(),
 });
 export type PrayerSummary = z.infer<typeof PrayerSummarySchema>;

@@ -17,9 +17,16 @@ export const DashboardStatsSchema = z.object({
   answeredPrayers: z.number().int(),
   prayersToday: z.number().int(),
   prayersThisWeek: z.number().int(),
-  prayersThisMonth: z.number().int(),
+  /** Null when the month reaches beyond the plan's statistics window. */
+  prayersThisMonth: z.number().int().nullable(),
+  /** Only testimonies answered inside the statistics window. */
   recentTestimonies: z.array(TestimonyItemSchema),
   timeZone: z.string(),
+  /**
+   * The plan's statistics window in days (Free: 7; the streak counts at most this many days);
+   * null means unlimited (docs/decisions/027).
+   */
+  statsWindowDays: z.number().int().nullable(),
 });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 

@@ -28,6 +28,11 @@ export const PlanLimitsSchema = z.object({
   membersPerJournal: z.number().int(),
   groups: z.boolean(),
   export: z.boolean(),
+  /**
+   * How many days back history statistics reach (activity per period, streak, recent
+   * testimonies); null means unlimited (docs/decisions/027).
+   */
+  statsDays: z.number().int().nullable(),
 });
 export type PlanLimits = z.infer<typeof PlanLimitsSchema>;
 

@@ -166,7 +166,14 @@ describe('Free plan limits (402 PAYMENT_REQUIRED)', () => {
       plan: 'free',
       effectivePlan: 'free',
       expiresAt: null,
-      limits: { journals: 3, prayers: 50, membersPerJournal: 20, groups: false, export: false },
+      limits: {
+        journals: 3,
+        prayers: 50,
+        membersPerJournal: 20,
+        groups: false,
+        export: false,
+        statsDays: 7,
+      },
       usage: { journals: 2, prayers: 50 },
     });
   });
@@ -201,7 +208,7 @@ describe('paid plans', () => {
     expect((await u.api.get('/api/subscription')).json()).toMatchObject({
       plan: 'premium',
       effectivePlan: 'premium',
-      limits: { journals: null, prayers: null, groups: true, export: true },
+      limits: { journals: null, prayers: null, groups: true, export: true, statsDays: null },
       usage: { journals: 5, prayers: 51 },
     });
   });

@@ -45,6 +45,14 @@ export class PlansService {
   }
 
   /**
+   * How many days back the user's history statistics reach (the streak's cap, the testimonies
+   * shown, whether the month is counted); null: unlimited. A lapsed paid plan counts as Free.
+   */
+  statsWindowDays(user: PlanColumns): number | null {
+    return this.limitsOf(user).statsDays;
+  }
+
+  /**
    * Call inside the transaction that creates the journal (and its optional first prayer).
    * Locks the user row, so parallel creations cannot both take the last slot.
    * @throws AppError PAYMENT_REQUIRED at the plan's journal or prayer limit.

@@ -7,11 +7,35 @@ import type {
 } from '@selah/shared/schemas/subscription';
 import type { UserRow } from '../../db/schema/index.ts';
 
-/** Decisions §3 and spec-2 §9; members per journal count the owner (docs/decisions/011). */
+/** Statistics over history reach this many days back on Free (docs/decisions/027). */
+export const FREE_STATS_DAYS = 7;
+
+/** Decisions §3 and spec-2 §9; members per journal count the owner (docs/decisions/011, 027). */
 export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
-  free: { journals: 3, prayers: 50, membersPerJournal: 20, groups: false, export: false },
-  premium: { journals: null, prayers: null, membersPerJournal: 20, groups: true, export: true },
-  ministry: { journals: null, prayers: null, membersPerJournal: 100, groups: true, export: true },
+  free: {
+    journals: 3,
+    prayers: 50,
+    membersPerJournal: 20,
+    groups: false,
+    export: false,
+    statsDays: FREE_STATS_DAYS,
+  },
+  premium: {
+    journals: null,
+    prayers: null,
+    membersPerJournal: 20,
+    groups: true,
+    export: true,
+    statsDays: null,
+  },
+  ministry: {
+    journals: null,
+    prayers: null,
+    membersPerJournal: 100,
+    groups: true,
+    export: true,
+    statsDays: null,
+  },
 };
 
 export const PLAN_NAMES: Record<PlanId, string> = {

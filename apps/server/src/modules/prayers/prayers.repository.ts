@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   type ActivityKind,
@@ -192,10 +192,14 @@ export class PrayersRepository {
     return rows.map((r) => r.day);
   }
 
-  /** The user's most recently answered prayers with their latest testimony. */
+  /**
+   * The user's most recently answered prayers with their latest testimony; with `answeredSince`,
+   * only those answered at or after it.
+   */
   async recentlyAnswered(
     authorId: string,
     limit: number,
+    answeredSince: Date | null = null,
   ): Promise<
     {
       id: string;
@@ -219,7 +223,13 @@ export class PrayersRepository {
         >`(select pt.text from prayer_testimonies pt where pt.prayer_id = "prayers"."id" order by pt.created_at desc limit 1)`,
       })
       .from(prayers)
-      .where(and(eq(prayers.authorId, authorId), eq(prayers.status, 'answered')))
+      .where(
+        and(
+          eq(prayers.authorId, authorId),
+          eq(prayers.status, 'answered'),
+          answeredSince ? gte(prayers.answeredAt, answeredSince) : undefined,
+        ),
+      )
       .orderBy(desc(prayers.answeredAt))
       .limit(limit);
     return rows.map((r) => ({ ...r, answeredAt: r.answeredAt ?? r.createdAt }));

@@ -315,23 +315,38 @@ export class PrayersService {
     return this.page(rows, query.limit);
   }
 
-  /** The user's streak in their time zone: consecutive active days ending today or yesterday. */
-  async streak(user: UserRow): Promise<{ streak: number; days: string[]; today: string }> {
+  /**
+   * The user's streak in their time zone: consecutive active days ending today or yesterday.
+   * With a plan's statistics window (`windowDays`, docs/decisions/027) it counts at most that
+   * many days and reads no activity older than the window needs.
+   */
+  async streak(
+    user: UserRow,
+    windowDays: number | null = null,
+  ): Promise<{ streak: number; days: string[]; today: string }> {
     const timeZone = userTimeZone(user);
     const now = this.now();
     const { today } = periodStarts(now, timeZone);
-    const since = new Date(now.getTime() - (STREAK_HORIZON_DAYS + 2) * 24 * 60 * 60 * 1000);
-    const days = await this.repo.activityDays(user.id, timeZone, since, STREAK_HORIZON_DAYS + 2);
-    return { streak: streakFrom(days, today), days, today };
+    const horizon = windowDays ?? STREAK_HORIZON_DAYS;
+    const since = new Date(now.getTime() - (horizon + 2) * 24 * 60 * 60 * 1000);
+    const days = await this.repo.activityDays(user.id, timeZone, since, horizon + 2);
+    const streak = streakFrom(days, today);
+    return { streak: windowDays === null ? streak : Math.min(streak, windowDays), days, today };
+  }
+
+  /** The plan's statistics window in days (null: unlimited). */
+  statsWindowDays(user: UserRow): number | null {
+    return this.plans ? this.plans.statsWindowDays(user) : null;
   }
 
   async summary(user: UserRow): Promise<PrayerSummary> {
     const now = this.now();
     const starts = periodStarts(now, userTimeZone(user));
+    const statsWindowDays = this.statsWindowDays(user);
     const [counts, byCategory, streak] = await Promise.all([
       this.repo.authorCounts(user.id, starts),
       this.repo.categoryCounts(user.id),
-      this.streak(user),
+      this.streak(user, statsWindowDays),
     ]);
     const activeDays = new Set(streak.days);
     return {
@@ -344,6 +359,7 @@ export class PrayersService {
         const date = addDays(streak.today, i - 6);
         return { date, active: activeDays.has(date) };
       }),
+      statsWindowDays,
     };
   }
 }

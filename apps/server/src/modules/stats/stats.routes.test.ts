@@ -4,6 +4,7 @@ import { prayerActivity, prayers, users } from '../../db/schema/index.ts';
 import { streakFrom } from '../../lib/time-zone.ts';
 import { buildTestApp, signUp, type TestApp } from '../../../test/build-test-app.ts';
 import { apiAs } from '../../../test/api.ts';
+import { setPlan } from '../../../test/plans.ts';
 import { prayedFor } from './stats.service.ts';
 
 let t: TestApp;
@@ -84,6 +85,8 @@ describe('GET /api/stats', () => {
   it('counts prayers, activity periods and recent testimonies', async () => {
     clock = new Date('2026-11-22T05:30:00Z'); // Sunday 00:30 in New York
     const u = await userIn('America/New_York');
+    // Premium: the month is counted (Free's 7-day window is tested below).
+    await setPlan(t.db, u.userId, 'premium', new Date('2026-12-22T00:00:00Z'));
     const journal = (await u.api.post('/api/journals', { title: 'Stats' })).json()._id as string;
     const ids: string[] = [];
     for (const title of ['Late last night', 'Earlier this week', 'Last month', 'Answered one']) {
@@ -130,6 +133,170 @@ describe('GET /api/stats', () => {
 
   it('requires sign-in', async () => {
     expect((await apiAs(t.app, null).get('/api/stats')).statusCode).toBe(401);
+  });
+});
+
+describe('the plan’s statistics window (docs/decisions/027)', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const NOW = '2026-11-22T12:00:00Z'; // Sunday; the ISO week began Monday the 16th
+
+  /**
+   * A UTC user active every day from 1 to 22 November (a 22-day streak) with prayers written
+   * today, on the 18th, the 5th and in October, and three testimonies: answered on the 20th, at
+   * the first instant of the 7-day window (16th 00:00) and one second before it.
+   */
+  async function historyUser() {
+    clock = new Date(NOW);
+    const u = await userIn(null);
+    await activityAt(
+      u.userId,
+      ...Array.from(
+        { length: 22 },
+        (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}T09:00:00Z`,
+      ),
+    );
+    const journal = (await u.api.post('/api/journals', { title: 'History' })).json()._id as string;
+    const write = async (title: string, createdAt: string) => {
+      const id = (await u.api.post('/api/prayers', { title, journal })).json()._id as string;
+      await t.db.db
+        .update(prayers)
+        .set({ createdAt: new Date(createdAt) })
+        .where(eq(prayers.id, id));
+      return id;
+    };
+    const answer = async (id: string, answeredAt: string) => {
+      expect((await u.api.put(`/api/prayers/${id}/status`, { isAnswered: true })).statusCode).toBe(
+        200,
+      );
+      await t.db.db
+        .update(prayers)
+        .set({ answeredAt: new Date(answeredAt) })
+        .where(eq(prayers.id, id));
+    };
+    await write('Today', '2026-11-22T08:00:00Z');
+    const inWeek = await write('This week', '2026-11-18T08:00:00Z');
+    const inMonth = await write('This month', '2026-11-05T08:00:00Z');
+    const older = await write('October', '2026-10-20T08:00:00Z');
+    await answer(inWeek, '2026-11-20T10:00:00Z');
+    await answer(inMonth, '2026-11-16T00:00:00Z');
+    await answer(older, '2026-11-15T23:59:59Z');
+    return { ...u, inWeek, inMonth, older };
+  }
+
+  const testimonyIds = (stats: { recentTestimonies: { id: string }[] }) =>
+    stats.recentTestimonies.map((item) => item.id);
+
+  it('Free: no month, the streak stops at 7, only testimonies answered in the last 7 days', async () => {
+    const u = await historyUser();
+    const stats = (await u.api.get('/api/stats')).json();
+    expect(stats).toMatchObject({
+      // Current counts of the user's prayer points, not history: whole.
+      totalPrayers: 4,
+      activePrayers: 1,
+      answeredPrayers: 3,
+      prayersToday: 1,
+      prayersThisWeek: 2,
+      prayersThisMonth: null,
+      prayerStreak: 7,
+      statsWindowDays: 7,
+    });
+    expect(testimonyIds(stats)).toEqual([u.inWeek, u.inMonth]);
+
+    const summary = (await u.api.get('/api/prayers/user/summary')).json();
+    expect(summary).toMatchObject({
+      total: 4,
+      active: 1,
+      answered: 3,
+      streak: 7,
+      statsWindowDays: 7,
+    });
+    expect(summary.last7Days).toHaveLength(7);
+    expect(summary.last7Days.every((d: { active: boolean }) => d.active)).toBe(true);
+
+    // A streak that ended yesterday is capped too; a short one is not inflated.
+    clock = new Date('2026-11-23T12:00:00Z');
+    expect((await u.api.get('/api/stats')).json().prayerStreak).toBe(7);
+    const fresh = await userIn(null);
+    await activityAt(fresh.userId, '2026-11-23T08:00:00Z', '2026-11-22T08:00:00Z');
+    expect((await fresh.api.get('/api/stats')).json()).toMatchObject({
+      prayerStreak: 2,
+      prayersThisMonth: null,
+      statsWindowDays: 7,
+    });
+  });
+
+  it('Premium and Ministry: the month, the whole streak and every recent testimony', async () => {
+    const u = await historyUser();
+    for (const plan of ['premium', 'ministry'] as const) {
+      await setPlan(t.db, u.userId, plan, new Date(Date.parse(NOW) + 30 * DAY));
+      const stats = (await u.api.get('/api/stats')).json();
+      expect(stats).toMatchObject({
+        totalPrayers: 4,
+        activePrayers: 1,
+        answeredPrayers: 3,
+        prayersToday: 1,
+        prayersThisWeek: 2,
+        prayersThisMonth: 3,
+        prayerStreak: 22,
+        statsWindowDays: null,
+      });
+      expect(testimonyIds(stats)).toEqual([u.inWeek, u.inMonth, u.older]);
+      expect((await u.api.get('/api/prayers/user/summary')).json()).toMatchObject({
+        streak: 22,
+        statsWindowDays: null,
+      });
+    }
+  });
+
+  it('a lapsed plan counts as Free and deletes nothing: renewing shows the full figures again', async () => {
+    const u = await historyUser();
+    const full = {
+      prayersThisMonth: 3,
+      prayerStreak: 22,
+      statsWindowDays: null,
+      answeredPrayers: 3,
+    };
+    await setPlan(t.db, u.userId, 'premium', new Date(Date.parse(NOW) + DAY));
+    expect((await u.api.get('/api/stats')).json()).toMatchObject(full);
+
+    await setPlan(t.db, u.userId, 'premium', new Date(Date.parse(NOW))); // lapses at this instant
+    const lapsed = (await u.api.get('/api/stats')).json();
+    expect(lapsed).toMatchObject({ prayersThisMonth: null, prayerStreak: 7, statsWindowDays: 7 });
+    expect(testimonyIds(lapsed)).toEqual([u.inWeek, u.inMonth]);
+    expect((await u.api.get('/api/prayers/user/summary')).json().streak).toBe(7);
+    expect((await u.api.get('/api/subscription')).json()).toMatchObject({
+      plan: 'premium',
+      effectivePlan: 'free',
+      limits: { statsDays: 7 },
+    });
+
+    await setPlan(t.db, u.userId, 'premium', new Date(Date.parse(NOW) + 30 * DAY));
+    const renewed = (await u.api.get('/api/stats')).json();
+    expect(renewed).toMatchObject(full);
+    expect(testimonyIds(renewed)).toEqual([u.inWeek, u.inMonth, u.older]);
+    expect(await t.db.db.$count(prayers, eq(prayers.authorId, u.userId))).toBe(4);
+    expect(
+      await t.db.db.$count(prayerActivity, eq(prayerActivity.userId, u.userId)),
+    ).toBeGreaterThanOrEqual(22);
+  });
+
+  it('the window follows the user’s time zone: it starts at local midnight six days back', async () => {
+    clock = new Date('2026-11-22T12:00:00Z'); // the 22nd in Tokyo (UTC+9) too
+    const u = await userIn('Asia/Tokyo');
+    const journal = (await u.api.post('/api/journals', { title: 'Tokyo' })).json()._id as string;
+    const ids: string[] = [];
+    for (const answeredAt of ['2026-11-15T15:00:00Z', '2026-11-15T14:59:59Z']) {
+      // 16th 00:00 and 15th 23:59:59 in Tokyo
+      const id = (await u.api.post('/api/prayers', { title: answeredAt, journal })).json()
+        ._id as string;
+      await u.api.put(`/api/prayers/${id}/status`, { isAnswered: true });
+      await t.db.db
+        .update(prayers)
+        .set({ answeredAt: new Date(answeredAt) })
+        .where(eq(prayers.id, id));
+      ids.push(id);
+    }
+    expect(testimonyIds((await u.api.get('/api/stats')).json())).toEqual([ids[0]]);
   });
 });
 

@@ -1,11 +1,14 @@
 import type { DailyInspiration, DashboardStats, TestimonyItem } from '@selah/shared/schemas/stats';
 import type { UserRow } from '../../db/schema/index.ts';
-import { periodStarts } from '../../lib/time-zone.ts';
+import { periodStarts, windowStart } from '../../lib/time-zone.ts';
+import type { PlansService } from '../plans/plans.service.ts';
 import type { PrayersService } from '../prayers/prayers.service.ts';
 import { userTimeZone } from '../users/users.service.ts';
 import { dayNumber, QUOTES, VERSES } from './daily-content.ts';
 
 const RECENT_TESTIMONIES = 5;
+/** The longest month: a window at least this long holds any month so far. */
+const MONTH_DAYS = 31;
 
 const UNITS: readonly [string, number][] = [
   ['year', 365 * 24 * 60],
@@ -29,23 +32,34 @@ export function prayedFor(
   return { prayedFor: 1, timeUnit: 'minute' };
 }
 
-/** The dashboard: counts, activity, streak and testimonies in the user's time zone. */
+/**
+ * The dashboard: counts, activity, streak and testimonies in the user's time zone. History
+ * follows the plan's statistics window (docs/decisions/027): on Free the month is not counted,
+ * the streak stops at 7 days and only testimonies answered in the last 7 days show; the counts
+ * of the user's prayer points are current, not history, and stay whole.
+ */
 export class StatsService {
   private readonly prayers: PrayersService;
+  private readonly plans: PlansService;
   private readonly now: () => Date;
 
-  constructor(prayers: PrayersService, now: () => Date = () => new Date()) {
+  constructor(prayers: PrayersService, plans: PlansService, now: () => Date = () => new Date()) {
     this.prayers = prayers;
+    this.plans = plans;
     this.now = now;
   }
 
   async dashboard(user: UserRow): Promise<DashboardStats> {
     const timeZone = userTimeZone(user);
-    const starts = periodStarts(this.now(), timeZone);
+    const now = this.now();
+    const starts = periodStarts(now, timeZone);
+    const statsWindowDays = this.plans.statsWindowDays(user);
+    const answeredSince =
+      statsWindowDays === null ? null : windowStart(now, timeZone, statsWindowDays);
     const [counts, streak, answered] = await Promise.all([
       this.prayers.repo.authorCounts(user.id, starts),
-      this.prayers.streak(user),
-      this.prayers.repo.recentlyAnswered(user.id, RECENT_TESTIMONIES),
+      this.prayers.streak(user, statsWindowDays),
+      this.prayers.repo.recentlyAnswered(user.id, RECENT_TESTIMONIES, answeredSince),
     ]);
     const recentTestimonies: TestimonyItem[] = answered.map((p) => ({
       id: p.id,
@@ -59,11 +73,15 @@ export class StatsService {
       activePrayers: counts.active,
       answeredPrayers: counts.answered,
       prayerStreak: streak.streak,
+      // Today and this (ISO) week start at most 6 days back, inside a 7-day window; a month
+      // reaches further, so a plan with a shorter window does not get it.
       prayersToday: counts.today,
       prayersThisWeek: counts.week,
-      prayersThisMonth: counts.month,
+      prayersThisMonth:
+        statsWindowDays !== null && statsWindowDays < MONTH_DAYS ? null : counts.month,
       recentTestimonies,
       timeZone,
+      statsWindowDays,
     };
   }
 
