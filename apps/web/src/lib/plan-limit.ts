@@ -22,3 +22,16 @@ export function getPlanLimit(error: unknown): PlanLimit | null {
     limit: details.success ? details.data.limit : null,
   };
 }
+
+/**
+ * A prayer streak as shown. At the plan's statistics window (`windowDays`, Free: 7) the server
+ * stops counting (docs/decisions/027), so a streak that reached it may be longer: '7+ days'.
+ */
+export function streakLabel(streak: number, windowDays: number | null): string {
+  if (windowDays !== null && streak >= windowDays) return `${windowDays}+ days`;
+  return `${streak} day${streak === 1 ? '' : 's'}`;
+}
+
+/** True when the streak reached the plan's statistics window (and may be longer). */
+export const streakCapped = (streak: number, windowDays: number | null): boolean =>
+  windowDays !== null && streak >= windowDays;

@@ -45,7 +45,7 @@ function serveStats(body: DashboardStats = stats) {
 function statValue(label: string) {
   const region = screen.getByRole('region', { name: 'Prayer statistics' });
   const card = within(region).getByText(label).closest('[data-slot="card"]') as HTMLElement;
-  return within(card).getByText(/^\d+( days?)?$/).textContent;
+  return within(card).getByText(/^\d+\+?( days?)?$/).textContent;
 }
 
 describe('/dashboard', () => {
@@ -72,6 +72,66 @@ describe('/dashboard', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Today', 'This week', 'This month']);
     expect(counts).toEqual(['2', '5', '11']);
+  });
+
+  it('on a plan without a statistics window, shows no plan note and no Upgrade link', async () => {
+    serveStats();
+    await renderRoute('/dashboard', { user: me });
+
+    const activity = await screen.findByRole('region', { name: 'Activity' });
+    expect(within(activity).queryByRole('link', { name: 'Upgrade' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Free statistics/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Answered in the last/)).not.toBeInTheDocument();
+    expect(screen.getByText('Keep it going today')).toBeInTheDocument();
+  });
+
+  it("on Free, locks 'This month' with an Upgrade link, says the 7-day window and caps the streak", async () => {
+    serveStats(
+      buildDashboardStats({
+        ...stats,
+        prayerStreak: 7,
+        prayersThisMonth: null,
+        statsWindowDays: 7,
+      }),
+    );
+    const { user } = await renderRoute('/dashboard', { user: me });
+
+    await screen.findByRole('region', { name: 'Prayer statistics' });
+    expect(statValue('Prayer Streak')).toBe('7+ days');
+    expect(screen.getByText('Free counts up to 7')).toBeInTheDocument();
+
+    const activity = screen.getByRole('region', { name: 'Activity' });
+    expect(
+      within(activity)
+        .getAllByRole('definition')
+        .map((cell) => cell.textContent),
+    ).toEqual(['2', '5', 'Locked, needs Premium']);
+    expect(
+      within(activity).getByText(
+        'Free statistics cover the last 7 days; this month needs Premium.',
+        { exact: false },
+      ),
+    ).toBeInTheDocument();
+    const testimonies = screen.getByRole('region', { name: 'Recent Testimonies' });
+    expect(within(testimonies).getByText('Answered in the last 7 days')).toBeInTheDocument();
+
+    await user.click(within(activity).getByRole('link', { name: 'Upgrade' }));
+    await waitFor(() => expect(currentUrl()).toBe('/pricing'));
+  });
+
+  it('on Free, a streak below the window is shown as it is, and no testimonies means none this week', async () => {
+    serveStats(
+      buildDashboardStats({
+        prayerStreak: 6,
+        prayersThisMonth: null,
+        statsWindowDays: 7,
+      }),
+    );
+    await renderRoute('/dashboard', { user: me });
+
+    expect(await screen.findByText('No testimonies in the last 7 days')).toBeInTheDocument();
+    expect(statValue('Prayer Streak')).toBe('6 days');
+    expect(screen.getByText('Keep it going today')).toBeInTheDocument();
   });
 
   it('lists recent testimonies with the spec texts', async () => {

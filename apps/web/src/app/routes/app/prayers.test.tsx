@@ -109,6 +109,38 @@ describe('/prayers (Prayer Points)', () => {
     ]);
   });
 
+  it('on Free, a streak at the 7-day window reads 7+ days with an Upgrade link', async () => {
+    serve();
+    server.use(
+      http.get(`${API}/prayers/user/summary`, () =>
+        HttpResponse.json(buildPrayerSummary({ ...summary, streak: 7, statsWindowDays: 7 })),
+      ),
+    );
+    const { user } = await renderRoute('/prayers', { user: me });
+
+    const stats = await screen.findByRole('region', { name: 'Prayer Stats' });
+    expect(await within(stats).findByText('7+ days')).toBeInTheDocument();
+    expect(
+      within(stats).getByText('Free statistics count a streak up to 7 days.', { exact: false }),
+    ).toBeInTheDocument();
+    await user.click(within(stats).getByRole('link', { name: 'Upgrade' }));
+    await waitFor(() => expect(currentUrl()).toBe('/pricing'));
+  });
+
+  it('on Free, a streak below the window needs no note', async () => {
+    serve();
+    server.use(
+      http.get(`${API}/prayers/user/summary`, () =>
+        HttpResponse.json(buildPrayerSummary({ ...summary, statsWindowDays: 7 })),
+      ),
+    );
+    await renderRoute('/prayers', { user: me });
+
+    const stats = await screen.findByRole('region', { name: 'Prayer Stats' });
+    expect(await within(stats).findByText('3 days')).toBeInTheDocument();
+    expect(within(stats).queryByRole('link', { name: 'Upgrade' })).not.toBeInTheDocument();
+  });
+
   it('counts prayers per category, most first', async () => {
     serve();
     await renderRoute('/prayers', { user: me });

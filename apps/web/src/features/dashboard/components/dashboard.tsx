@@ -5,12 +5,14 @@ import {
   Flame,
   HandHeart,
   ListChecks,
+  Lock,
   Quote,
   Sparkles,
 } from 'lucide-react';
 import { usePrefetchQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PlanNote } from '@/components/errors/upgrade-notice';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,6 +21,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
+import { streakCapped, streakLabel } from '@/lib/plan-limit';
 import { toast } from '@/lib/toast';
 import { dailyInspirationQueryOptions, useDailyInspiration } from '../api/get-daily-inspiration';
 import { DASHBOARD_ERROR_MESSAGE, useDashboardStats } from '../api/get-dashboard-stats';
@@ -32,8 +35,6 @@ const MemoryVerseCard = lazy(() =>
 const TITLE = 'Dashboard';
 const GREETING = 'Welcome back to your prayer dashboard';
 const ANSWERED_PRAYERS_HREF = `${paths.app.prayers.getHref()}?tab=answered`;
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** The dashboard (spec-1 §2 "/dashboard"): loading, then error, then loaded (spec-1 §4). */
 export function Dashboard() {
@@ -154,8 +155,14 @@ function StatCards({ stats }: { stats: DashboardStats }) {
       />
       <StatCard
         label="Prayer Streak"
-        value={plural(stats.prayerStreak, 'day')}
-        note={stats.prayerStreak > 0 ? 'Keep it going today' : 'Pray today to start one'}
+        value={streakLabel(stats.prayerStreak, stats.statsWindowDays)}
+        note={
+          streakCapped(stats.prayerStreak, stats.statsWindowDays)
+            ? `Free counts up to ${stats.statsWindowDays}`
+            : stats.prayerStreak > 0
+              ? 'Keep it going today'
+              : 'Pray today to start one'
+        }
         icon={<Flame aria-hidden="true" />}
       />
       <StatCard
@@ -169,12 +176,18 @@ function StatCards({ stats }: { stats: DashboardStats }) {
 }
 
 function RecentTestimonies({ stats, className }: { stats: DashboardStats; className?: string }) {
+  const windowDays = stats.statsWindowDays;
   return (
     <Card className={className} role="region" aria-labelledby="recent-testimonies-title">
       <CardHeader className="flex flex-row items-center justify-between gap-2">
-        <CardTitle id="recent-testimonies-title" className="text-base">
-          <h2>Recent Testimonies</h2>
-        </CardTitle>
+        <div className="grid gap-1">
+          <CardTitle id="recent-testimonies-title" className="text-base">
+            <h2>Recent Testimonies</h2>
+          </CardTitle>
+          {windowDays !== null && (
+            <p className="text-xs text-muted-foreground">Answered in the last {windowDays} days</p>
+          )}
+        </div>
         <Button asChild variant="ghost" size="sm">
           <Link to={ANSWERED_PRAYERS_HREF}>View all</Link>
         </Button>
@@ -183,10 +196,22 @@ function RecentTestimonies({ stats, className }: { stats: DashboardStats; classN
         {stats.recentTestimonies.length === 0 ? (
           <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
             <Sparkles className="size-6 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium">No testimonies yet</p>
-            <p className="max-w-sm text-sm text-muted-foreground">
-              When God answers a prayer, mark it answered and it will appear here.
-            </p>
+            {windowDays === null ? (
+              <>
+                <p className="font-medium">No testimonies yet</p>
+                <p className="max-w-sm text-sm text-muted-foreground">
+                  When God answers a prayer, mark it answered and it will appear here.
+                </p>
+              </>
+            ) : (
+              <>
+                <p className="font-medium">No testimonies in the last {windowDays} days</p>
+                <p className="max-w-sm text-sm text-muted-foreground">
+                  When God answers a prayer, mark it answered and it will appear here. Earlier
+                  answers are under View all.
+                </p>
+              </>
+            )}
           </div>
         ) : (
           <ul className="grid gap-3">
@@ -271,6 +296,7 @@ function ActivityCard({ stats }: { stats: DashboardStats }) {
     ['This week', stats.prayersThisWeek],
     ['This month', stats.prayersThisMonth],
   ] as const;
+  const windowDays = stats.statsWindowDays;
   return (
     <Card className="gap-4" role="region" aria-labelledby="activity-title">
       <CardHeader>
@@ -286,11 +312,27 @@ function ActivityCard({ stats }: { stats: DashboardStats }) {
           {rows.map(([label, value]) => (
             <div key={label} className="grid gap-1 rounded-lg bg-muted/50 px-1 py-3">
               <dt className="text-xs whitespace-nowrap text-muted-foreground">{label}</dt>
-              <dd className="text-xl font-semibold tabular-nums">{value}</dd>
+              {value === null ? (
+                // Beyond the plan's statistics window: locked, said in words (not by colour).
+                <dd className="flex h-7 items-center justify-center gap-1 text-xs font-medium text-muted-foreground">
+                  <Lock className="size-3.5 shrink-0" aria-hidden="true" />
+                  <span>
+                    <span className="sr-only">Locked, needs </span>Premium
+                  </span>
+                </dd>
+              ) : (
+                <dd className="text-xl font-semibold tabular-nums">{value}</dd>
+              )}
             </div>
           ))}
         </dl>
         <p className="mt-3 text-xs text-muted-foreground">Prayers you have written.</p>
+        {windowDays !== null && (
+          <PlanNote
+            className="mt-3 p-2.5 text-xs"
+            message={`Free statistics cover the last ${windowDays} days; this month needs Premium.`}
+          />
+        )}
       </CardContent>
     </Card>
   );

@@ -1,8 +1,10 @@
 import type { PrayerSummary } from '@selah/shared/schemas/prayers';
 import { Flame } from 'lucide-react';
 import { useId } from 'react';
+import { PlanNote } from '@/components/errors/upgrade-notice';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { streakCapped, streakLabel } from '@/lib/plan-limit';
 import { cn } from '@/lib/utils';
 import { CategoryBadge } from './prayer-card';
 
@@ -10,8 +12,6 @@ import { CategoryBadge } from './prayer-card';
 export function percentOf(part: number, total: number): number {
   return total > 0 ? Math.round((part / total) * 100) : 0;
 }
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** 'Mon' for '2026-03-16' (a calendar date, so it is read in UTC). */
 function weekday(date: string, style: 'short' | 'long') {
@@ -84,7 +84,7 @@ export function PrayerStatsPanel({ summary }: { summary: PrayerSummary }) {
               Prayer Streak
             </span>
             <span className="text-sm font-semibold" data-testid="prayer-streak">
-              {plural(summary.streak, 'day')}
+              {streakLabel(summary.streak, summary.statsWindowDays)}
             </span>
           </div>
           <ol aria-label="Last 7 days" className="grid grid-cols-7 gap-1.5">
@@ -107,6 +107,13 @@ export function PrayerStatsPanel({ summary }: { summary: PrayerSummary }) {
               </li>
             ))}
           </ol>
+          {summary.statsWindowDays !== null &&
+            streakCapped(summary.streak, summary.statsWindowDays) && (
+              <PlanNote
+                className="p-2.5 text-xs"
+                message={`Free statistics count a streak up to ${summary.statsWindowDays} days.`}
+              />
+            )}
         </div>
       </CardContent>
     </Card>
