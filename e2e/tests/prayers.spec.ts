@@ -164,7 +164,15 @@ test.describe('Prayers', () => {
     await expect(stat('Answered Prayers')).toHaveText('1');
     await expect(stat('Prayer Streak')).toHaveText('1 day');
     const activity = page.getByRole('region', { name: 'Activity' });
-    await expect(activity.getByRole('definition')).toHaveText(['2', '2', '2']);
+    // A Free user: statistics cover the last 7 days, so the month is locked (ADR 027).
+    await expect(activity.getByRole('definition')).toHaveText(['2', '2', 'Locked, needs Premium']);
+    await expect(
+      activity.getByText('Free statistics cover the last 7 days', { exact: false }),
+    ).toBeVisible();
+    await expect(activity.getByRole('link', { name: 'Upgrade' })).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
     const testimonies = page.getByRole('region', { name: 'Recent Testimonies' });
     const answered = testimonies.getByRole('article', { name: 'Healing for Dad' });
     await expect(answered.getByText('Answered', { exact: true })).toBeVisible();
