@@ -344,15 +344,27 @@ function DashboardSkeleton() {
       <span className="sr-only" role="status">
         Loading dashboard...
       </span>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-hidden="true">
+      {/* The stat cards' own grid and spacing, so the numbers arrive without moving anything. */}
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4" aria-hidden="true">
         {Array.from({ length: 4 }, (_, index) => (
-          <div key={index} className="grid gap-3 rounded-xl border p-5">
-            <div className="flex items-center justify-between">
-              <Skeleton className="h-4 w-28" />
-              <Skeleton className="size-8 rounded-full" />
+          <div
+            key={index}
+            className="grid min-h-[9.5rem] content-start gap-2 rounded-xl border px-4 py-4 sm:min-h-0 sm:gap-3 sm:px-5 sm:py-5"
+          >
+            <div className="flex items-start justify-between gap-2">
+              {/* On a phone the labels wrap ('Active Prayer Points'): two lines there. */}
+              <div className="grid gap-1.5">
+                <Skeleton className="h-4 w-16 sm:w-28" />
+                <Skeleton className="h-4 w-12 sm:hidden" />
+              </div>
+              <Skeleton className="size-8 shrink-0 rounded-full" />
             </div>
-            <Skeleton className="h-9 w-16" />
-            <Skeleton className="h-3 w-24" />
+            <div className="grid gap-1">
+              <Skeleton className="h-8 w-14 sm:h-9 sm:w-16" />
+              <div className="flex h-4 items-center">
+                <Skeleton className="h-3 w-20 sm:w-24" />
+              </div>
+            </div>
           </div>
         ))}
       </div>
