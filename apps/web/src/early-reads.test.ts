@@ -130,6 +130,23 @@ describe('public/early-reads.js', () => {
     ]);
   });
 
+  it('leaves the early read to the next call when a call is cancelled before it starts', async () => {
+    const seen = serve('/stats', { n: 7 });
+    serve('/stats/daily');
+    storeSession('tok-6');
+    runEarlyReads('/dashboard');
+    useAuthStore.getState().setSession('tok-6', buildUser());
+
+    const cancelled = new AbortController();
+    cancelled.abort();
+    await expect(api.get('/stats', { signal: cancelled.signal })).rejects.toBeDefined();
+    await expect(api.get('/stats', { schema: z.object({ n: z.number() }) })).resolves.toEqual({
+      n: 7,
+    });
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    expect(window.__selahEarlyReads?.reads['/api/stats']).toBeUndefined();
+  });
+
   it("gives the app the early read's failures as its own: a 401 ends the session", async () => {
     serve(
       '/stats',

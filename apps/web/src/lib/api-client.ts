@@ -177,14 +177,18 @@ async function send(
 
   const url = buildUrl(path, query);
   // A plain signed-in GET that public/early-reads.js already started for this page (same URL,
-  // token and headers): its answer, once, instead of a second request.
+  // token and headers): its answer, once, instead of a second request. A call cancelled before it
+  // starts leaves it for the next one.
   const early =
-    method === 'GET' && token && !options.headers && accept === 'application/json'
+    method === 'GET' &&
+    token &&
+    !options.headers &&
+    accept === 'application/json' &&
+    !signal?.aborted
       ? takeEarlyRead(url, token)
       : undefined;
   let response: Response;
   try {
-    if (early && signal?.aborted) throw new DOMException('The read was aborted.', 'AbortError');
     response = early
       ? await early
       : await fetch(url, {
