@@ -1,5 +1,6 @@
 import {
   CheckoutSchema,
+  PLAN_LIMITS,
   PricingSchema,
   SubscriptionSchema,
   type Checkout,
@@ -59,33 +60,6 @@ export function buildPricing(
   });
 }
 
-const LIMITS = {
-  free: {
-    journals: 3,
-    prayers: 50,
-    membersPerJournal: 20,
-    groups: false,
-    export: false,
-    statsDays: 7,
-  },
-  premium: {
-    journals: null,
-    prayers: null,
-    membersPerJournal: 20,
-    groups: true,
-    export: true,
-    statsDays: null,
-  },
-  ministry: {
-    journals: null,
-    prayers: null,
-    membersPerJournal: 100,
-    groups: true,
-    export: true,
-    statsDays: null,
-  },
-} as const;
-
 /** GET /subscription for a user on `plan` (Free by default). */
 export function buildSubscription(
   plan: PlanId = 'free',
@@ -95,7 +69,7 @@ export function buildSubscription(
     plan,
     effectivePlan: plan,
     expiresAt: plan === 'free' ? null : '2026-12-22T10:00:00.000Z',
-    limits: LIMITS[overrides.effectivePlan ?? plan],
+    limits: PLAN_LIMITS[overrides.effectivePlan ?? plan],
     usage: { journals: 1, prayers: 4 },
     ...overrides,
   });

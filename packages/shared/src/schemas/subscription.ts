@@ -36,6 +36,40 @@ export const PlanLimitsSchema = z.object({
 });
 export type PlanLimits = z.infer<typeof PlanLimitsSchema>;
 
+/** Statistics over history reach this many days back on Free (docs/decisions/027). */
+export const FREE_STATS_DAYS = 7;
+
+/**
+ * Each plan's limits, enforced by the server (decisions §3, spec-2 §9); members per journal
+ * count the owner (docs/decisions/011, 027).
+ */
+export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
+  free: {
+    journals: 3,
+    prayers: 50,
+    membersPerJournal: 20,
+    groups: false,
+    export: false,
+    statsDays: FREE_STATS_DAYS,
+  },
+  premium: {
+    journals: null,
+    prayers: null,
+    membersPerJournal: 20,
+    groups: true,
+    export: true,
+    statsDays: null,
+  },
+  ministry: {
+    journals: null,
+    prayers: null,
+    membersPerJournal: 100,
+    groups: true,
+    export: true,
+    statsDays: null,
+  },
+};
+
 /** GET /api/subscription */
 export const SubscriptionSchema = z.object({
   /** The stored plan (may have lapsed). */

@@ -1,42 +1,8 @@
-import type {
-  Currency,
-  PaidPlanId,
-  PlanId,
-  PlanLimits,
-  PlanPrice,
-} from '@selah/shared/schemas/subscription';
+import type { Currency, PaidPlanId, PlanId, PlanPrice } from '@selah/shared/schemas/subscription';
 import type { UserRow } from '../../db/schema/index.ts';
 
-/** Statistics over history reach this many days back on Free (docs/decisions/027). */
-export const FREE_STATS_DAYS = 7;
-
-/** Decisions §3 and spec-2 §9; members per journal count the owner (docs/decisions/011, 027). */
-export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
-  free: {
-    journals: 3,
-    prayers: 50,
-    membersPerJournal: 20,
-    groups: false,
-    export: false,
-    statsDays: FREE_STATS_DAYS,
-  },
-  premium: {
-    journals: null,
-    prayers: null,
-    membersPerJournal: 20,
-    groups: true,
-    export: true,
-    statsDays: null,
-  },
-  ministry: {
-    journals: null,
-    prayers: null,
-    membersPerJournal: 100,
-    groups: true,
-    export: true,
-    statsDays: null,
-  },
-};
+/** The limits live with the contracts, so the client's fixtures use the same table. */
+export { FREE_STATS_DAYS, PLAN_LIMITS } from '@selah/shared/schemas/subscription';
 
 export const PLAN_NAMES: Record<PlanId, string> = {
   free: 'Free',
