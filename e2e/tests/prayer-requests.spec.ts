@@ -2,6 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, toast } from '../fixtures.ts';
 
 test.describe('Prayer requests', () => {
+  // Three users, each in a browser context of their own, with page loads and reloads: on a
+  // 2-core CI machine running two workers this journey alone takes 25-47 s.
+  test.describe.configure({ timeout: 90_000 });
+
   test('a private request reaches only the chosen friend, who prays for it', async ({
     page,
     api,
