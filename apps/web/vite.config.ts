@@ -131,6 +131,26 @@ function landingBuild(): Plugin {
 }
 
 /**
+ * Loads a module of the app through Vite's SSR loader (this config, in `mode`) to render pages
+ * at build time; the loader's server is closed before returning (rendering is synchronous).
+ */
+async function ssrLoad<T>(modulePath: string, mode?: string): Promise<T> {
+  const server = await createServer({
+    configFile: CONFIG_FILE,
+    root: WEB_ROOT,
+    ...(mode ? { mode } : {}),
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+  });
+  try {
+    return (await server.ssrLoadModule(modulePath)) as T;
+  } finally {
+    await server.close();
+  }
+}
+
+/**
  * Renders the landing page (src/features/landing/components/landing-app.tsx) to HTML at build
  * time and puts it into landing.html: the page paints from the HTML and its CSS alone, before
  * any JS has loaded (issue 7's LCP target).
@@ -147,22 +167,11 @@ function prerenderLanding(): Plugin {
       const file = path.join(outDir, 'landing.html');
       const html = readFileSync(file, 'utf8');
       if (!html.includes(PRERENDER_MARK)) throw new Error(`${PRERENDER_MARK} missing from ${file}`);
-      const server = await createServer({
-        configFile: CONFIG_FILE,
-        root: WEB_ROOT,
-        mode: LANDING_MODE,
-        logLevel: 'error',
-        appType: 'custom',
-        server: { middlewareMode: true, hmr: false, ws: false },
-      });
-      try {
-        const { renderLanding } = (await server.ssrLoadModule(
-          '/src/features/landing/prerender.tsx',
-        )) as { renderLanding: () => string };
-        writeFileSync(file, html.replace(PRERENDER_MARK, renderLanding()));
-      } finally {
-        await server.close();
-      }
+      const { renderLanding } = await ssrLoad<{ renderLanding: () => string }>(
+        '/src/features/landing/prerender.tsx',
+        LANDING_MODE,
+      );
+      writeFileSync(file, html.replace(PRERENDER_MARK, renderLanding()));
     },
   };
 }
@@ -188,34 +197,21 @@ function prerenderPages(): Plugin {
       const table = JSON.parse(readFileSync(tableFile, 'utf8')) as {
         routes: { pattern: string; files: string[]; html?: string }[];
       };
-      const server = await createServer({
-        configFile: CONFIG_FILE,
-        root: WEB_ROOT,
-        logLevel: 'error',
-        appType: 'custom',
-        server: { middlewareMode: true, hmr: false, ws: false },
-      });
-      try {
-        const { PRERENDERED_PAGES, renderPage } = (await server.ssrLoadModule(
-          '/src/app/prerender.tsx',
-        )) as { PRERENDERED_PAGES: Record<string, unknown>; renderPage: (path: string) => string };
-        for (const pattern of Object.keys(PRERENDERED_PAGES)) {
-          const route = table.routes.find((r) => r.pattern === pattern);
-          if (!route || !/^\/[a-z-]+$/.test(pattern))
-            throw new Error(`cannot prerender ${pattern} (src/app/prerender.tsx)`);
-          const root = '<div id="root"></div>';
-          if (!index.includes(root)) throw new Error(`${root} missing from index.html`);
-          route.html = `${pattern.slice(1)}.html`;
-          writeFileSync(
-            path.join(outDir, route.html),
-            index.replace(
-              root,
-              `<div id="root" data-prerendered inert>${renderPage(pattern)}</div>`,
-            ),
-          );
-        }
-      } finally {
-        await server.close();
+      const { PRERENDERED_PAGES, renderPage } = await ssrLoad<{
+        PRERENDERED_PAGES: Record<string, unknown>;
+        renderPage: (path: string) => string;
+      }>('/src/app/prerender.tsx');
+      for (const pattern of Object.keys(PRERENDERED_PAGES)) {
+        const route = table.routes.find((r) => r.pattern === pattern);
+        if (!route || !/^\/[a-z-]+$/.test(pattern))
+          throw new Error(`cannot prerender ${pattern} (src/app/prerender.tsx)`);
+        const root = '<div id="root"></div>';
+        if (!index.includes(root)) throw new Error(`${root} missing from index.html`);
+        route.html = `${pattern.slice(1)}.html`;
+        writeFileSync(
+          path.join(outDir, route.html),
+          index.replace(root, `<div id="root" data-prerendered inert>${renderPage(pattern)}</div>`),
+        );
       }
       writeFileSync(tableFile, `${JSON.stringify(table, null, 2)}\n`);
     },
