@@ -13,6 +13,21 @@ const STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
 };
 
 /**
+ * One formatter per style and time zone, made on first use: an `Intl.DateTimeFormat` costs far
+ * more to construct than to use, and a list formats a date per card (ADR 028).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(style: DateStyle, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${style} ${timeZone ?? ''}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { ...STYLES[style], timeZone });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/**
  * A calendar date in words: 'Date not available' when empty, 'Invalid Date' when unparsable.
  * `timeZone` (an IANA name such as the user's setting) picks the day; the browser's by default.
  */
@@ -25,9 +40,9 @@ export function formatDate(
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return INVALID_DATE;
   try {
-    return new Intl.DateTimeFormat('en-US', { ...STYLES[style], timeZone }).format(date);
+    return formatter(style, timeZone).format(date);
   } catch {
     // An unknown time zone name: fall back to the browser's own.
-    return new Intl.DateTimeFormat('en-US', STYLES[style]).format(date);
+    return formatter(style, undefined).format(date);
   }
 }

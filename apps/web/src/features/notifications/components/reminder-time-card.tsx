@@ -13,16 +13,19 @@ import { SAVE_REMINDER_ERROR, useUpdateReminder } from '../api/update-reminder';
 /** 'America/New_York' reads as 'America/New York'. */
 const readableZone = (timeZone: string) => timeZone.replace(/_/g, ' ');
 
-const clock = new Intl.DateTimeFormat('en-US', {
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'UTC',
-});
+// Made on first use, not at module load (ADR 028).
+let clockFormat: Intl.DateTimeFormat | undefined;
+const clock = () =>
+  (clockFormat ??= new Intl.DateTimeFormat('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }));
 
 /** '06:30' reads as '6:30 AM', as the time field shows it. */
 function readableTime(time: string): string {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return clock.format(Date.UTC(2000, 0, 1, hours, minutes));
+  return clock().format(Date.UTC(2000, 0, 1, hours, minutes));
 }
 
 function ReminderForm({

@@ -13,15 +13,20 @@ export function percentOf(part: number, total: number): number {
   return total > 0 ? Math.round((part / total) * 100) : 0;
 }
 
+/** One formatter per style, made on first use (constructing one costs more than using it). */
+const weekdayFormats: Partial<Record<'short' | 'long', Intl.DateTimeFormat>> = {};
+const weekdayFormat = (style: 'short' | 'long') =>
+  (weekdayFormats[style] ??= new Intl.DateTimeFormat('en-US', {
+    weekday: style,
+    ...(style === 'long' ? { month: 'long', day: 'numeric' } : {}),
+    timeZone: 'UTC',
+  }));
+
 /** 'Mon' for '2026-03-16' (a calendar date, so it is read in UTC). */
 function weekday(date: string, style: 'short' | 'long') {
   const parsed = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime())) return date;
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: style,
-    ...(style === 'long' ? { month: 'long', day: 'numeric' } : {}),
-    timeZone: 'UTC',
-  }).format(parsed);
+  return weekdayFormat(style).format(parsed);
 }
 
 function ShareBar({
