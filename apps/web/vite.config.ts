@@ -1,10 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { build, createServer, defineConfig, type Plugin, type Rollup } from 'vite';
+import { build, createServer, defineConfig, minifySync, type Plugin, type Rollup } from 'vite';
 import { ROUTE_MODULES } from './src/app/route-modules.ts';
 
 /** Where the dev and preview servers forward `/api` (the Fastify server). */
@@ -86,6 +87,116 @@ function routePreloads(): Plugin {
         fileName: ROUTE_PRELOADS_FILE,
         source: `${JSON.stringify({ routes }, null, 2)}\n`,
       });
+    },
+  };
+}
+
+/** The classic scripts the pages run inline (`inlineScripts`, `paintFirst`): ES5, no imports. */
+const HEAD_SCRIPTS = 'head';
+/**
+ * Where each build lists the SHA-256 of every inline script of its pages; the server allows
+ * exactly those in its CSP (apps/server/src/plugins/inline-scripts.ts).
+ */
+const CSP_HASHES_FILE = '.vite/csp-hashes.json';
+
+/** `head/<name>`, minified, as it goes into a page; never containing `</script`. */
+function inlineScriptText(name: string): string {
+  const file = path.join(WEB_ROOT, HEAD_SCRIPTS, name);
+  const text = minifySync(file, readFileSync(file, 'utf8')).code.trim();
+  if (/<\/script/i.test(text) || text.includes('<!--'))
+    throw new Error(`${file} cannot be inlined`);
+  return text;
+}
+
+/** The inline (no `src`) scripts of a page, as the browser hashes them. */
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/**
+ * Puts `head/<name>.js` into the page where it says `<script src="/head/<name>.js"></script>`
+ * (theme-init.js and early-reads.js, which must run before the first paint): as external files
+ * each cost a render-blocking request. The CSP allows them by hash (`cspHashes`), never
+ * 'unsafe-inline'. In development too, so the dev server runs the same text.
+ */
+function inlineScripts(): Plugin {
+  return {
+    name: 'selah-inline-scripts',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) =>
+        html.replace(
+          /<script src="\/head\/([a-z-]+\.js)"><\/script>/g,
+          (_tag, name: string) => `<script>${inlineScriptText(name)}</script>`,
+        ),
+    },
+  };
+}
+
+/**
+ * Built pages start the app's entry from `head/paint-first.js`, inlined at the end of <body>, and
+ * only preload it from <head> (`<link rel="modulepreload">`, where the module script was): a
+ * prerendered page (the landing page, /login) is painted from its HTML and CSS before any of the
+ * app's modules runs, even when they have downloaded first; an empty #root starts them at once.
+ */
+function paintFirst(): Plugin {
+  return {
+    name: 'selah-paint-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.chunk) return html;
+        const entry = `/${ctx.chunk.fileName}`;
+        const tag = `<script type="module" crossorigin src="${entry}"></script>`;
+        if (!html.includes(tag) || !html.includes('</body>'))
+          throw new Error(`${ctx.filename}: no ${tag} or </body> to start the app from`);
+        return html
+          .replace(tag, `<link rel="modulepreload" crossorigin href="${entry}">`)
+          .replace(
+            '</body>',
+            `<script data-entry="${entry}">${inlineScriptText('paint-first.js')}</script>\n  </body>`,
+          );
+      },
+    },
+  };
+}
+
+/**
+ * Writes the SHA-256 of every inline script in the pages of this build to `CSP_HASHES_FILE`
+ * (the SPA's build starts it, the landing build adds its own). Hashed from the final HTML,
+ * after every other transform; the prerenders copy the scripts unchanged.
+ */
+function cspHashes(): Plugin {
+  const hashes = new Set<string>();
+  let outDir = 'dist';
+  let isLanding = false;
+  return {
+    name: 'selah-csp-hashes',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      isLanding = config.mode === LANDING_MODE;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        for (const [, text] of html.matchAll(INLINE_SCRIPT))
+          hashes.add(
+            `sha256-${createHash('sha256')
+              .update(text ?? '', 'utf8')
+              .digest('base64')}`,
+          );
+        return html;
+      },
+    },
+    writeBundle() {
+      const file = path.join(outDir, CSP_HASHES_FILE);
+      const before =
+        isLanding && existsSync(file)
+          ? (JSON.parse(readFileSync(file, 'utf8')) as { scriptSrc: string[] }).scriptSrc
+          : [];
+      mkdirSync(path.dirname(file), { recursive: true });
+      const scriptSrc = [...new Set([...before, ...hashes])].sort();
+      writeFileSync(file, `${JSON.stringify({ scriptSrc }, null, 2)}\n`);
     },
   };
 }
@@ -222,6 +333,9 @@ export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     tailwindcss(),
+    inlineScripts(),
+    paintFirst(),
+    cspHashes(),
     precompress(),
     routePreloads(),
     prerenderPages(),

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -122,8 +122,47 @@ describe('the web build', () => {
     expect(root).toContain('Welcome back. Sign in to continue to your prayer journal.');
     expect(root).toMatch(/<input[^>]*type="email"/);
     expect(root).toContain('href="/signup"');
-    // No script and no event handler attribute: the CSP allows scripts from 'self' only.
+    // No script and no event handler attribute: the CSP allows no inline script but the build's.
     expect(root).not.toMatch(/<script|\son[a-z]+=/i);
+  });
+
+  it('allows every inline script of the served pages by its hash, and only those', async () => {
+    const hashes = (
+      JSON.parse(readFileSync(path.join(dist, '.vite', 'csp-hashes.json'), 'utf8')) as {
+        scriptSrc: string[];
+      }
+    ).scriptSrc;
+    const sha256 = (text: string) =>
+      `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+    const seen = new Set<string>();
+    for (const url of ['/', '/login', '/dashboard', '/journal/abc']) {
+      const res = await app.inject({ method: 'GET', url });
+      const scriptSrc = String(res.headers['content-security-policy'])
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .find(([name]) => name === 'script-src')
+        ?.slice(1);
+      expect(scriptSrc, url).toEqual(["'self'", ...hashes.map((h) => `'${h}'`)]);
+      // theme-init in <head> everywhere, early-reads on the SPA's pages, paint-first last.
+      const inline = [...res.body.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)];
+      expect(inline.length, url).toBe(url === '/' ? 2 : 3);
+      for (const [, text] of inline) {
+        expect(scriptSrc, url).toContain(`'${sha256(text!)}'`);
+        seen.add(sha256(text!));
+        // One character more and the browser refuses it.
+        expect(scriptSrc, url).not.toContain(`'${sha256(`${text} `)}'`);
+      }
+      // No external classic script to wait for, and the app starts from paint-first, after
+      // the prerendered HTML has been painted (its entry is only preloaded in <head>).
+      expect(res.body, url).not.toMatch(/<script[^>]*\ssrc=/);
+      const entry = /<script data-entry="(\/assets\/[^"]+\.js)">/.exec(res.body)?.[1];
+      expect(
+        res.body.indexOf(`<link rel="modulepreload" crossorigin href="${entry}">`),
+        url,
+      ).toBeGreaterThan(0);
+      expect(res.body.indexOf(`href="${entry}"`), url).toBeLessThan(res.body.indexOf('</head>'));
+    }
+    expect([...seen].sort()).toEqual([...hashes].sort());
   });
 
   it("announces each page's route chunks with modulepreload, before they are imported", async () => {
@@ -173,9 +212,8 @@ describe('the web build', () => {
     const html = await app.inject({ method: 'GET', url: '/login' });
     expect(html.statusCode).toBe(200);
     expect(html.headers['cache-control']).toBe('no-cache');
-    const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(
-      html.body,
-    )?.[1];
+    // The entry, started by the inline paint-first script (apps/web/head/paint-first.js).
+    const entry = /<script data-entry="(\/assets\/[^"]+\.js)"/.exec(html.body)?.[1];
     expect(entry).toBeDefined();
     const original = readFileSync(path.join(dist, entry!));
 

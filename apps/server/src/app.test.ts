@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,11 @@ import { bearer, buildTestApp, signUp, type TestApp } from '../test/build-test-a
 
 let t: TestApp;
 let dist: string;
+
+/** The fixture build's inline scripts, and their CSP hash sources as the build lists them. */
+const INLINE = ['document.documentElement.dataset.a = "1";', 'window.b = 2;'];
+const sha256 = (text: string) =>
+  `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
 
 beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'selah-dist-'));
@@ -40,6 +46,18 @@ beforeAll(async () => {
             '/favicon.svg',
           ],
         },
+      ],
+    }),
+  );
+  writeFileSync(
+    path.join(dist, '.vite', 'csp-hashes.json'),
+    JSON.stringify({
+      // Only well-formed sha256 hash sources go into the CSP.
+      scriptSrc: [
+        ...INLINE.map(sha256),
+        "'unsafe-inline'",
+        'sha256-short=',
+        'https://evil.example',
       ],
     }),
   );
@@ -231,6 +249,25 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it("allows the build's inline scripts by hash, and no other inline script", async () => {
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><title>Selah</title>${INLINE.map((s) => `<script>${s}</script>`).join('')}<div id="root"></div>`,
+    );
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .find(([name]) => name === 'script-src')
+      ?.slice(1);
+    const inline = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline).toEqual(INLINE);
+    for (const text of inline) expect(scriptSrc).toContain(`'${sha256(text)}'`);
+    expect(scriptSrc).toEqual(["'self'", ...INLINE.map((text) => `'${sha256(text)}'`)]);
+    // A script changed by one character has another hash: the browser refuses it.
+    expect(scriptSrc).not.toContain(`'${sha256(`${INLINE[1]} `)}'`);
   });
 
   it('sends HSTS only when served over https', async () => {

@@ -46,6 +46,7 @@ import { errorSerializer } from './lib/log-serializers.ts';
 import { bulkheadPlugin } from './plugins/bulkhead.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { inlineScriptHashes } from './plugins/inline-scripts.ts';
 import { paymentOrigins, securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { createServices, type Services } from './services.ts';
@@ -129,6 +130,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
 
   const https = env.APP_ORIGIN.startsWith('https://');
+  const webDist = env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST;
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin, {
@@ -139,6 +141,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         : undefined,
     reportUrl: `${env.APP_ORIGIN}${CSP_REPORT_PATH}`,
     reportGroup: CSP_REPORT_GROUP,
+    inlineScripts: inlineScriptHashes(webDist, app.log),
   });
   await app.register(underPressure, {
     // In tests the embedded database runs in this process and a loaded CI machine can stall the
@@ -242,9 +245,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
 
-  await app.register(spaPlugin, {
-    distDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
-  });
+  await app.register(spaPlugin, { distDir: webDist });
 
   // Streams are long-lived: end them when shutdown begins (preClose), instead of waiting for
   // the clients; onClose runs only after every open request has finished (sigterm fault).

@@ -8,9 +8,9 @@ import { useAuthStore } from '@/stores/auth-store';
 import { buildUser } from '@/testing/factories';
 import { API } from '@/testing/msw/handlers/auth';
 import { server } from '@/testing/msw/server';
-import script from '../public/early-reads.js?raw';
+import script from '../head/early-reads.js?raw';
 
-/** Runs public/early-reads.js the way the browser does: from <head>, before the app, at `path`. */
+/** Runs head/early-reads.js the way the browser does: from <head>, before the app, at `path`. */
 function runEarlyReads(path: string) {
   window.history.replaceState(null, '', path);
   runInThisContext(script);
@@ -45,7 +45,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('public/early-reads.js', () => {
+describe('head/early-reads.js', () => {
   it("starts the dashboard's reads before the app, which takes them instead of asking again", async () => {
     const stats = serve('/stats', { n: 1 });
     const daily = serve('/stats/daily', { n: 2 });

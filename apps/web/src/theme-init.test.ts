@@ -1,14 +1,14 @@
 import { runInThisContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { mockPrefersDark } from '@/testing/media';
-import script from '../public/theme-init.js?raw';
+import script from '../head/theme-init.js?raw';
 
-/** Runs public/theme-init.js the way the browser does: before React, from <head>. */
+/** Runs head/theme-init.js the way the browser does: before React, from <head>. */
 function runThemeInit() {
   runInThisContext(script);
 }
 
-describe('public/theme-init.js', () => {
+describe('head/theme-init.js', () => {
   it('applies the stored theme and colour before the app starts', () => {
     mockPrefersDark(false);
     localStorage.setItem('theme', 'dark');

@@ -31,6 +31,11 @@ export const securityPlugin = fp(
       reportUrl?: string | undefined;
       /** The report-to group name the Reporting-Endpoints header defines. */
       reportGroup?: string | undefined;
+      /**
+       * `sha256-...` of the web app's inline scripts (plugins/inline-scripts.ts): script-src
+       * allows exactly those inline scripts, by hash; there is no 'unsafe-inline'.
+       */
+      inlineScripts?: string[] | undefined;
     },
   ) => {
     const { reportUrl, reportGroup = 'csp-endpoint' } = opts;
@@ -50,7 +55,11 @@ export const securityPlugin = fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...(opts.payments?.script ?? [])],
+          scriptSrc: [
+            "'self'",
+            ...(opts.inlineScripts ?? []).map((hash) => `'${hash}'`),
+            ...(opts.payments?.script ?? []),
+          ],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           fontSrc: ["'self'", 'data:'],

@@ -176,7 +176,7 @@ async function send(
   if (idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
 
   const url = buildUrl(path, query);
-  // A plain signed-in GET that public/early-reads.js already started for this page (same URL,
+  // A plain signed-in GET that head/early-reads.js (inlined) already started for this page (same URL,
   // token and headers): its answer, once, instead of a second request. A call cancelled before it
   // starts leaves it for the next one.
   const early =

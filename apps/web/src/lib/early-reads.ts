@@ -9,13 +9,13 @@ interface EarlyReads {
 
 declare global {
   interface Window {
-    /** Set by public/early-reads.js, which runs in <head> before the app. */
+    /** Set by head/early-reads.js (inlined), which runs in <head> before the app. */
     __selahEarlyReads?: EarlyReads;
   }
 }
 
 /**
- * The response of a GET that public/early-reads.js started for this page before the app's JS
+ * The response of a GET that head/early-reads.js (inlined) started for this page before the app's JS
  * had loaded, if there is one for exactly this URL and token: handed out once, then gone.
  * The caller treats it as the answer of its own fetch (errors, 401 and all).
  */

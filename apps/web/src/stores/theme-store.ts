@@ -10,7 +10,7 @@ export const FONT_SIZES: readonly FontSize[] = [1, 2, 3, 4, 5];
 
 /**
  * The localStorage mirror of the signed-in user's font size and animations, read by
- * public/theme-init.js before the first paint (JSON: `{"fontSize":3,"animations":null}`).
+ * head/theme-init.js before the first paint (JSON: `{"fontSize":3,"animations":null}`).
  */
 export const APPEARANCE_STORAGE_KEY = 'appearance';
 
@@ -151,7 +151,7 @@ function persistAppearance({ fontSize, animations }: Appearance) {
 /**
  * Light/dark mode, the accent colour, the font size and animations. Theme and colour persist as
  * the plain localStorage values 'theme' and 'themeColor', font size and animations as the JSON
- * value 'appearance', because public/theme-init.js reads them before React starts.
+ * value 'appearance', because head/theme-init.js reads them before React starts.
  */
 export const useThemeStore = create<ThemeState>()((set, get) => {
   const chosen = () => {

@@ -1,0 +1,39 @@
+// Inlined at the end of <body> of every built page (vite.config.ts, `paintFirst`) in place of the
+// app's <script type="module">: the page preloads the entry instead (<link rel="modulepreload">,
+// so it and its imports download as early as before), and this starts it (`data-entry`).
+// On a page whose #root came prerendered (the landing page, /login), it first lets the browser
+// paint that HTML: otherwise, with the JS already downloaded, the browser runs all of it before
+// its first paint (issue 7's FCP/LCP). An empty #root (the signed-in pages) has nothing to paint,
+// so the app starts at once, as before. A hidden page does not paint: it starts at once too.
+(function () {
+  var current = document.currentScript;
+  var entry = current && current.getAttribute('data-entry');
+  if (!entry) return;
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    document.removeEventListener('visibilitychange', start);
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.appendChild(script);
+  }
+  var root = document.getElementById('root');
+  if (
+    root &&
+    root.hasChildNodes() &&
+    document.visibilityState === 'visible' &&
+    typeof window.requestAnimationFrame === 'function'
+  ) {
+    // A frame callback runs just before the browser paints; a task queued from it, after.
+    window.requestAnimationFrame(function () {
+      window.setTimeout(start, 0);
+    });
+    // Frames stop while the page is hidden: start then instead of when it is shown again.
+    document.addEventListener('visibilitychange', start);
+  } else {
+    start();
+  }
+})();

@@ -1,0 +1,67 @@
+import { runInThisContext } from 'node:vm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import script from '../head/paint-first.js?raw';
+
+const ENTRY = '/assets/index-abc.js';
+
+/** Runs head/paint-first.js as the built page does: inline at the end of <body>, `data-entry`. */
+function runPaintFirst(rootHtml: string) {
+  document.body.innerHTML = `<div id="root">${rootHtml}</div>`;
+  const current = document.createElement('script');
+  current.setAttribute('data-entry', ENTRY);
+  vi.spyOn(document, 'currentScript', 'get').mockReturnValue(current);
+  runInThisContext(script);
+}
+
+/** The app's entry module scripts the page has started. */
+const started = () =>
+  [...document.head.querySelectorAll('script[type="module"]')].map((s) => s.getAttribute('src'));
+
+afterEach(() => {
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+  vi.useRealTimers();
+});
+
+describe('head/paint-first.js', () => {
+  it('starts the app at once when #root is empty (a signed-in page: nothing to paint)', () => {
+    runPaintFirst('');
+    expect(started()).toEqual([ENTRY]);
+    const module = document.head.querySelector('script[type="module"]');
+    expect(module).toHaveAttribute('crossorigin', '');
+  });
+
+  it('on a prerendered page, starts the app only after the next frame has painted', () => {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    runPaintFirst('<h1>Sign in to Selah</h1>');
+    expect(started()).toEqual([]);
+
+    frames.forEach((frame) => frame(performance.now()));
+    // The frame callback runs before the paint; the app starts in a task after it.
+    expect(started()).toEqual([]);
+    vi.runAllTimers();
+    expect(started()).toEqual([ENTRY]);
+    // Once only.
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(started()).toEqual([ENTRY]);
+  });
+
+  it('starts the app when a prerendered page is hidden before it could paint (no frames)', () => {
+    vi.spyOn(window, 'requestAnimationFrame').mockReturnValue(1);
+    runPaintFirst('<h1>Sign in to Selah</h1>');
+    expect(started()).toEqual([]);
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(started()).toEqual([ENTRY]);
+  });
+
+  it('starts nothing without an entry', () => {
+    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(document.createElement('script'));
+    runInThisContext(script);
+    expect(started()).toEqual([]);
+  });
+});
