@@ -1,9 +1,9 @@
 // First: zod must not probe for eval, which the CSP refuses (lib/zod-config.ts).
 import './lib/zod-config';
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
+import { whenContainerReplaced } from './app/first-commit';
 import { AppRouter, createAppRouter, whenRouterReady } from './app/router';
 import './index.css';
 
@@ -25,12 +25,17 @@ const root = createRoot(container);
 if (container.hasAttribute('data-prerendered')) {
   // The page came prerendered (vite.config.ts, `prerenderPages`) and is on screen already: keep it
   // until its route modules have loaded, then swap in the live page in one commit (no loading
-  // skeleton in between), and make #root interactive again.
-  void whenRouterReady(router).then(() => {
-    flushSync(() => root.render(app));
+  // skeleton in between), and make #root interactive again. The render is a transition, so React
+  // yields to the browser every few milliseconds while it renders (ADR 028); the prerendered page
+  // stays until the commit.
+  void whenRouterReady(router).then(async () => {
+    const replaced = whenContainerReplaced(container);
+    startTransition(() => root.render(app));
+    await replaced;
     container.removeAttribute('inert');
     container.removeAttribute('data-prerendered');
   });
 } else {
-  root.render(app);
+  // A transition: React renders the first page in slices of a few milliseconds (ADR 028).
+  startTransition(() => root.render(app));
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { LOAD_JOURNAL_FAILED, useJournal } from '@/features/journals/api/get-journal';
@@ -28,6 +28,10 @@ export function Component() {
   const navigate = useNavigate();
   const location = useLocation();
   const journal = useJournal(id);
+  // Data arrives through useSyncExternalStore, whose re-render is synchronous: the whole page in
+  // one long task. The skeleton stays one render longer, and the page then renders as a deferred
+  // (transition) render that React slices and yields between (ADR 028).
+  const pending = useDeferredValue(journal.isPending) || journal.isPending;
   const [dialog, setDialog] = useState<'share' | 'delete' | 'prayer' | null>(null);
 
   const loadError = journal.isError && !journal.data ? journal.error : null;
@@ -37,7 +41,7 @@ export function Component() {
     LOAD_JOURNAL_FAILED,
   );
 
-  if (journal.isPending) return <JournalPageSkeleton />;
+  if (pending) return <JournalPageSkeleton />;
   if (loadError) {
     return isMissing(loadError) ? (
       <>

@@ -10,7 +10,7 @@ import {
   Sparkles,
 } from 'lucide-react';
 import { usePrefetchQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PlanNote } from '@/components/errors/upgrade-notice';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -40,6 +40,10 @@ const ANSWERED_PRAYERS_HREF = `${paths.app.prayers.getHref()}?tab=answered`;
 export function Dashboard() {
   const stats = useDashboardStats();
   const { isError, errorUpdatedAt, error } = stats;
+  // Data arrives through useSyncExternalStore, whose re-render is synchronous: the cards in one
+  // long task. The skeleton stays one render longer, and the cards then render as a deferred
+  // (transition) render that React slices and yields between (ADR 028).
+  const pending = useDeferredValue(stats.isPending) || stats.isPending;
   // The memory verse and quote (a request of their own) and the verse card's chunk start with
   // the page, beside the statistics, rather than once the statistics have arrived.
   usePrefetchQuery(dailyInspirationQueryOptions());
@@ -81,9 +85,9 @@ export function Dashboard() {
   // One header for the loading and loaded states, so nothing moves when the numbers arrive.
   return (
     <>
-      <title>{stats.isPending ? 'Loading dashboard · Selah' : 'Dashboard · Selah'}</title>
+      <title>{pending ? 'Loading dashboard · Selah' : 'Dashboard · Selah'}</title>
       <PageHeader title={TITLE} description={GREETING} />
-      {stats.isPending ? <DashboardSkeleton /> : <DashboardView stats={stats.data} />}
+      {pending || !stats.data ? <DashboardSkeleton /> : <DashboardView stats={stats.data} />}
     </>
   );
 }
