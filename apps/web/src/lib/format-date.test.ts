@@ -25,4 +25,29 @@ describe('formatDate', () => {
     expect(formatDate(date, 'long', { timeZone: 'UTC' })).toBe('March 14, 2026');
     expect(formatDate(date, 'long', { timeZone: 'Not/AZone' })).toMatch(/^March 1[45], 2026$/);
   });
+
+  it("writes the browser's zone like Intl's en-US long and short dates", () => {
+    const long = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    });
+    const short = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+    });
+    // Every month, both ends of it, and a day on each side of midnight UTC.
+    for (let month = 0; month < 12; month += 1) {
+      for (const day of [1, 9, 28]) {
+        for (const hour of [0, 12, 23]) {
+          const date = new Date(2026, month, day, hour, 30);
+          expect(formatDate(date)).toBe(long.format(date));
+          expect(formatDate(date.toISOString(), 'short')).toBe(short.format(date));
+        }
+      }
+    }
+    const ancient = new Date('0999-06-15T12:00:00');
+    expect(formatDate(ancient)).toBe(long.format(ancient));
+  });
 });
