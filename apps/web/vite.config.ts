@@ -150,7 +150,7 @@ function paintFirst(): Plugin {
         if (!html.includes(tag) || !html.includes('</body>'))
           throw new Error(`${ctx.filename}: no ${tag} or </body> to start the app from`);
         return html
-          .replace(tag, `<link rel="modulepreload" crossorigin href="${entry}">`)
+          .replace(tag, `${PRELOAD_LINK}"${entry}">`)
           .replace(
             '</body>',
             `<script data-entry="${entry}">${inlineScriptText('paint-first.js')}</script>\n  </body>`,
@@ -158,6 +158,24 @@ function paintFirst(): Plugin {
       },
     },
   };
+}
+
+/** How the build writes a modulepreload link (Vite's own and `paintFirst`'s). */
+const PRELOAD_LINK = '<link rel="modulepreload" crossorigin href=';
+
+/**
+ * A prerendered page (the landing page, /login) paints from its HTML and CSS: its JS is not
+ * needed for that paint, so its preloads get `fetchpriority="low"`. They still start from the
+ * HTML; the stylesheet comes first where requests compete. Lighthouse's simulation counts every
+ * High-priority script that had arrived before the observed first paint as render-blocking (it
+ * cannot see that a preloaded module ran after it), so this is also what it reads.
+ */
+function lowPriorityPreloads(html: string, file: string): string {
+  if (!html.includes(PRELOAD_LINK)) throw new Error(`no modulepreload link in ${file}`);
+  return html.replaceAll(
+    PRELOAD_LINK,
+    '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
+  );
 }
 
 /**
@@ -282,7 +300,7 @@ function prerenderLanding(): Plugin {
         '/src/features/landing/prerender.tsx',
         LANDING_MODE,
       );
-      writeFileSync(file, html.replace(PRERENDER_MARK, renderLanding()));
+      writeFileSync(file, lowPriorityPreloads(html, file).replace(PRERENDER_MARK, renderLanding()));
     },
   };
 }
@@ -321,7 +339,10 @@ function prerenderPages(): Plugin {
         route.html = `${pattern.slice(1)}.html`;
         writeFileSync(
           path.join(outDir, route.html),
-          index.replace(root, `<div id="root" data-prerendered inert>${renderPage(pattern)}</div>`),
+          lowPriorityPreloads(index, route.html).replace(
+            root,
+            `<div id="root" data-prerendered inert>${renderPage(pattern)}</div>`,
+          ),
         );
       }
       writeFileSync(tableFile, `${JSON.stringify(table, null, 2)}\n`);

@@ -102,7 +102,10 @@ describe('the web build', () => {
 
   it('sends /login prerendered: the page paints from HTML, inert until the app replaces it', async () => {
     const stripped = (html: string) =>
-      html.replace(/<link rel="modulepreload" crossorigin href="[^"]+">\n/g, '');
+      html.replace(
+        /<link rel="modulepreload" crossorigin fetchpriority="low" href="[^"]+">\n/g,
+        '',
+      );
     const file = readFileSync(path.join(dist, 'login.html'), 'utf8');
     const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
     for (const url of ['/login', '/login?redirectTo=%2Fdashboard']) {
@@ -112,8 +115,15 @@ describe('the web build', () => {
       const body = gunzipSync(page.rawPayload).toString();
       expect(stripped(body), url).toBe(stripped(file));
     }
-    // index.html with the page in #root: same scripts and styles, nothing inline.
-    const [before, after] = index.split('<div id="root"></div>');
+    // It paints without its JS: every preload at low priority, behind the stylesheet.
+    expect(file).not.toContain('<link rel="modulepreload" crossorigin href=');
+    // index.html with the page in #root: same scripts and styles, nothing inline but the build's.
+    const [before, after] = index
+      .replaceAll(
+        '<link rel="modulepreload" crossorigin href=',
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
+      )
+      .split('<div id="root"></div>');
     expect(file.startsWith(before!)).toBe(true);
     expect(file.endsWith(after!)).toBe(true);
     const root = file.slice(before!.length, file.length - after!.length);
@@ -156,10 +166,15 @@ describe('the web build', () => {
       // the prerendered HTML has been painted (its entry is only preloaded in <head>).
       expect(res.body, url).not.toMatch(/<script[^>]*\ssrc=/);
       const entry = /<script data-entry="(\/assets\/[^"]+\.js)">/.exec(res.body)?.[1];
+      // At low priority on the prerendered pages, which paint without it; at the default on the
+      // others, which wait for it.
+      const priority = url === '/' || url === '/login' ? ' fetchpriority="low"' : '';
       expect(
-        res.body.indexOf(`<link rel="modulepreload" crossorigin href="${entry}">`),
+        res.body.indexOf(`<link rel="modulepreload" crossorigin${priority} href="${entry}">`),
         url,
       ).toBeGreaterThan(0);
+      if (priority)
+        expect(res.body, url).not.toContain('<link rel="modulepreload" crossorigin href=');
       expect(res.body.indexOf(`href="${entry}"`), url).toBeLessThan(res.body.indexOf('</head>'));
     }
     expect([...seen].sort()).toEqual([...hashes].sort());
@@ -172,9 +187,11 @@ describe('the web build', () => {
     const chunkOf = (src: string) => `/${manifest[src]!.file}`;
     const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
     const preloads = (html: string) =>
-      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
-        (m) => m[1]!,
-      );
+      [
+        ...html.matchAll(
+          /<link rel="modulepreload" crossorigin(?: fetchpriority="low")? href="([^"]+)">/g,
+        ),
+      ].map((m) => m[1]!);
     const pages = [
       ['/login', ['src/app/routes/auth/login.tsx']],
       ['/dashboard', ['src/app/routes/app/root.tsx', 'src/app/routes/app/dashboard.tsx']],

@@ -90,7 +90,11 @@ describe('the web app', () => {
 
   it("adds modulepreload links for the page's route chunks (the build's table)", async () => {
     const links = (body: string) =>
-      [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      [
+        ...body.matchAll(
+          /<link rel="modulepreload" crossorigin(?: fetchpriority="low")? href="([^"]+)">/g,
+        ),
+      ].map((m) => m[1]);
     const page = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
     // The fixture's index.html has no </head>: nothing can go in.
     expect(links(await page('/login'))).toEqual([]);
@@ -122,6 +126,11 @@ describe('the web app', () => {
     expect(signup.headers['cache-control']).toBe('no-cache');
     expect(signup.body).toContain('<h1>Create your account</h1>');
     expect(links(signup.body)).toEqual(['/assets/signup-5.js']);
+    // It paints without them: they download at low priority (the SPA's pages at the default).
+    expect(signup.body).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/signup-5.js">',
+    );
+    expect(await page('/journal/abc')).not.toContain('fetchpriority');
     for (const url of ['/terms', '/privacy'])
       expect(await page(url), url).toContain('<div id="root"></div>');
 

@@ -37,8 +37,8 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
  * The SPA's HTML for `pathname`: index.html, or the page's prerendered copy when the build made
  * one (`html`, e.g. login.html), with a `<link rel="modulepreload">` for each JS file of the
  * page's route modules (the build's table), so the browser fetches them beside the entry instead
- * of after it has run. A missing or unreadable table gives index.html as it is: the app loads
- * them itself, later.
+ * of after it has run (at low priority on a prerendered page, which paints without them). A
+ * missing or unreadable table gives index.html as it is: the app loads them itself, later.
  */
 async function spaPage(distDir: string, pathname: string): Promise<Buffer> {
   const index = () => readFile(path.join(distDir, 'index.html'));
@@ -59,7 +59,11 @@ async function spaPage(distDir: string, pathname: string): Promise<Buffer> {
     (file) => typeof file === 'string' && ASSET_JS.test(file) && !html.includes(`"${file}"`),
   );
   if (files.length === 0 || !html.includes('</head>')) return Buffer.from(html);
-  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
+  // A prerendered page paints without its JS: its preloads wait behind the stylesheet (ADR 029).
+  const priority = prerendered ? ' fetchpriority="low"' : '';
+  const links = files.map(
+    (file) => `<link rel="modulepreload" crossorigin${priority} href="${file}">`,
+  );
   return Buffer.from(html.replace('</head>', `${links.join('\n')}\n</head>`));
 }
 
