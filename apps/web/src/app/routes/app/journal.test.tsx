@@ -108,7 +108,10 @@ describe('/journal/:id', () => {
 
     expect(screen.getByRole('status')).toHaveTextContent('Loading journal...');
     release();
-    expect(await screen.findByRole('heading', { name: 'Morning Prayers' })).toBeInTheDocument();
+    // The page renders as a deferred (time-sliced) render after the data (ADR 028).
+    expect(
+      await screen.findByRole('heading', { name: 'Morning Prayers' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
   });
 
   it.each([

@@ -18,6 +18,9 @@ import { ShareDialog } from '@/features/sharing/components/share-dialog';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
+/** The same element every render: React skips it when it renders again. */
+const SKELETON = <JournalPageSkeleton />;
+
 /** 404, and 400 for an id that is not even well-formed: either way there is no such journal. */
 function isMissing(error: unknown) {
   return isApiError(error, 404) || isApiError(error, 400);
@@ -30,7 +33,8 @@ export function Component() {
   const journal = useJournal(id);
   // Data arrives through useSyncExternalStore, whose re-render is synchronous: the whole page in
   // one long task. The skeleton stays one render longer, and the page then renders as a deferred
-  // (transition) render that React slices and yields between (ADR 028).
+  // (transition) render that React slices and yields between (ADR 028). The skeleton is one
+  // element made once, so that extra render does not redo it.
   const pending = useDeferredValue(journal.isPending) || journal.isPending;
   const [dialog, setDialog] = useState<'share' | 'delete' | 'prayer' | null>(null);
 
@@ -41,7 +45,7 @@ export function Component() {
     LOAD_JOURNAL_FAILED,
   );
 
-  if (pending) return <JournalPageSkeleton />;
+  if (pending) return SKELETON;
   if (loadError) {
     return isMissing(loadError) ? (
       <>

@@ -43,6 +43,7 @@ export function Dashboard() {
   // Data arrives through useSyncExternalStore, whose re-render is synchronous: the cards in one
   // long task. The skeleton stays one render longer, and the cards then render as a deferred
   // (transition) render that React slices and yields between (ADR 028).
+  // The skeleton is one element made once, so that extra render does not redo it.
   const pending = useDeferredValue(stats.isPending) || stats.isPending;
   // The memory verse and quote (a request of their own) and the verse card's chunk start with
   // the page, beside the statistics, rather than once the statistics have arrived.
@@ -87,7 +88,7 @@ export function Dashboard() {
     <>
       <title>{pending ? 'Loading dashboard · Selah' : 'Dashboard · Selah'}</title>
       <PageHeader title={TITLE} description={GREETING} />
-      {pending || !stats.data ? <DashboardSkeleton /> : <DashboardView stats={stats.data} />}
+      {pending || !stats.data ? SKELETON : <DashboardView stats={stats.data} />}
     </>
   );
 }
@@ -386,3 +387,6 @@ function DashboardSkeleton() {
     </div>
   );
 }
+
+/** The same element every render: React skips it when it renders again. */
+const SKELETON = <DashboardSkeleton />;
