@@ -10,9 +10,11 @@
   var entry = current && current.getAttribute('data-entry');
   if (!entry) return;
   var started = false;
+  var observer = null;
   function start() {
     if (started) return;
     started = true;
+    if (observer) observer.disconnect();
     document.removeEventListener('visibilitychange', start);
     var script = document.createElement('script');
     script.type = 'module';
@@ -22,18 +24,28 @@
   }
   var root = document.getElementById('root');
   if (
-    root &&
-    root.hasChildNodes() &&
-    document.visibilityState === 'visible' &&
-    typeof window.requestAnimationFrame === 'function'
+    !root ||
+    !root.hasChildNodes() ||
+    document.visibilityState !== 'visible' ||
+    typeof window.requestAnimationFrame !== 'function'
   ) {
-    // A frame callback runs just before the browser paints; a task queued from it, after.
-    window.requestAnimationFrame(function () {
-      window.setTimeout(start, 0);
-    });
-    // Frames stop while the page is hidden: start then instead of when it is shown again.
-    document.addEventListener('visibilitychange', start);
-  } else {
     start();
+    return;
   }
+  // The first contentful paint is reported once the frame is on screen, which can be well after
+  // the main thread has painted it (raster and compositing): start then.
+  var types = window.PerformanceObserver && window.PerformanceObserver.supportedEntryTypes;
+  if (types && types.indexOf('paint') !== -1) {
+    observer = new window.PerformanceObserver(function (list) {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) start();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  }
+  // Without paint timing, or should nothing contentful be reported: a frame callback runs just
+  // before the browser paints, a task queued from it after; give the report some time first.
+  window.requestAnimationFrame(function () {
+    window.setTimeout(start, observer ? 1000 : 0);
+  });
+  // Frames stop while the page is hidden: start then instead of when it is shown again.
+  document.addEventListener('visibilitychange', start);
 })();

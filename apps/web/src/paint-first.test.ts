@@ -51,6 +51,70 @@ describe('head/paint-first.js', () => {
     expect(started()).toEqual([ENTRY]);
   });
 
+  it('on a prerendered page, starts the app once the first contentful paint is reported', () => {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    const observers: { report: (names: string[]) => void; disconnected: boolean }[] = [];
+    class FakeObserver {
+      static supportedEntryTypes = ['paint'];
+      disconnected = false;
+      constructor(
+        private readonly callback: (list: { getEntriesByName: (n: string) => unknown[] }) => void,
+      ) {
+        observers.push(this);
+      }
+      observe(options: { type: string; buffered: boolean }) {
+        expect(options).toEqual({ type: 'paint', buffered: true });
+      }
+      disconnect() {
+        this.disconnected = true;
+      }
+      report(names: string[]) {
+        this.callback({ getEntriesByName: (n) => names.filter((name) => name === n) });
+      }
+    }
+    vi.stubGlobal('PerformanceObserver', FakeObserver);
+    runPaintFirst('<h1>A quiet place to pray</h1>');
+
+    // The frame has been painted but is not on screen yet: the app waits for the report.
+    frames.forEach((frame) => frame(performance.now()));
+    vi.advanceTimersByTime(10);
+    observers[0]!.report(['first-paint']);
+    expect(started()).toEqual([]);
+    observers[0]!.report(['first-contentful-paint']);
+    expect(started()).toEqual([ENTRY]);
+    expect(observers[0]!.disconnected).toBe(true);
+    vi.runAllTimers();
+    expect(started()).toEqual([ENTRY]);
+    vi.unstubAllGlobals();
+  });
+
+  it('starts the app a second after the first frame if no contentful paint is reported', () => {
+    vi.useFakeTimers();
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      callback(performance.now());
+      return 1;
+    });
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        static supportedEntryTypes = ['paint'];
+        observe() {}
+        disconnect() {}
+      },
+    );
+    runPaintFirst('<h1>A quiet place to pray</h1>');
+    vi.advanceTimersByTime(999);
+    expect(started()).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(started()).toEqual([ENTRY]);
+    vi.unstubAllGlobals();
+  });
+
   it('starts the app when a prerendered page is hidden before it could paint (no frames)', () => {
     vi.spyOn(window, 'requestAnimationFrame').mockReturnValue(1);
     runPaintFirst('<h1>Sign in to Selah</h1>');
