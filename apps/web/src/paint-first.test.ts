@@ -62,9 +62,9 @@ describe('head/paint-first.js', () => {
     class FakeObserver {
       static supportedEntryTypes = ['paint'];
       disconnected = false;
-      constructor(
-        private readonly callback: (list: { getEntriesByName: (n: string) => unknown[] }) => void,
-      ) {
+      readonly callback: (list: { getEntriesByName: (n: string) => unknown[] }) => void;
+      constructor(callback: FakeObserver['callback']) {
+        this.callback = callback;
         observers.push(this);
       }
       observe(options: { type: string; buffered: boolean }) {
