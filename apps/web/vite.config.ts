@@ -136,11 +136,18 @@ function inlineScripts(): Plugin {
  * only preload it from <head> (`<link rel="modulepreload">`, where the module script was): a
  * prerendered page (the landing page, /login) is painted from its HTML and CSS before any of the
  * app's modules runs, even when they have downloaded first; an empty #root starts them at once.
+ * The landing page works without its JS (plain links; the JS adds the stored session and theme
+ * to it), so it does not even fetch it before that paint: its preloads go into `data-preload`,
+ * which paint-first turns into modulepreload links when it starts the entry (ADR 029).
  */
 function paintFirst(): Plugin {
+  let deferAll = false;
   return {
     name: 'selah-paint-first',
     apply: 'build',
+    configResolved(config) {
+      deferAll = config.mode === LANDING_MODE;
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
@@ -149,12 +156,25 @@ function paintFirst(): Plugin {
         const tag = `<script type="module" crossorigin src="${entry}"></script>`;
         if (!html.includes(tag) || !html.includes('</body>'))
           throw new Error(`${ctx.filename}: no ${tag} or </body> to start the app from`);
-        return html
-          .replace(tag, `${PRELOAD_LINK}"${entry}">`)
+        const script = inlineScriptText('paint-first.js');
+        if (!deferAll)
+          return html
+            .replace(tag, `${PRELOAD_LINK}"${entry}">`)
+            .replace('</body>', `<script data-entry="${entry}">${script}</script>\n  </body>`);
+        const preloads: string[] = [];
+        const page = html
           .replace(
-            '</body>',
-            `<script data-entry="${entry}">${inlineScriptText('paint-first.js')}</script>\n  </body>`,
-          );
+            /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g,
+            (_l, file: string) => {
+              preloads.push(file);
+              return '';
+            },
+          )
+          .replace(tag, '');
+        return page.replace(
+          '</body>',
+          `<script data-entry="${entry}" data-preload="${preloads.join(' ')}">${script}</script>\n  </body>`,
+        );
       },
     },
   };
@@ -164,7 +184,8 @@ function paintFirst(): Plugin {
 const PRELOAD_LINK = '<link rel="modulepreload" crossorigin href=';
 
 /**
- * A prerendered page (the landing page, /login) paints from its HTML and CSS: its JS is not
+ * A prerendered page (/login; the landing page fetches its JS only after its first paint,
+ * `paintFirst`) paints from its HTML and CSS: its JS is not
  * needed for that paint, so its preloads get `fetchpriority="low"`. They still start from the
  * HTML; the stylesheet comes first where requests compete. Lighthouse's simulation counts every
  * High-priority script that had arrived before the observed first paint as render-blocking (it
@@ -300,7 +321,7 @@ function prerenderLanding(): Plugin {
         '/src/features/landing/prerender.tsx',
         LANDING_MODE,
       );
-      writeFileSync(file, lowPriorityPreloads(html, file).replace(PRERENDER_MARK, renderLanding()));
+      writeFileSync(file, html.replace(PRERENDER_MARK, renderLanding()));
     },
   };
 }

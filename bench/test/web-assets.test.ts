@@ -165,10 +165,20 @@ describe('the web build', () => {
       // No external classic script to wait for, and the app starts from paint-first, after
       // the prerendered HTML has been painted (its entry is only preloaded in <head>).
       expect(res.body, url).not.toMatch(/<script[^>]*\ssrc=/);
-      const entry = /<script data-entry="(\/assets\/[^"]+\.js)">/.exec(res.body)?.[1];
-      // At low priority on the prerendered pages, which paint without it; at the default on the
-      // others, which wait for it.
-      const priority = url === '/' || url === '/login' ? ' fetchpriority="low"' : '';
+      const entry = /<script data-entry="(\/assets\/[^"]+\.js)"/.exec(res.body)?.[1];
+      expect(entry && existsSync(path.join(dist, entry)), url).toBe(true);
+      if (url === '/') {
+        // The landing page works without its JS: nothing of it is fetched before its paint.
+        expect(res.body).not.toContain('<link rel="modulepreload"');
+        const later = /<script data-entry="[^"]+" data-preload="([^"]*)">/.exec(res.body)?.[1];
+        expect(later?.split(' ').length).toBeGreaterThan(0);
+        for (const file of later!.split(' '))
+          expect(existsSync(path.join(dist, file)), file).toBe(true);
+        continue;
+      }
+      // At low priority on /login, which paints without it; at the default on the others,
+      // which wait for it.
+      const priority = url === '/login' ? ' fetchpriority="low"' : '';
       expect(
         res.body.indexOf(`<link rel="modulepreload" crossorigin${priority} href="${entry}">`),
         url,

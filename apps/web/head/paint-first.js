@@ -9,6 +9,8 @@
   var current = document.currentScript;
   var entry = current && current.getAttribute('data-entry');
   if (!entry) return;
+  // Modules to fetch only now (space-separated): a page that paints and works without its JS.
+  var preload = current.getAttribute('data-preload');
   var started = false;
   var observer = null;
   function start() {
@@ -16,6 +18,14 @@
     started = true;
     if (observer) observer.disconnect();
     document.removeEventListener('visibilitychange', start);
+    var files = preload ? preload.split(' ') : [];
+    for (var i = 0; i < files.length; i++) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = files[i];
+      document.head.appendChild(link);
+    }
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';

@@ -123,6 +123,25 @@ describe('head/paint-first.js', () => {
     expect(started()).toEqual([ENTRY]);
   });
 
+  it("adds the page's data-preload modules when it starts the app, before the entry", () => {
+    document.body.innerHTML = '<div id="root"></div>';
+    const current = document.createElement('script');
+    current.setAttribute('data-entry', ENTRY);
+    current.setAttribute('data-preload', '/assets/runtime-1.js /assets/react-2.js');
+    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(current);
+    runInThisContext(script);
+    const added = [...document.head.children].map((el) =>
+      el.tagName === 'LINK'
+        ? `${el.getAttribute('rel')} ${el.getAttribute('href')} ${el.getAttribute('crossorigin')}`
+        : `script ${el.getAttribute('src')}`,
+    );
+    expect(added).toEqual([
+      'modulepreload /assets/runtime-1.js ',
+      'modulepreload /assets/react-2.js ',
+      `script ${ENTRY}`,
+    ]);
+  });
+
   it('starts nothing without an entry', () => {
     vi.spyOn(document, 'currentScript', 'get').mockReturnValue(document.createElement('script'));
     runInThisContext(script);
