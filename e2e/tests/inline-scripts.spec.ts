@@ -3,7 +3,7 @@ import { expect, test } from '../fixtures.ts';
 
 /**
  * The pages' inline scripts (theme-init, early-reads, paint-first: apps/web/head/, inlined by
- * the build) run under the server's CSP, which allows them by hash only (ADR 028): a script
+ * the build) run under the server's CSP, which allows them by hash only (ADR 029): a script
  * changed by one character is refused.
  */
 
