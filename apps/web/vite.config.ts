@@ -184,12 +184,12 @@ function paintFirst(): Plugin {
 const PRELOAD_LINK = '<link rel="modulepreload" crossorigin href=';
 
 /**
- * A prerendered page (/login; the landing page fetches its JS only after its first paint,
- * `paintFirst`) paints from its HTML and CSS: its JS is not
- * needed for that paint, so its preloads get `fetchpriority="low"`. They still start from the
- * HTML; the stylesheet comes first where requests compete. Lighthouse's simulation counts every
- * High-priority script that had arrived before the observed first paint as render-blocking (it
- * cannot see that a preloaded module ran after it), so this is also what it reads.
+ * /login, prerendered, paints from its HTML and CSS: its JS is not needed for that paint, so its
+ * preloads get `fetchpriority="low"` (the landing page fetches its JS only after its paint,
+ * `paintFirst`). They still start from the HTML; the stylesheet comes first where requests
+ * compete. Lighthouse's simulated FCP counts every High-priority script that had arrived before
+ * the observed first paint as render-blocking (it cannot see that a preloaded module ran after
+ * it), so this is also what it reads; its LCP counts them whatever their priority (ADR 029).
  */
 function lowPriorityPreloads(html: string, file: string): string {
   if (!html.includes(PRELOAD_LINK)) throw new Error(`no modulepreload link in ${file}`);
