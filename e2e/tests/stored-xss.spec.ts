@@ -40,8 +40,13 @@ const FIELDS = {
   groupDescription: `GD${SCRIPT}${SVG}`,
 } as const;
 
-/** Elements a payload would have made, had it been parsed as HTML. */
-const INJECTED = 'img[src="x"], svg[onload], [onerror], [onload], script:not([src])';
+/**
+ * Elements a payload would have made, had it been parsed as HTML. The page's own inline scripts
+ * are not payloads: the head's (theme, early reads) and the body's app starter, which carries
+ * `data-entry` (ADR 029); any other script in the body is.
+ */
+const INJECTED =
+  'img[src="x"], svg[onload], [onerror], [onload], body script:not([src]):not([data-entry])';
 
 async function authed(api: Api, user: TestUser) {
   const { token } = await api.login(user.email, user.password);
