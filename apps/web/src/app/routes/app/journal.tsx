@@ -1,6 +1,7 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { useDeferredPending } from '@/hooks/use-deferred-pending';
 import { LOAD_JOURNAL_FAILED, useJournal } from '@/features/journals/api/get-journal';
 import { DeleteJournalDialog } from '@/features/journals/components/delete-journal-dialog';
 import { JournalHeader } from '@/features/journals/components/journal-header';
@@ -31,11 +32,8 @@ export function Component() {
   const navigate = useNavigate();
   const location = useLocation();
   const journal = useJournal(id);
-  // Data arrives through useSyncExternalStore, whose re-render is synchronous: the whole page in
-  // one long task. The skeleton stays one render longer, and the page then renders as a deferred
-  // (transition) render that React slices and yields between (ADR 028). The skeleton is one
-  // element made once, so that extra render does not redo it.
-  const pending = useDeferredValue(journal.isPending) || journal.isPending;
+  // The page renders as a time-sliced deferred render when the journal arrives (ADR 028).
+  const pending = useDeferredPending(journal.isPending);
   const [dialog, setDialog] = useState<'share' | 'delete' | 'prayer' | null>(null);
 
   const loadError = journal.isError && !journal.data ? journal.error : null;

@@ -10,7 +10,7 @@ import {
   Sparkles,
 } from 'lucide-react';
 import { usePrefetchQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PlanNote } from '@/components/errors/upgrade-notice';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -19,6 +19,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { useDeferredPending } from '@/hooks/use-deferred-pending';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
 import { streakCapped, streakLabel } from '@/lib/plan-limit';
@@ -40,11 +41,8 @@ const ANSWERED_PRAYERS_HREF = `${paths.app.prayers.getHref()}?tab=answered`;
 export function Dashboard() {
   const stats = useDashboardStats();
   const { isError, errorUpdatedAt, error } = stats;
-  // Data arrives through useSyncExternalStore, whose re-render is synchronous: the cards in one
-  // long task. The skeleton stays one render longer, and the cards then render as a deferred
-  // (transition) render that React slices and yields between (ADR 028).
-  // The skeleton is one element made once, so that extra render does not redo it.
-  const pending = useDeferredValue(stats.isPending) || stats.isPending;
+  // The cards render as a time-sliced deferred render when the numbers arrive (ADR 028).
+  const pending = useDeferredPending(stats.isPending);
   // The memory verse and quote (a request of their own) and the verse card's chunk start with
   // the page, beside the statistics, rather than once the statistics have arrived.
   usePrefetchQuery(dailyInspirationQueryOptions());
