@@ -1,6 +1,9 @@
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -106,6 +109,20 @@ function ownerIsGone(ownerFile: string): boolean {
   }
 }
 
+/** Runs initdb for a new PGlite data folder in a child process (db/pglite-initdb.ts). */
+async function initDataDir(dataDir: string): Promise<void> {
+  const child = fork(fileURLToPath(new URL('./pglite-initdb.ts', import.meta.url)), [dataDir], {
+    env: { ...process.env, PGLITE_START_PARAMS: JSON.stringify(PGLITE_START_PARAMS) },
+    stdio: 'inherit',
+  });
+  const [code, signal] = (await Promise.race([
+    once(child, 'exit'),
+    once(child, 'error').then(([error]) => Promise.reject(error as Error)),
+  ])) as [number | null, string | null];
+  if (code !== 0)
+    throw new Error(`initdb for ${dataDir} stopped (exit code ${code}, signal ${signal})`);
+}
+
 async function createPglite(options: CreateDbOptions): Promise<DbHandle> {
   let release: (() => Promise<void>) | undefined;
   const dir = options.pgliteDir;
@@ -141,22 +158,21 @@ async function createPglite(options: CreateDbOptions): Promise<DbHandle> {
       throw error;
     }
   }
-  const open = async () => {
-    const instance = new PGlite({
+  let client: PGlite;
+  try {
+    // The first start runs initdb in a child process, which takes initdb's memory with it
+    // (db/pglite-initdb.ts); the server then opens the new folder as on a restart.
+    if (dir !== undefined && !existsSync(path.join(dir, 'PG_VERSION')) && !options.loadDataDir)
+      await initDataDir(dir);
+    client = new PGlite({
       startParams: PGLITE_START_PARAMS,
       ...(dir ? { dataDir: dir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
-    await instance.waitReady;
-    return instance;
-  };
-  const fresh = dir !== undefined && !existsSync(path.join(dir, 'PG_VERSION'));
-  let client = await open();
-  if (fresh) {
-    // The first start runs initdb, whose WebAssembly memory (about 450 MB) stays with the
-    // instance: reopening the new database frees it, for a fraction of a second once.
-    await client.close();
-    client = await open();
+    await client.waitReady;
+  } catch (error) {
+    await release?.();
+    throw error;
   }
   const guarded = guardPglite(client, options.onFatal);
   const db = drizzlePglite({

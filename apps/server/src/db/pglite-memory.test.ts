@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -22,6 +22,23 @@ describe('the embedded database keeps its memory small (bench/startup.ts)', () =
       const again = await createDb({ pgliteDir: path.join(root, 'pglite') });
       expect(rows(await again.db.execute(sql`select n from kept`))).toEqual([{ n: 7 }]);
       await again.close();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('fails the start with a clear error, and frees the folder, when initdb (its own process) fails', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'selah-pglite-initdb-'));
+    try {
+      const dir = path.join(root, 'pglite');
+      mkdirSync(dir);
+      // initdb must create global/ here: a file in its way makes it fail.
+      writeFileSync(path.join(dir, 'global'), 'not a folder');
+      await expect(createDb({ pgliteDir: dir })).rejects.toThrow(/^initdb for .+ stopped/);
+      // The failed start let go of the folder's lock: once the folder is fixed, it starts.
+      rmSync(dir, { recursive: true, force: true });
+      const handle = await createDb({ pgliteDir: dir });
+      await handle.close();
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
