@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@selah/shared/constants';
 import { UserSchema, type User } from '@selah/shared/schemas/auth';
+import { replaceEqualDeep } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
@@ -30,7 +31,7 @@ function writeMirror(token: string | null, user: User | null) {
 
 export const useAuthStore = create<AuthState>()(
   persist(
-    (set) => ({
+    (set, get) => ({
       token: null,
       user: null,
       setSession: (token, user) => {
@@ -38,6 +39,10 @@ export const useAuthStore = create<AuthState>()(
         writeMirror(token, user);
       },
       setUser: (user) => {
+        // The same user again (GET /auth/me at every start) keeps the stored object,
+        // so nothing that reads it renders again.
+        const current = get().user;
+        if (replaceEqualDeep(current, user) === current) return;
         set({ user });
         writeMirror(null, user);
       },
