@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import { type FatalDatabaseError, guardPglite } from './pglite-guard.ts';
+import { PGLITE_START_PARAMS } from './pglite-params.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -78,14 +79,6 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
 }
 
 /**
- * PGlite's defaults plus a smaller buffer cache. The embedded database keeps its shared buffers
- * inside the process (WebAssembly memory, never returned), and the data folder's files are in
- * the operating system's page cache anyway: 32 MB instead of PostgreSQL's 128 MB saves about
- * 100 MB of resident memory (bench/startup.ts).
- */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
-
-/**
  * Whether the process recorded in a PGlite lock's owner file has died: same host (a shared
  * volume seen from another machine or container proves nothing) and no such process id.
  */
@@ -112,7 +105,6 @@ function ownerIsGone(ownerFile: string): boolean {
 /** Runs initdb for a new PGlite data folder in a child process (db/pglite-initdb.ts). */
 async function initDataDir(dataDir: string): Promise<void> {
   const child = fork(fileURLToPath(new URL('./pglite-initdb.ts', import.meta.url)), [dataDir], {
-    env: { ...process.env, PGLITE_START_PARAMS: JSON.stringify(PGLITE_START_PARAMS) },
     stdio: 'inherit',
   });
   const [code, signal] = (await Promise.race([

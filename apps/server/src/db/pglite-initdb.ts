@@ -1,14 +1,14 @@
 // Creates a new PGlite data folder (initdb) in a process of its own, for db/client.ts:
-//   node pglite-initdb.ts <dataDir>   (start parameters as JSON in PGLITE_START_PARAMS)
+//   node pglite-initdb.ts <dataDir>
 // initdb grows the instance's WebAssembly memory to about 450 MB, which a live instance never
 // gives back, and neither does a worker thread's exit: run in the server's process, the first
 // start stayed at 520-630 MB. A process returns all of it when it exits, so the server then opens
 // the folder as on a restart (about 390 MB, bench/startup.ts).
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_START_PARAMS } from './pglite-params.ts';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: pglite-initdb.ts <dataDir>');
-const startParams = JSON.parse(process.env.PGLITE_START_PARAMS ?? '[]') as string[];
-const instance = new PGlite({ dataDir, ...(startParams.length ? { startParams } : {}) });
+const instance = new PGlite({ dataDir, startParams: PGLITE_START_PARAMS });
 await instance.waitReady;
 await instance.close();
