@@ -134,19 +134,18 @@ function inlineScripts(): Plugin {
 /**
  * Built pages start the app's entry from `head/paint-first.js`, inlined at the end of <body>, and
  * only preload it from <head> (`<link rel="modulepreload">`, where the module script was): a
- * prerendered page (the landing page, /login) is painted from its HTML and CSS before any of the
- * app's modules runs, even when they have downloaded first; an empty #root starts them at once.
- * The landing page works without its JS (plain links; the JS adds the stored session and theme
- * to it), so it does not even fetch it before that paint: its preloads go into `data-preload`,
- * which paint-first turns into modulepreload links when it starts the entry (ADR 029).
+ * prerendered page is painted from its HTML and CSS before any of the app's modules runs, even
+ * when they have downloaded first; an empty #root starts them at once. The landing page's build
+ * also fetches its JS only after that paint (`deferPreloads`; /login's copy of index.html does
+ * the same, `prerenderPages`) (ADRs 029 and 032).
  */
 function paintFirst(): Plugin {
-  let deferAll = false;
+  let isLanding = false;
   return {
     name: 'selah-paint-first',
     apply: 'build',
     configResolved(config) {
-      deferAll = config.mode === LANDING_MODE;
+      isLanding = config.mode === LANDING_MODE;
     },
     transformIndexHtml: {
       order: 'post',
@@ -157,24 +156,10 @@ function paintFirst(): Plugin {
         if (!html.includes(tag) || !html.includes('</body>'))
           throw new Error(`${ctx.filename}: no ${tag} or </body> to start the app from`);
         const script = inlineScriptText('paint-first.js');
-        if (!deferAll)
-          return html
-            .replace(tag, `${PRELOAD_LINK}"${entry}">`)
-            .replace('</body>', `<script data-entry="${entry}">${script}</script>\n  </body>`);
-        const preloads: string[] = [];
         const page = html
-          .replace(
-            /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g,
-            (_l, file: string) => {
-              preloads.push(file);
-              return '';
-            },
-          )
-          .replace(tag, '');
-        return page.replace(
-          '</body>',
-          `<script data-entry="${entry}" data-preload="${preloads.join(' ')}">${script}</script>\n  </body>`,
-        );
+          .replace(tag, `${PRELOAD_LINK}"${entry}">`)
+          .replace('</body>', `<script data-entry="${entry}">${script}</script>\n  </body>`);
+        return isLanding ? deferPreloads(page, ctx.filename) : page;
       },
     },
   };
@@ -184,18 +169,28 @@ function paintFirst(): Plugin {
 const PRELOAD_LINK = '<link rel="modulepreload" crossorigin href=';
 
 /**
- * /login, prerendered, paints from its HTML and CSS: its JS is not needed for that paint, so its
- * preloads get `fetchpriority="low"` (the landing page fetches its JS only after its paint,
- * `paintFirst`). They still start from the HTML; the stylesheet comes first where requests
- * compete. Lighthouse's simulated FCP counts every High-priority script that had arrived before
- * the observed first paint as render-blocking (it cannot see that a preloaded module ran after
- * it), so this is also what it reads; its LCP counts them whatever their priority (ADR 029).
+ * A prerendered page paints from its HTML and CSS alone, so it fetches its JS only after that
+ * paint: its modulepreload links (the entry's and those of its imports) move into `data-preload`
+ * on the paint-first script, which adds them when it starts the entry. Lighthouse's simulated
+ * LCP counts every request that ended before the observed LCP as blocking it, whatever its
+ * priority; downloading the JS beside the stylesheet also shares a slow link with it (ADR 032).
  */
-function lowPriorityPreloads(html: string, file: string): string {
-  if (!html.includes(PRELOAD_LINK)) throw new Error(`no modulepreload link in ${file}`);
-  return html.replaceAll(
-    PRELOAD_LINK,
-    '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
+function deferPreloads(html: string, file: string): string {
+  const preloads: string[] = [];
+  const page = html.replace(
+    /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g,
+    (_link, js: string) => {
+      preloads.push(js);
+      return '';
+    },
+  );
+  const start = /<script data-entry="(\/assets\/[\w.-]+\.js)">/.exec(page);
+  if (!start || preloads.length === 0)
+    throw new Error(`${file}: no preloads or paint-first script`);
+  const later = preloads.filter((js) => js !== start[1]);
+  return page.replace(
+    start[0],
+    `<script data-entry="${start[1]}" data-preload="${later.join(' ')}">`,
   );
 }
 
@@ -328,8 +323,9 @@ function prerenderLanding(): Plugin {
 
 /**
  * After the SPA's build, renders the pages of src/app/prerender.tsx (the same for every visitor:
- * /login) to HTML through Vite's SSR loader, each into a copy of index.html (`login.html`), and
- * names that file in the route-preloads table, so the server sends it for that page. #root is
+ * /login) to HTML through Vite's SSR loader, each into a copy of index.html (`login.html`) that
+ * fetches its JS after its first paint (`deferPreloads`), and names that file in the
+ * route-preloads table, so the server sends it for that page. #root is
  * `inert` until main.tsx has replaced the markup with the live page: nothing can be typed into
  * a form that is about to be replaced.
  */
@@ -360,7 +356,7 @@ function prerenderPages(): Plugin {
         route.html = `${pattern.slice(1)}.html`;
         writeFileSync(
           path.join(outDir, route.html),
-          lowPriorityPreloads(index, route.html).replace(
+          deferPreloads(index, route.html).replace(
             root,
             `<div id="root" data-prerendered inert>${renderPage(pattern)}</div>`,
           ),

@@ -101,11 +101,9 @@ describe('the web build', () => {
   });
 
   it('sends /login prerendered: the page paints from HTML, inert until the app replaces it', async () => {
-    const stripped = (html: string) =>
-      html.replace(
-        /<link rel="modulepreload" crossorigin fetchpriority="low" href="[^"]+">\n/g,
-        '',
-      );
+    // The server adds the route's chunks to the modules fetched after the paint (next tests).
+    const deferred = /( data-preload=")[^"]*"/;
+    const stripped = (html: string) => html.replace(deferred, '$1"');
     const file = readFileSync(path.join(dist, 'login.html'), 'utf8');
     const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
     for (const url of ['/login', '/login?redirectTo=%2Fdashboard']) {
@@ -115,18 +113,30 @@ describe('the web build', () => {
       const body = gunzipSync(page.rawPayload).toString();
       expect(stripped(body), url).toBe(stripped(file));
     }
-    // It paints without its JS: every preload at low priority, behind the stylesheet.
-    expect(file).not.toContain('<link rel="modulepreload" crossorigin href=');
+    // It paints without its JS, so it fetches none of it before that paint: the preloads of
+    // index.html (the entry's and its imports') wait in the paint-first script.
+    expect(file).not.toContain('<link rel="modulepreload"');
+    const preloads = [
+      ...index.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+    ].map((m) => m[1]!);
+    const entry = /<script data-entry="([^"]+)"/.exec(index)![1]!;
+    expect(preloads).toContain(entry);
+    expect(file).toContain(
+      `<script data-entry="${entry}" data-preload="${preloads.filter((js) => js !== entry).join(' ')}">`,
+    );
     // index.html with the page in #root: same scripts and styles, nothing inline but the build's.
-    const [before, after] = index
-      .replaceAll(
-        '<link rel="modulepreload" crossorigin href=',
-        '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
-      )
-      .split('<div id="root"></div>');
-    expect(file.startsWith(before!)).toBe(true);
-    expect(file.endsWith(after!)).toBe(true);
-    const root = file.slice(before!.length, file.length - after!.length);
+    const [before, after] = stripped(
+      index
+        .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+        .replace(
+          `<script data-entry="${entry}">`,
+          `<script data-entry="${entry}" data-preload="">`,
+        ),
+    ).split('<div id="root"></div>');
+    const page = stripped(file);
+    expect(page.startsWith(before!)).toBe(true);
+    expect(page.endsWith(after!)).toBe(true);
+    const root = page.slice(before!.length, page.length - after!.length);
     expect(root).toMatch(/^<div id="root" data-prerendered inert>/);
     expect(root).toMatch(/<h1[^>]*>Sign in to Selah<\/h1>/);
     expect(root).toContain('Welcome back. Sign in to continue to your prayer journal.');
@@ -167,24 +177,22 @@ describe('the web build', () => {
       expect(res.body, url).not.toMatch(/<script[^>]*\ssrc=/);
       const entry = /<script data-entry="(\/assets\/[^"]+\.js)"/.exec(res.body)?.[1];
       expect(entry && existsSync(path.join(dist, entry)), url).toBe(true);
-      if (url === '/') {
-        // The landing page works without its JS: nothing of it is fetched before its paint.
-        expect(res.body).not.toContain('<link rel="modulepreload"');
+      if (url === '/' || url === '/login') {
+        // The landing page works without its JS, /login is painted without it: nothing of it is
+        // fetched before their paint (ADR 032).
+        expect(res.body, url).not.toContain('<link rel="modulepreload"');
         const later = /<script data-entry="[^"]+" data-preload="([^"]*)">/.exec(res.body)?.[1];
-        expect(later?.split(' ').length).toBeGreaterThan(0);
+        expect(later?.split(' ').length, url).toBeGreaterThan(0);
         for (const file of later!.split(' '))
           expect(existsSync(path.join(dist, file)), file).toBe(true);
         continue;
       }
-      // At low priority on /login, which paints without it; at the default on the others,
-      // which wait for it.
-      const priority = url === '/login' ? ' fetchpriority="low"' : '';
+      // The signed-in pages wait for it: the entry is fetched from <head>.
       expect(
-        res.body.indexOf(`<link rel="modulepreload" crossorigin${priority} href="${entry}">`),
+        res.body.indexOf(`<link rel="modulepreload" crossorigin href="${entry}">`),
         url,
       ).toBeGreaterThan(0);
-      if (priority)
-        expect(res.body, url).not.toContain('<link rel="modulepreload" crossorigin href=');
+      expect(res.body, url).not.toContain('fetchpriority');
       expect(res.body.indexOf(`href="${entry}"`), url).toBeLessThan(res.body.indexOf('</head>'));
     }
     expect([...seen].sort()).toEqual([...hashes].sort());
@@ -196,12 +204,13 @@ describe('the web build', () => {
     ) as Record<string, { file: string; imports?: string[] }>;
     const chunkOf = (src: string) => `/${manifest[src]!.file}`;
     const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
-    const preloads = (html: string) =>
-      [
-        ...html.matchAll(
-          /<link rel="modulepreload" crossorigin(?: fetchpriority="low")? href="([^"]+)">/g,
-        ),
-      ].map((m) => m[1]!);
+    // In <head>, or fetched after the paint on a prerendered page (its paint-first script's list).
+    const preloads = (html: string) => [
+      ...[...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+        (m) => m[1]!,
+      ),
+      ...(/ data-preload="([^"]*)"/.exec(html)?.[1]?.split(' ').filter(Boolean) ?? []),
+    ];
     const pages = [
       ['/login', ['src/app/routes/auth/login.tsx']],
       ['/dashboard', ['src/app/routes/app/root.tsx', 'src/app/routes/app/dashboard.tsx']],
@@ -217,10 +226,13 @@ describe('the web build', () => {
       const body = brotliDecompressSync(res.rawPayload).toString();
       const added = preloads(body).filter((file) => !preloads(index).includes(file));
       for (const module of modules) expect(added, `${url} ${module}`).toContain(chunkOf(module));
-      // Each once, only files of the build, none that index.html loads already, all in <head>.
+      // Each once, only files of the build, none that index.html loads already, all in <head>
+      // (on /login, after its paint).
       expect(new Set(added).size, url).toBe(added.length);
       for (const file of added) expect(existsSync(path.join(dist, file)), file).toBe(true);
-      expect(body.indexOf(`href="${added.at(-1)}"`), url).toBeLessThan(body.indexOf('</head>'));
+      if (url === '/login') expect(body).not.toContain('<link rel="modulepreload"');
+      else
+        expect(body.indexOf(`href="${added.at(-1)}"`), url).toBeLessThan(body.indexOf('</head>'));
       // The chunks the route's own chunk imports come too, so nothing waits for it to run.
       const own = Object.keys(manifest).find((key) => key === modules.at(-1))!;
       for (const dep of manifest[own]!.imports ?? []) {

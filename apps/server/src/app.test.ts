@@ -90,11 +90,7 @@ describe('the web app', () => {
 
   it("adds modulepreload links for the page's route chunks (the build's table)", async () => {
     const links = (body: string) =>
-      [
-        ...body.matchAll(
-          /<link rel="modulepreload" crossorigin(?: fetchpriority="low")? href="([^"]+)">/g,
-        ),
-      ].map((m) => m[1]);
+      [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     const page = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
     // The fixture's index.html has no </head>: nothing can go in.
     expect(links(await page('/login'))).toEqual([]);
@@ -117,20 +113,35 @@ describe('the web app', () => {
     for (const url of ['/journal', '/journal//', '/journal/a/b', '/dashboard', '/'])
       expect(links(await page(url)), url).toEqual([]);
 
-    // A page the build prerendered: its own HTML, with its preloads.
+    // A page the build prerendered: its own HTML, which fetches its JS after its first paint.
+    // Its route chunks join the paint-first script's list, each once; none goes into <head>.
     writeFileSync(
       path.join(dist, 'signup.html'),
-      '<!doctype html><head><title>Selah</title></head><div id="root" data-prerendered inert><h1>Create your account</h1></div>',
+      '<!doctype html><head><title>Selah</title></head><div id="root" data-prerendered inert><h1>Create your account</h1></div>' +
+        '<script data-entry="/assets/index-0.js" data-preload="/assets/react-1.js /assets/signup-5.js">start()</script>',
     );
     const signup = await t.app.inject({ method: 'GET', url: '/signup?invite=x' });
     expect(signup.headers['cache-control']).toBe('no-cache');
     expect(signup.body).toContain('<h1>Create your account</h1>');
-    expect(links(signup.body)).toEqual(['/assets/signup-5.js']);
-    // It paints without them: they download at low priority (the SPA's pages at the default).
+    expect(links(signup.body)).toEqual([]);
     expect(signup.body).toContain(
-      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/signup-5.js">',
+      '<script data-entry="/assets/index-0.js" data-preload="/assets/react-1.js /assets/signup-5.js">',
     );
-    expect(await page('/journal/abc')).not.toContain('fetchpriority');
+    writeFileSync(
+      path.join(dist, 'signup.html'),
+      '<!doctype html><head></head><div id="root" data-prerendered inert><h1>Create your account</h1></div>' +
+        '<script data-entry="/assets/index-0.js" data-preload="">start()</script>',
+    );
+    expect(await page('/signup')).toContain(
+      '<script data-entry="/assets/index-0.js" data-preload="/assets/signup-5.js">',
+    );
+    expect(links(await page('/signup'))).toEqual([]);
+    // Without a paint-first script to take them, they go into <head> as for any page.
+    writeFileSync(
+      path.join(dist, 'signup.html'),
+      '<!doctype html><head></head><div id="root" data-prerendered inert><h1>Create your account</h1></div>',
+    );
+    expect(links(await page('/signup'))).toEqual(['/assets/signup-5.js']);
     for (const url of ['/terms', '/privacy'])
       expect(await page(url), url).toContain('<div id="root"></div>');
 

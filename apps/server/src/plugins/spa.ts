@@ -33,12 +33,17 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
   );
 }
 
+/** The paint-first script of a prerendered page and the modules it fetches after the paint. */
+const DEFERRED_PRELOADS = /(<script data-entry="[^"]+" data-preload=")([^"]*)"/;
+
 /**
  * The SPA's HTML for `pathname`: index.html, or the page's prerendered copy when the build made
- * one (`html`, e.g. login.html), with a `<link rel="modulepreload">` for each JS file of the
- * page's route modules (the build's table), so the browser fetches them beside the entry instead
- * of after it has run (at low priority on a prerendered page, which paints without them). A
- * missing or unreadable table gives index.html as it is: the app loads them itself, later.
+ * one (`html`, e.g. login.html), with the JS files of the page's route modules (the build's
+ * table) fetched early: a `<link rel="modulepreload">` each in <head>, so the browser fetches
+ * them beside the entry instead of after it has run; on a prerendered page, which paints
+ * without them, they join its paint-first script's `data-preload` and are fetched after that
+ * paint (ADR 032). A missing or unreadable table gives index.html as it is: the app loads them
+ * itself, later.
  */
 async function spaPage(distDir: string, pathname: string): Promise<Buffer> {
   const index = () => readFile(path.join(distDir, 'index.html'));
@@ -55,15 +60,26 @@ async function spaPage(distDir: string, pathname: string): Promise<Buffer> {
       ? await readFile(path.join(distDir, route.html)).catch(() => null)
       : null;
   const html = (prerendered ?? (await index())).toString('utf8');
+  const deferred = prerendered ? DEFERRED_PRELOADS.exec(html) : null;
+  const known = new Set(deferred?.[2]?.split(' '));
   const files = (route.files ?? []).filter(
-    (file) => typeof file === 'string' && ASSET_JS.test(file) && !html.includes(`"${file}"`),
+    (file) =>
+      typeof file === 'string' &&
+      ASSET_JS.test(file) &&
+      !html.includes(`"${file}"`) &&
+      !known.has(file),
   );
-  if (files.length === 0 || !html.includes('</head>')) return Buffer.from(html);
-  // A prerendered page paints without its JS: its preloads wait behind the stylesheet (ADR 029).
-  const priority = prerendered ? ' fetchpriority="low"' : '';
-  const links = files.map(
-    (file) => `<link rel="modulepreload" crossorigin${priority} href="${file}">`,
-  );
+  if (files.length === 0) return Buffer.from(html);
+  if (deferred)
+    return Buffer.from(
+      html.replace(
+        DEFERRED_PRELOADS,
+        (_all, start: string, list: string) =>
+          `${start}${[list, ...files].filter(Boolean).join(' ')}"`,
+      ),
+    );
+  if (!html.includes('</head>')) return Buffer.from(html);
+  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
   return Buffer.from(html.replace('</head>', `${links.join('\n')}\n</head>`));
 }
 
