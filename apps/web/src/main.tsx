@@ -5,37 +5,48 @@ import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { whenContainerReplaced } from './app/first-commit';
 import { AppRouter, createAppRouter, whenRouterReady } from './app/router';
+import { yieldToMain } from './lib/yield-to-main';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html.');
 
-// Before the first render: the router starts the page's route chunks (lazy) as it is created.
-const router = createAppRouter();
+/**
+ * Starts the app. Evaluating the modules above, creating the router and rendering are separate
+ * tasks, so none of them blocks input for long (ADR 032). (An async function rather than
+ * top-level await, which would change how the build splits the entry's chunks.)
+ */
+async function start(container: HTMLElement) {
+  await yieldToMain();
+  // Before the first render: the router starts the page's route chunks (lazy) as it is created.
+  const router = createAppRouter();
+  await yieldToMain();
 
-const app = (
-  <StrictMode>
-    <AppProvider>
-      <AppRouter router={router} />
-    </AppProvider>
-  </StrictMode>
-);
-const root = createRoot(container);
+  const app = (
+    <StrictMode>
+      <AppProvider>
+        <AppRouter router={router} />
+      </AppProvider>
+    </StrictMode>
+  );
+  const root = createRoot(container);
 
-if (container.hasAttribute('data-prerendered')) {
-  // The page came prerendered (vite.config.ts, `prerenderPages`) and is on screen already: keep it
-  // until its route modules have loaded, then swap in the live page in one commit (no loading
-  // skeleton in between), and make #root interactive again. The render is a transition, so React
-  // yields to the browser every few milliseconds while it renders (ADR 028); the prerendered page
-  // stays until the commit.
-  void whenRouterReady(router).then(async () => {
+  if (container.hasAttribute('data-prerendered')) {
+    // The page came prerendered (vite.config.ts, `prerenderPages`) and is on screen already: keep
+    // it until its route modules have loaded, then swap in the live page in one commit (no
+    // loading skeleton in between), and make #root interactive again. The render is a
+    // transition, so React yields to the browser every few milliseconds while it renders
+    // (ADR 028); the prerendered page stays until the commit.
+    await whenRouterReady(router);
     const replaced = whenContainerReplaced(container);
     startTransition(() => root.render(app));
     await replaced;
     container.removeAttribute('inert');
     container.removeAttribute('data-prerendered');
-  });
-} else {
-  // A transition: React renders the first page in slices of a few milliseconds (ADR 028).
-  startTransition(() => root.render(app));
+  } else {
+    // A transition: React renders the first page in slices of a few milliseconds (ADR 028).
+    startTransition(() => root.render(app));
+  }
 }
+
+void start(container);
