@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDeferredPending } from '@/hooks/use-deferred-pending';
 import { LOAD_JOURNAL_FAILED, useJournal } from '@/features/journals/api/get-journal';
-import { DeleteJournalDialog } from '@/features/journals/components/delete-journal-dialog';
+import { DeleteJournalDialog } from '@/features/journals/components/lazy-delete-journal-dialog';
 import { JournalHeader } from '@/features/journals/components/journal-header';
 import { JournalMembersCard } from '@/features/journals/components/journal-members-card';
 import {
@@ -13,9 +13,9 @@ import {
 } from '@/features/journals/components/journal-page-states';
 import { JournalStatsCard } from '@/features/journals/components/journal-stats-card';
 import { useErrorToast } from '@/features/journals/hooks/use-error-toast';
-import { AddPrayerDialog } from '@/features/prayers/components/add-prayer-dialog';
+import { AddPrayerDialog } from '@/features/prayers/components/lazy-dialogs';
 import { JournalPrayersSection } from '@/features/prayers/components/journal-prayers-section';
-import { ShareDialog } from '@/features/sharing/components/share-dialog';
+import { ShareDialog } from '@/features/sharing/components/lazy-share-dialog';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 

@@ -14,8 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { toast } from '@/lib/toast';
 import { useJournalPrayers, type JournalPrayerStatus } from '../api/get-journal-prayers';
-import { AddPrayerDialog } from './add-prayer-dialog';
-import { PrayerDetailsDialog } from './prayer-details-dialog';
+import { AddPrayerDialog, PrayerDetailsDialog } from './lazy-dialogs';
 import { PrayerGrid } from './prayer-grid';
 
 const ALL_CATEGORIES = 'all';

@@ -18,8 +18,7 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { toast } from '@/lib/toast';
 import { usePrayerSummary } from '../api/get-prayer-summary';
 import { useUserPrayers, type UserPrayerStatus } from '../api/get-user-prayers';
-import { AddPrayerDialog } from './add-prayer-dialog';
-import { PrayerDetailsDialog } from './prayer-details-dialog';
+import { AddPrayerDialog, PrayerDetailsDialog } from './lazy-dialogs';
 import { PrayerGrid } from './prayer-grid';
 import { CategoryCountsPanel, PrayerStatsPanel, PrayerStatsSkeleton } from './prayer-stats-panel';
 
