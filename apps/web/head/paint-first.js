@@ -9,7 +9,7 @@
   var current = document.currentScript;
   var entry = current && current.getAttribute('data-entry');
   if (!entry) return;
-  // Modules to fetch only now (space-separated): a page that paints and works without its JS.
+  // Modules to fetch only now (space-separated): a prerendered page, which paints without its JS.
   var preload = current.getAttribute('data-preload');
   var started = false;
   var observer = null;
