@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDeferredPending } from '@/hooks/use-deferred-pending';
 import { LOAD_JOURNAL_FAILED, useJournal } from '@/features/journals/api/get-journal';
-import { DeleteJournalDialog } from '@/features/journals/components/lazy-delete-journal-dialog';
+import { DeleteJournalDialog } from '@/features/journals/components/lazy-dialogs';
 import { JournalHeader } from '@/features/journals/components/journal-header';
 import { JournalMembersCard } from '@/features/journals/components/journal-members-card';
 import {

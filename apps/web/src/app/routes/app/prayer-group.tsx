@@ -11,7 +11,7 @@ import {
   GroupPageSkeleton,
 } from '@/features/groups/components/group-page-states';
 import { GroupPrayersSection } from '@/features/groups/components/group-prayers-section';
-import { LeaveGroupDialog } from '@/features/groups/components/leave-group-dialog';
+import { LeaveGroupDialog } from '@/features/groups/components/lazy-dialogs';
 import { useErrorToast } from '@/features/groups/hooks/use-error-toast';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth-store';

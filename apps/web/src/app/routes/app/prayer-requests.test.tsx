@@ -657,7 +657,7 @@ describe('/prayer-requests Prayer Groups tab and Export', () => {
 
     await user.click(screen.getByRole('button', { name: 'Export' }));
     const dialog = await screen.findByRole('dialog', { name: 'Export Prayer Journal' });
-    const journal = within(dialog).getByRole('combobox', { name: 'Journal' });
+    const journal = await within(dialog).findByRole('combobox', { name: 'Journal' });
     await waitFor(() => expect(journal).toHaveTextContent('Morning Prayers'));
     await user.click(journal);
     // Only the journals the user owns can be exported.

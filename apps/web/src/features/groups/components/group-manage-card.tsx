@@ -3,9 +3,7 @@ import { Pencil, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { DeleteGroupDialog } from './delete-group-dialog';
-import { EditGroupDialog } from './edit-group-dialog';
-import { InviteFriendsDialog } from './invite-friends-dialog';
+import { DeleteGroupDialog, EditGroupDialog, InviteFriendsDialog } from './lazy-dialogs';
 
 /** The admins' area: edit the group, invite friends, delete the group. */
 export function GroupManageCard({

@@ -5,7 +5,7 @@ import { SearchInput } from '@/components/forms/search-input';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { CreateGroupDialog } from './create-group-dialog';
+import { CreateGroupDialog } from './lazy-dialogs';
 import { GroupList } from './group-list';
 import { GroupPanel } from './group-panel';
 

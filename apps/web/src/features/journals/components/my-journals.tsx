@@ -10,7 +10,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { LOAD_JOURNALS_FAILED, useJournals } from '../api/get-journals';
 import { useErrorToast } from '../hooks/use-error-toast';
 import { CreateJournalCard } from './create-journal-card';
-import { CreateJournalDialog } from './create-journal-dialog';
+import { CreateJournalDialog } from './lazy-dialogs';
 import { JournalGrid, JournalGridSkeleton } from './journal-grid';
 
 const TABS = ['all', 'mine', 'shared'] as const;

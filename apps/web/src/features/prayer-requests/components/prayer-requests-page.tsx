@@ -15,11 +15,9 @@ import {
 } from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { ExportDialog } from './export-dialog';
+import { ExportDialog, RequestDetailsDialog, RequestFormDialog } from './lazy-dialogs';
 import { MyGroupsTab } from './my-groups-tab';
 import { PrayerRequestList } from './prayer-request-list';
-import { RequestDetailsDialog } from './request-details-dialog';
-import { RequestFormDialog } from './request-form-dialog';
 
 /** The request filter offers seven categories (spec-2 §9); the form offers all nine. */
 export const FILTER_CATEGORIES = PRAYER_CATEGORIES.slice(0, 7);

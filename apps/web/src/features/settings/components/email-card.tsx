@@ -2,7 +2,7 @@ import { Mail } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ChangeEmailDialog } from './change-email-dialog';
+import { ChangeEmailDialog } from './lazy-dialogs';
 
 /** The sign-in address, changed in its own dialog with the password. */
 export function EmailCard({ email, hasPassword }: { email: string; hasPassword: boolean }) {
