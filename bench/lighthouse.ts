@@ -71,6 +71,8 @@ const { values } = parseArgs({
   options: { runs: { type: 'string' }, pages: { type: 'string' }, lhr: { type: 'boolean' } },
 });
 const RUNS = Number(values.runs ?? 3);
+/** Unmeasurable runs (see the loop) allowed per page before the script gives up. */
+const MAX_RETRIES = 2;
 const PAGE_FILTER = values.pages?.split(',');
 
 const median = (xs: number[]) => {
@@ -208,8 +210,22 @@ try {
   for (const page of pages) {
     const runs: Metrics[] = [];
     const failed = new Map<string, PageResult['failedAudits'][number]>();
+    let retries = 0;
     for (let i = 0; i < RUNS; i++) {
       const lhr = await runOnce(`${base}${page.path}`, page.signedIn ? session : null);
+      // A run Lighthouse could not measure (a runtime error, no LCP seen) says why and is run
+      // again, rather than counting as perf 0 in the median.
+      const lcpAudit = lhr.audits['largest-contentful-paint'];
+      const unmeasured =
+        lhr.runtimeError?.message ??
+        (typeof lcpAudit?.numericValue === 'number' ? null : (lcpAudit?.errorMessage ?? 'no LCP'));
+      if (unmeasured) {
+        console.log(`  ${page.name} run ${i + 1}: not measured (${unmeasured}), running it again`);
+        if (++retries > MAX_RETRIES)
+          throw new Error(`${page.path}: ${retries} runs could not be measured`);
+        i--;
+        continue;
+      }
       if (values.lhr)
         writeFileSync(
           path.join(outDir, `${runId}-${page.name}-${i + 1}.lhr.json`),
