@@ -421,7 +421,7 @@ export default defineConfig(({ mode }) => ({
             // pages import, one file instead of one per feature (ADR 032).
             {
               name: 'lazy-dialogs',
-              test: /src[\\/].*[\\/]lazy-(dialog|dialogs|share-dialog)\.tsx?$/,
+              test: /src[\\/].*[\\/]lazy-dialogs?\.tsx?$/,
             },
           ],
         },

@@ -44,7 +44,8 @@ describe('lazyDialog', () => {
 
   it('loads the dialog when it first opens, and keeps it mounted (and its draft) once closed', async () => {
     const load = vi.fn(() => Promise.resolve(NoteDialog));
-    const Dialog = lazyDialog(load, (props: NoteProps) => props.open);
+    // Opened by its `open` prop: no predicate needed.
+    const Dialog = lazyDialog(load);
     const user = userEvent.setup();
     renderComponent(<Page Dialog={Dialog} />);
     // Closed: neither loaded nor rendered with the page.

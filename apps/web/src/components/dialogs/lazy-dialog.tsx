@@ -21,9 +21,22 @@ function whenIdle(task: () => void): () => void {
  * as with a dialog imported directly. Should its module fail to load, the user is told, the
  * dialog counts as closed (`onOpenChange(false)`) and the next opening tries again.
  */
-export function lazyDialog<P extends { onOpenChange: (open: boolean) => void }>(
+interface DialogProps {
+  onOpenChange: (open: boolean) => void;
+}
+
+/** A dialog opened by its `open` prop: */
+export function lazyDialog<P extends DialogProps & { open: boolean }>(
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P>;
+/** A dialog opened some other way, e.g. by the item it shows: */
+export function lazyDialog<P extends DialogProps>(
   load: () => Promise<ComponentType<P>>,
   isOpen: (props: P) => boolean,
+): ComponentType<P>;
+export function lazyDialog<P extends DialogProps>(
+  load: () => Promise<ComponentType<P>>,
+  isOpen: (props: P) => boolean = (props) => (props as P & { open: boolean }).open,
 ): ComponentType<P> {
   const makeDialog = () => lazy(async () => ({ default: await load() }));
   // React keeps a lazy component's failure: a failed load gets a new one for the next opening.

@@ -15,7 +15,7 @@ import { JournalStatsCard } from '@/features/journals/components/journal-stats-c
 import { useErrorToast } from '@/features/journals/hooks/use-error-toast';
 import { AddPrayerDialog } from '@/features/prayers/components/lazy-dialogs';
 import { JournalPrayersSection } from '@/features/prayers/components/journal-prayers-section';
-import { ShareDialog } from '@/features/sharing/components/lazy-share-dialog';
+import { ShareDialog } from '@/features/sharing/components/lazy-dialogs';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 

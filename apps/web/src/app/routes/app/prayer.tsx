@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { useErrorToast } from '@/features/groups/hooks/use-error-toast';
 import { prayerQueryOptions } from '@/features/prayers/api/get-prayer';
 import { CategoryBadge, PrayerStatusBadge } from '@/features/prayers/components/prayer-card';
-import { ShareDialog } from '@/features/sharing/components/lazy-share-dialog';
+import { ShareDialog } from '@/features/sharing/components/lazy-dialogs';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
 import { useAuthStore } from '@/stores/auth-store';
