@@ -99,8 +99,13 @@ interface Session {
   user: { _id: string };
 }
 
+interface Credentials {
+  email: string;
+  password: string;
+}
+
 /** A user with 3 journals (the free plan's limit) of 12 prayers each, some answered. */
-async function seed(base: string): Promise<{ session: Session; journalId: string }> {
+async function seed(base: string): Promise<{ credentials: Credentials; journalId: string }> {
   const email = `lighthouse-${randomBytes(4).toString('hex')}@example.test`;
   const password = randomBytes(12).toString('base64url');
   await api(base, '/auth/register', { firstName: 'Ruth', lastName: 'Lab', email, password });
@@ -134,27 +139,35 @@ async function seed(base: string): Promise<{ session: Session; journalId: string
       );
     }
   }
-  return { session, journalId: journals[0]! };
+  return { credentials: { email, password }, journalId: journals[0]! };
 }
 
-/** One Lighthouse run in a fresh Chromium (cold cache), signed in when `session` is given. */
-async function runOnce(url: string, session: Session | null) {
+/** One Lighthouse run in a fresh Chromium (cold cache), signed in when `credentials` are given. */
+async function runOnce(url: string, credentials: Credentials | null) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: CHROME_FLAGS,
   });
   try {
-    if (session) {
-      // The web app keeps its session in localStorage (src/stores/auth-store.ts): put it there
-      // on the origin, and tell Lighthouse not to clear storage.
+    if (credentials) {
+      // Signs in as the login form does: the browser keeps the page cookie of the answer, and
+      // the session goes into localStorage (src/stores/auth-store.ts). Lighthouse is told not
+      // to clear storage.
       const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
       const page = await browser.newPage();
       await page.goto(new URL('/favicon.svg', url).href);
-      await page.evaluate((s) => {
+      await page.evaluate(async (body) => {
+        const response = await fetch('/api/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        if (!response.ok) throw new Error(`sign-in: ${response.status}`);
+        const s = (await response.json()) as { token: string; user: unknown };
         localStorage.setItem('auth-storage', JSON.stringify({ state: s, version: 1 }));
         localStorage.setItem('token', s.token);
         localStorage.setItem('user', JSON.stringify(s.user));
-      }, session);
+      }, credentials);
       await page.close();
       await browser.disconnect();
     }
@@ -163,7 +176,7 @@ async function runOnce(url: string, session: Session | null) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      disableStorageReset: session !== null,
+      disableStorageReset: credentials !== null,
     });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     return result.lhr;
@@ -199,7 +212,7 @@ try {
     logFile: path.join(outDir, `${runId}-lighthouse-server.log`),
   });
   const base = server.url;
-  const { session, journalId } = await seed(base);
+  const { credentials, journalId } = await seed(base);
   const pages = [
     { name: 'home', path: '/', signedIn: false },
     { name: 'login', path: '/login', signedIn: false },
@@ -212,7 +225,7 @@ try {
     const failed = new Map<string, PageResult['failedAudits'][number]>();
     let retries = 0;
     for (let i = 0; i < RUNS; i++) {
-      const lhr = await runOnce(`${base}${page.path}`, page.signedIn ? session : null);
+      const lhr = await runOnce(`${base}${page.path}`, page.signedIn ? credentials : null);
       // A run Lighthouse could not measure (a runtime error, no LCP seen) says why and is run
       // again, rather than counting as perf 0 in the median.
       const lcpAudit = lhr.audits['largest-contentful-paint'];

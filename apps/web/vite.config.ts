@@ -367,6 +367,64 @@ function prerenderPages(): Plugin {
   };
 }
 
+/** Where the SPA's build puts the server's renderer and page template (a dot folder: not served). */
+const SERVER_RENDER_DIR = '.ssr';
+/** Where the server puts a rendered page's markup and data into `page.html`. */
+const APP_HTML_MARK = '<!--app-html-->';
+const APP_STATE_MARK = '<!--app-state-->';
+
+/**
+ * After the SPA's build, builds src/app/server-render.tsx for Node, all dependencies bundled in,
+ * into `dist/.ssr/server-render.js`, and writes `dist/.ssr/page.html`: index.html as a page that
+ * paints before its JS (`deferPreloads`), with marks where the server puts the rendered #root
+ * and its data, and without early-reads.js (the data comes with the page). The server renders
+ * the signed-in pages it names with the user's data (apps/server/src/plugins/server-render.ts,
+ * ADR 033).
+ */
+function serverRenderBuild(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'selah-server-render-build',
+    apply: (_config, env) =>
+      env.command === 'build' && env.mode !== LANDING_MODE && !env.isSsrBuild,
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const dir = path.join(outDir, SERVER_RENDER_DIR);
+      await build({
+        configFile: false,
+        root: WEB_ROOT,
+        logLevel: 'warn',
+        publicDir: false,
+        plugins: [react()],
+        resolve: { alias: [{ find: '@', replacement: path.join(WEB_ROOT, 'src') }] },
+        ssr: { noExternal: true, target: 'node' },
+        build: {
+          ssr: path.join(WEB_ROOT, 'src/app/server-render.tsx'),
+          outDir: dir,
+          emptyOutDir: true,
+          rolldownOptions: { output: { entryFileNames: 'server-render.js', codeSplitting: false } },
+        },
+      });
+      const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const root = '<div id="root"></div>';
+      const earlyReads = `<script>${inlineScriptText('early-reads.js')}</script>`;
+      if (!index.includes(root) || !index.includes(earlyReads))
+        throw new Error(`${root} or early-reads.js missing from index.html`);
+      writeFileSync(
+        path.join(dir, 'page.html'),
+        deferPreloads(index, 'page.html')
+          .replace(earlyReads, '')
+          .replace(
+            root,
+            `<div id="root" data-prerendered inert>${APP_HTML_MARK}</div>${APP_STATE_MARK}`,
+          ),
+      );
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
@@ -377,6 +435,7 @@ export default defineConfig(({ mode }) => ({
     precompress(),
     routePreloads(),
     prerenderPages(),
+    serverRenderBuild(),
     landingBuild(),
     prerenderLanding(),
   ],

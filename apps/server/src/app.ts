@@ -245,7 +245,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
 
-  await app.register(spaPlugin, { distDir: webDist });
+  await app.register(spaPlugin, { distDir: webDist, secureCookies: https });
 
   // Streams are long-lived: end them when shutdown begins (preClose), instead of waiting for
   // the clients; onClose runs only after every open request has finished (sigterm fault).

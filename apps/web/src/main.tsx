@@ -5,7 +5,10 @@ import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { whenContainerReplaced } from './app/first-commit';
 import { AppRouter, createAppRouter, whenRouterReady } from './app/router';
+import { adoptServerState } from './app/server-state';
+import { createQueryClient } from './lib/query-client';
 import { yieldToMain } from './lib/yield-to-main';
+import { useAuthStore } from './stores/auth-store';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -20,11 +23,15 @@ async function start(container: HTMLElement) {
   await yieldToMain();
   // Before the first render: the router starts the page's route chunks (lazy) as it is created.
   const router = createAppRouter();
+  // A page the server rendered with the user's data brings that data: the live page starts
+  // from it and renders the same markup (ADR 033).
+  const queryClient = createQueryClient();
+  adoptServerState(queryClient, useAuthStore.getState().user?._id);
   await yieldToMain();
 
   const app = (
     <StrictMode>
-      <AppProvider>
+      <AppProvider queryClient={queryClient}>
         <AppRouter router={router} />
       </AppProvider>
     </StrictMode>
@@ -32,7 +39,8 @@ async function start(container: HTMLElement) {
   const root = createRoot(container);
 
   if (container.hasAttribute('data-prerendered')) {
-    // The page came prerendered (vite.config.ts, `prerenderPages`) and is on screen already: keep
+    // The page came prerendered (vite.config.ts, `prerenderPages`, or rendered by the server for
+    // the user, app/server-render.tsx) and is on screen already: keep
     // it until its route modules have loaded, then swap in the live page in one commit (no
     // loading skeleton in between), and make #root interactive again. The render is a
     // transition, so React yields to the browser every few milliseconds while it renders

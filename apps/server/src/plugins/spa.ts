@@ -6,6 +6,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createServerRenderer } from './server-render.ts';
 
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCb);
@@ -38,28 +39,34 @@ const DEFERRED_PRELOADS = /(<script data-entry="[^"]+" data-preload=")([^"]*)"/;
 
 /**
  * The SPA's HTML for `pathname`: index.html, or the page's prerendered copy when the build made
- * one (`html`, e.g. login.html), with the JS files of the page's route modules (the build's
- * table) fetched early: a `<link rel="modulepreload">` each in <head>, so the browser fetches
- * them beside the entry instead of after it has run; on a prerendered page, which paints
- * without them, they join its paint-first script's `data-preload` and are fetched after that
- * paint (ADR 032). A missing or unreadable table gives index.html as it is: the app loads them
- * itself, later.
+ * one (`html`, e.g. login.html), or the page the server rendered for the user (`rendered`,
+ * plugins/server-render.ts), with the JS files of the page's route modules (the build's table)
+ * fetched early: a `<link rel="modulepreload">` each in <head>, so the browser fetches them
+ * beside the entry instead of after it has run; on a prerendered or server-rendered page, which
+ * paints without them, they join its paint-first script's `data-preload` and are fetched after
+ * that paint (ADR 032). A missing or unreadable table gives the page as it is: the app loads
+ * them itself, later.
  */
-async function spaPage(distDir: string, pathname: string): Promise<Buffer> {
-  const index = () => readFile(path.join(distDir, 'index.html'));
+async function spaPage(
+  distDir: string,
+  pathname: string,
+  rendered: string | null,
+): Promise<Buffer> {
+  const index = async () => rendered ?? (await readFile(path.join(distDir, 'index.html'), 'utf8'));
   let table: RoutePreloads;
   try {
     table = JSON.parse(await readFile(path.join(distDir, ROUTE_PRELOADS), 'utf8')) as RoutePreloads;
   } catch {
-    return index();
+    return Buffer.from(await index());
   }
   const route = table.routes?.find((r) => matchesPattern(r.pattern, pathname));
-  if (!route) return index();
+  if (!route) return Buffer.from(await index());
   const prerendered =
-    typeof route.html === 'string' && PAGE_HTML.test(route.html)
-      ? await readFile(path.join(distDir, route.html)).catch(() => null)
-      : null;
-  const html = (prerendered ?? (await index())).toString('utf8');
+    rendered ??
+    (typeof route.html === 'string' && PAGE_HTML.test(route.html)
+      ? await readFile(path.join(distDir, route.html), 'utf8').catch(() => null)
+      : null);
+  const html = prerendered ?? (await index());
   const deferred = prerendered ? DEFERRED_PRELOADS.exec(html) : null;
   const known = new Set(deferred?.[2]?.split(' '));
   const files = (route.files ?? []).filter(
@@ -91,11 +98,12 @@ async function spaPage(distDir: string, pathname: string): Promise<Buffer> {
  * index.html when the build made one (`spaPage`).
  */
 export const spaPlugin = fp(
-  async (app: FastifyInstance, opts: { distDir: string }) => {
+  async (app: FastifyInstance, opts: { distDir: string; secureCookies: boolean }) => {
     const index = path.join(opts.distDir, 'index.html');
     const hasBuild = existsSync(index);
     // "/" gets the landing page's own prerendered build when there is one (apps/web/vite.config.ts).
     const hasLanding = hasBuild && existsSync(path.join(opts.distDir, 'landing.html'));
+    const renderForUser = createServerRenderer(app, opts.distDir, opts.secureCookies);
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root: opts.distDir,
@@ -130,16 +138,19 @@ export const spaPlugin = fp(
           !url.includes('/.') &&
           !path.extname(url);
         if (wantsPage && hasBuild) {
-          reply.header('cache-control', 'no-cache');
-          const page = url === '/' && hasLanding ? 'landing.html' : 'index.html';
+          const landing = url === '/' && hasLanding;
+          // A page rendered for the user is theirs alone: never stored, by any cache.
+          const rendered =
+            !landing && request.method === 'GET' ? await renderForUser(request, reply, url) : null;
+          reply.header('cache-control', rendered ? 'private, no-store' : 'no-cache');
           // Compressed here: @fastify/compress hooks routes, and this handler is none (the
           // prerendered landing page is about 20 KB, 4 KB compressed).
-          const html =
-            page === 'index.html'
-              ? await spaPage(opts.distDir, url)
-              : await readFile(path.join(opts.distDir, page));
+          const html = landing
+            ? await readFile(path.join(opts.distDir, 'landing.html'))
+            : await spaPage(opts.distDir, url, rendered);
           const accepted = String(request.headers['accept-encoding'] ?? '');
-          reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+          // Which page a URL gets depends on the page cookie (plugins/server-render.ts).
+          reply.header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
           if (/\bbr\b/.test(accepted))
             return reply.header('content-encoding', 'br').send(await brotli(html, BROTLI));
           if (/\bgzip\b/.test(accepted))

@@ -1,6 +1,7 @@
 import { STORAGE_KEYS } from '@selah/shared/constants';
 import { UserSchema, type User } from '@selah/shared/schemas/auth';
 import { replaceEqualDeep } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
@@ -73,3 +74,24 @@ export const useAuthStore = create<AuthState>()(
 );
 
 export const selectIsAuthenticated = (state: AuthState) => state.token !== null;
+
+/**
+ * The user a page is rendered for on the server (app/server-render.tsx, ADR 033). The store
+ * cannot say: on the server it is one for every request, and React reads a store's initial
+ * state there (no one signed in). Unset in the browser.
+ */
+export const ServerSessionContext = createContext<User | null>(null);
+
+/** The signed-in user: the server-rendered page's, else the store's. */
+export function useSessionUser(): User | null {
+  const serverUser = useContext(ServerSessionContext);
+  const user = useAuthStore((state) => state.user);
+  return serverUser ?? user;
+}
+
+/** Whether someone is signed in: a server-rendered page is always someone's. */
+export function useIsAuthenticated(): boolean {
+  const serverUser = useContext(ServerSessionContext);
+  const signedIn = useAuthStore(selectIsAuthenticated);
+  return serverUser !== null || signedIn;
+}

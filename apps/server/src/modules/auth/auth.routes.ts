@@ -19,6 +19,7 @@ import { safeEqual } from '../../lib/secure-token.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { presentUser } from '../users/users.presenter.ts';
 import type { AuthService, ClientInfo } from './auth.service.ts';
+import { clearPageCookie, setPageCookie } from './page-cookie.ts';
 
 const STATE_COOKIE = 'selah_oauth_state';
 /** A friend's invite code carried through a Google sign-up started from an invite link. */
@@ -78,6 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const { token, user } = await auth.login(request.body, clientInfo(request));
       reply.header('cache-control', 'no-store');
+      setPageCookie(reply, token, opts.secureCookies);
       return { token, user: presentUser(user) };
     },
   );
@@ -100,6 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       await auth.logout(request.sessionId!);
       request.log.info({ userId: request.user?.id, event: 'logout' }, 'signed out');
+      clearPageCookie(reply, opts.secureCookies);
       return reply.status(204).send(null);
     },
   );
@@ -112,6 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       await auth.logoutEverywhere(currentUser(request).id);
+      clearPageCookie(reply, opts.secureCookies);
       return reply.status(204).send(null);
     },
   );
@@ -169,6 +173,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         clientInfo(request),
       );
       reply.header('cache-control', 'no-store');
+      setPageCookie(reply, token, opts.secureCookies);
       return { token, user: presentUser(user), isNewUser };
     },
   );

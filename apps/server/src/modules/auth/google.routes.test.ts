@@ -131,6 +131,10 @@ describe('GET /api/auth/google/callback', () => {
       headers: bearer(body.token),
     });
     expect(me.statusCode).toBe(200);
+    // The browser also gets the page cookie (server-rendered pages, ADR 033).
+    expect(first.cookies).toContainEqual(
+      expect.objectContaining({ name: 'selah_page_session', value: body.token, httpOnly: true }),
+    );
     // Single use.
     expect((await exchange(code)).statusCode).toBe(401);
 

@@ -4,11 +4,11 @@ import { RequireAuth } from '@/features/auth/components/require-auth';
 import { useFinishSignOut, useLogout } from '@/features/auth/hooks/use-logout';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { unsubscribePushOnLogout } from '@/features/notifications/utils/web-push';
-import { useAuthStore } from '@/stores/auth-store';
+import { useSessionUser } from '@/stores/auth-store';
 
 /** The signed-in shell around every protected page. */
 export function Component() {
-  const user = useAuthStore((state) => state.user);
+  const user = useSessionUser();
   const logout = useLogout();
   useFinishSignOut();
   return (

@@ -97,7 +97,9 @@ export function JournalPrayersSection({
           />
           <Select value={category} onValueChange={setCategory}>
             <SelectTrigger aria-label="Filter by category" className="w-full sm:w-48">
-              <SelectValue />
+              {/* Named here, not left to the selected item: the item only says it once the list
+                  has mounted in the browser, so a server-rendered page would show it empty. */}
+              <SelectValue>{category === ALL_CATEGORIES ? 'All Categories' : category}</SelectValue>
             </SelectTrigger>
             <SelectContent>
               <SelectItem value={ALL_CATEGORIES}>All Categories</SelectItem>
