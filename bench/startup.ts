@@ -48,6 +48,29 @@ function descendants(pid: number): number[] {
   return out;
 }
 
+/** Registers and signs in a user; returns the page cookie the sign-in set (name=value). */
+async function signIn(url: string): Promise<string> {
+  const email = `startup-${Date.now()}@example.test`;
+  const password = `startup-${process.pid}-${Date.now()}`;
+  const post = (route: string, body: unknown) =>
+    fetch(`${url}/api/auth/${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const registered = await post('register', {
+    firstName: 'Start',
+    lastName: 'Up',
+    email,
+    password,
+  });
+  if (!registered.ok) throw new Error(`register: ${registered.status}`);
+  const login = await post('login', { email, password });
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('selah_page_session='));
+  if (!login.ok || !cookie) throw new Error(`login: ${login.status}, no page cookie`);
+  return cookie.split(';')[0]!;
+}
+
 /** The node process running the server under `npm start` (npm, sh and node in between). */
 function serverPid(npmPid: number): number | undefined {
   return descendants(npmPid).find((pid) => {
@@ -99,9 +122,11 @@ async function startOnce(dataDir: string, kind: StartResult['kind']): Promise<St
   const rssAtReadyMb = rssMb(pid);
   await new Promise((r) => setTimeout(r, idleSeconds * 1000));
   const rssIdleMb = rssMb(pid);
-  // A little traffic: the page, a script, the API.
+  // A little traffic: the page, a script, the API, and a signed-in user's dashboard, which the
+  // server renders with their data (its renderer loads on first use, ADR 033).
   const html = await (await fetch(`${url}/`)).text();
   const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  const pageCookie = await signIn(url);
   for (let i = 0; i < 50; i++) {
     await fetch(`${url}/api/health`);
     await fetch(`${url}/api/auth/providers`);
@@ -109,6 +134,9 @@ async function startOnce(dataDir: string, kind: StartResult['kind']): Promise<St
       await (
         await fetch(`${url}${script}`, { headers: { 'accept-encoding': 'br' } })
       ).arrayBuffer();
+    const dashboard = await fetch(`${url}/dashboard`, { headers: { cookie: pageCookie } });
+    if (!(await dashboard.text()).includes('id="selah-state"'))
+      throw new Error('/dashboard was not rendered by the server for the signed-in user');
   }
   const rssAfterRequestsMb = rssMb(pid);
   const stopping = performance.now();

@@ -92,6 +92,9 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/** The HttpOnly cookie a sign-in sets (apps/server/src/modules/auth/page-cookie.ts). */
+export const PAGE_COOKIE = 'selah_page_session';
+
 /** Puts `session` into the page's storage as the web app keeps it, then opens `path`. */
 async function openSignedIn(page: Page, session: Session, path: string): Promise<void> {
   // Any page of the app's origin gives access to its storage. Not a page of the app: a page
@@ -109,6 +112,17 @@ async function openSignedIn(page: Page, session: Session, path: string): Promise
     },
     { keys: STORAGE_KEYS, ...session },
   );
+  // The page cookie, as the sign-in's answer sets it: the dashboard and journal pages then come
+  // rendered by the server with the user's data, as for anyone signed in (ADR 033).
+  await page.context().addCookies([
+    {
+      name: PAGE_COOKIE,
+      value: session.token,
+      url: APP_URL,
+      httpOnly: true,
+      sameSite: 'Lax',
+    },
+  ]);
   await page.goto(path);
 }
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadEnv } from '../../apps/server/src/config/env.ts';
 import { createDb, type DbHandle } from '../../apps/server/src/db/client.ts';
+import { runMigrations } from '../../apps/server/src/db/migrate.ts';
 import { analyzeBundle, BUDGETS_KB, buildWeb, formatReport } from '../bundle-size.ts';
 
 /**
@@ -22,6 +23,8 @@ beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'selah-web-dist-'));
   buildWeb(dist);
   db = await createDb({});
+  // A real database: the signed-in page below is rendered from the API's answers.
+  await runMigrations(db);
   app = await buildApp({
     env: loadEnv({
       NODE_ENV: 'test',
@@ -196,6 +199,72 @@ describe('the web build', () => {
       expect(res.body.indexOf(`href="${entry}"`), url).toBeLessThan(res.body.indexOf('</head>'));
     }
     expect([...seen].sort()).toEqual([...hashes].sort());
+  });
+
+  it("renders a signed-in user's journal on the server with the build's renderer (ADR 033)", async () => {
+    const email = `ssr-${randomBytes(4).toString('hex')}@example.test`;
+    const password = randomBytes(12).toString('base64url');
+    const post = (url: string, payload: object, token?: string) =>
+      app.inject({
+        method: 'POST',
+        url,
+        payload,
+        ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+      });
+    const register = await post('/api/auth/register', {
+      firstName: 'Anna',
+      lastName: 'Phanuel',
+      email,
+      password,
+    });
+    expect(register.statusCode, register.body).toBe(201);
+    const login = await post('/api/auth/login', { email, password });
+    expect(login.statusCode, login.body).toBe(200);
+    const { token } = login.json<{ token: string }>();
+    const cookie = login.cookies.find((c) => c.name === 'selah_page_session');
+    expect(cookie?.httpOnly).toBe(true);
+    const journal = (
+      await post('/api/journals', { title: 'Temple & <courts>', isPrivate: true }, token)
+    ).json<{ _id: string }>();
+    await post(
+      '/api/prayers',
+      { title: 'For Jerusalem', content: 'Peace.', category: 'Personal', journal: journal._id },
+      token,
+    );
+
+    const res = await app.inject({
+      method: 'GET',
+      url: `/journal/${journal._id}`,
+      cookies: { selah_page_session: cookie!.value },
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const body = brotliDecompressSync(res.rawPayload).toString();
+    expect(body).toContain('<title>Temple &amp; &lt;courts&gt; · Selah</title>');
+    const root =
+      /<div id="root" data-prerendered inert>([^]*?)<\/div><script type="application\/json"/.exec(
+        body,
+      )?.[1];
+    expect(root).toContain('For Jerusalem');
+    expect(root).toContain(email);
+    expect(root).not.toMatch(/<script|\son[a-z]+=/i);
+    // Its data, for the app to take over; the token itself never.
+    const state = /<script type="application\/json" id="selah-state">([^<]*)<\/script>/.exec(
+      body,
+    )?.[1];
+    expect(JSON.parse(state!)).toMatchObject({
+      userId: login.json<{ user: { _id: string } }>().user._id,
+    });
+    expect(body).not.toContain(token);
+    // It paints before its JS: the entry and the route's chunks are fetched after the paint.
+    expect(body).not.toContain('<link rel="modulepreload"');
+    expect(body).not.toContain('__selahEarlyReads');
+    const later = /<script data-entry="[^"]+" data-preload="([^"]*)">/.exec(body)?.[1]?.split(' ');
+    expect(later?.some((file) => /\/journal-[\w-]+\.js$/.test(file))).toBe(true);
+    // The renderer is the server's, not a file anyone can download.
+    for (const file of ['/.ssr/server-render.js', '/.ssr/page.html'])
+      expect((await app.inject({ method: 'GET', url: file })).statusCode, file).toBe(404);
   });
 
   it("announces each page's route chunks with modulepreload, before they are imported", async () => {

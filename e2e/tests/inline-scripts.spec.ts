@@ -4,7 +4,7 @@ import { expect, test } from '../fixtures.ts';
 /**
  * The pages' inline scripts (theme-init, early-reads, paint-first: apps/web/head/, inlined by
  * the build) run under the server's CSP, which allows them by hash only (ADR 029): a script
- * changed by one character is refused.
+ * changed by one character is refused. A server-rendered page (ADR 033) adds none.
  */
 
 /** CSP violations the page sees, from its first script on. */
@@ -50,13 +50,22 @@ test.describe('Inline scripts under the CSP', () => {
     await page.getByLabel('Email').fill('someone@example.test');
 
     const user = await api.createUser();
+    // Signed in (with the page cookie): the page comes rendered by the server (ADR 033), and
+    // the live page takes over.
+    await login(user, '/dashboard');
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+
+    // Without the cookie (a session from before it existed): the plain page, whose early-reads
+    // asked for the dashboard's read once, and the app took that answer instead of asking again.
+    await page.context().clearCookies();
     const early: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/stats') early.push(request.url());
     });
-    await login(user, '/dashboard');
+    await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-    // early-reads ran: the dashboard's read was asked once, not again by the app.
+    await expect(page.getByText('Total Prayers')).toBeVisible();
     expect(early).toHaveLength(1);
     expect(violations).toEqual([]);
   });
