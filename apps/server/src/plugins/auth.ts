@@ -23,15 +23,20 @@ export function currentUser(request: FastifyRequest): UserRow {
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
 
+/** The token of a request's `Authorization: Bearer` header, when it has a well-formed one. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  return (header ? BEARER.exec(header)?.[1] : undefined) ?? null;
+}
+
 /** Bearer-token authentication against server-side sessions. */
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { auth: AuthService }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
     app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
-      const header = request.headers.authorization;
-      const match = header ? BEARER.exec(header) : null;
-      const session = match?.[1] ? await opts.auth.authenticate(match[1]) : null;
+      const token = bearerToken(request);
+      const session = token ? await opts.auth.authenticate(token) : null;
       if (!session) {
         request.log.info({ ip: request.ip, event: 'auth_denied' }, 'missing or invalid session');
         throw unauthenticated('Your session has expired. Please sign in again.');

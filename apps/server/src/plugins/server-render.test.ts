@@ -81,6 +81,36 @@ describe('the page cookie', () => {
     expect(cookie!.expires!.getTime() - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
   });
 
+  it("comes with the app's start (/api/auth/me) to a session that lacks it, once", async () => {
+    const { token } = await signUp(t.app);
+    const me = (cookies?: Record<string, string>) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: bearer(token),
+        ...(cookies ? { cookies } : {}),
+      });
+    const without = await me();
+    expect(without.statusCode).toBe(200);
+    expect(without.cookies.find((c) => c.name === PAGE_COOKIE)).toMatchObject({
+      value: token,
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
+    // Another session's cookie is replaced; this session's is left alone.
+    const other = await signUp(t.app);
+    expect((await me({ [PAGE_COOKIE]: other.token })).cookies[0]?.value).toBe(token);
+    expect((await me({ [PAGE_COOKIE]: token })).cookies).toEqual([]);
+    // No session, no cookie.
+    const denied = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer('x.y.z'),
+    });
+    expect(denied.statusCode).toBe(401);
+    expect(denied.cookies).toEqual([]);
+  });
+
   it('is not a credential for the API (bearer only: no cross-site requests with it)', async () => {
     const { token } = await signUp(t.app);
     const res = await t.app.inject({

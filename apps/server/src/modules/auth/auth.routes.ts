@@ -16,10 +16,10 @@ import { MessageSchema } from '@selah/shared/schemas/common';
 import { ApiErrorSchema } from '@selah/shared/errors';
 import { AppError } from '../../lib/app-error.ts';
 import { safeEqual } from '../../lib/secure-token.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import { bearerToken, currentUser } from '../../plugins/auth.ts';
 import { presentUser } from '../users/users.presenter.ts';
 import type { AuthService, ClientInfo } from './auth.service.ts';
-import { clearPageCookie, setPageCookie } from './page-cookie.ts';
+import { clearPageCookie, PAGE_COOKIE, setPageCookie } from './page-cookie.ts';
 
 const STATE_COOKIE = 'selah_oauth_state';
 /** A friend's invite code carried through a Google sign-up started from an invite link. */
@@ -90,7 +90,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       onRequest: [app.authenticate],
       schema: { tags: ['auth'], response: { 200: UserSchema, 401: ApiErrorSchema } },
     },
-    async (request) => presentUser(currentUser(request)),
+    async (request, reply) => {
+      // The app asks for /me at every start: a session from before the page cookie existed, or
+      // a browser that lost it, gets it here (ADR 033).
+      const token = bearerToken(request);
+      if (token && request.cookies[PAGE_COOKIE] !== token)
+        setPageCookie(reply, token, opts.secureCookies);
+      return presentUser(currentUser(request));
+    },
   );
 
   app.post(
