@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { bearer, buildTestApp, randomIp, signUp, type TestApp } from '../../test/build-test-app.ts';
-import { PAGE_COOKIE } from '../modules/auth/page-cookie.ts';
+import { PAGE_COOKIE, SECURE_PAGE_COOKIE } from '../modules/auth/page-cookie.ts';
 
 let t: TestApp;
 let dist: string;
@@ -109,6 +109,40 @@ describe('the page cookie', () => {
     });
     expect(denied.statusCode).toBe(401);
     expect(denied.cookies).toEqual([]);
+  });
+
+  it('over https is __Host- prefixed and Secure, and only that name is read', async () => {
+    const tls = await buildTestApp({
+      env: { APP_ORIGIN: 'https://selah.example', WEB_DIST_DIR: dist },
+    });
+    try {
+      const { token, userId } = await signUp(tls.app);
+      const login = await tls.app.inject({
+        method: 'POST',
+        url: '/api/auth/me',
+        headers: bearer(token),
+      });
+      expect(login.statusCode).toBe(404); // GET only
+      const me = await tls.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: bearer(token),
+      });
+      const cookie = me.cookies.find((c) => c.name === SECURE_PAGE_COOKIE);
+      expect(cookie).toMatchObject({ value: token, secure: true, httpOnly: true, path: '/' });
+      expect(cookie?.domain).toBeUndefined();
+      const dashboard = (name: string) =>
+        tls.app.inject({
+          method: 'GET',
+          url: '/dashboard',
+          headers: { 'accept-encoding': 'identity' },
+          cookies: { [name]: token },
+        });
+      expect((await dashboard(SECURE_PAGE_COOKIE)).body).toContain(`<main data-user="${userId}">`);
+      expect((await dashboard(PAGE_COOKIE)).body).not.toContain('data-user');
+    } finally {
+      await tls.close();
+    }
   });
 
   it('is not a credential for the API (bearer only: no cross-site requests with it)', async () => {

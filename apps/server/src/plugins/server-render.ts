@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UserSchema, type User } from '@selah/shared/schemas/auth';
-import { clearPageCookie, PAGE_COOKIE } from '../modules/auth/page-cookie.ts';
+import { clearPageCookie, pageCookie } from '../modules/auth/page-cookie.ts';
 
 /** What the web app's build writes into `<dist>/.ssr/` (apps/web/vite.config.ts, `serverRenderBuild`). */
 const RENDERER = path.join('.ssr', 'server-render.js');
@@ -87,7 +87,7 @@ export function createServerRenderer(app: FastifyInstance, distDir: string, secu
     reply: FastifyReply,
     pathname: string,
   ): Promise<string | null> {
-    const token = request.cookies[PAGE_COOKIE];
+    const token = pageCookie(request, secure);
     if (!token || token.length > 2048) return null;
     const renderer = await load(request.log);
     const reads = renderer?.module.pageReads(pathname);

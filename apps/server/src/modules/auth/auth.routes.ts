@@ -19,7 +19,7 @@ import { safeEqual } from '../../lib/secure-token.ts';
 import { bearerToken, currentUser } from '../../plugins/auth.ts';
 import { presentUser } from '../users/users.presenter.ts';
 import type { AuthService, ClientInfo } from './auth.service.ts';
-import { clearPageCookie, PAGE_COOKIE, setPageCookie } from './page-cookie.ts';
+import { clearPageCookie, pageCookie, setPageCookie } from './page-cookie.ts';
 
 const STATE_COOKIE = 'selah_oauth_state';
 /** A friend's invite code carried through a Google sign-up started from an invite link. */
@@ -94,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       // The app asks for /me at every start: a session from before the page cookie existed, or
       // a browser that lost it, gets it here (ADR 033).
       const token = bearerToken(request);
-      if (token && request.cookies[PAGE_COOKIE] !== token)
+      if (token && pageCookie(request, opts.secureCookies) !== token)
         setPageCookie(reply, token, opts.secureCookies);
       return presentUser(currentUser(request));
     },
