@@ -12,7 +12,11 @@ export function ModeToggle() {
     <Tooltip>
       <TooltipTrigger asChild>
         <Button variant="ghost" size="icon" aria-label={label} onClick={toggleTheme}>
-          {theme === 'dark' ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+          {/* Both, chosen by the page's `dark` class (set before the first paint, theme-init.js):
+              right on a page rendered without the browser's storage too (the prerendered
+              landing page, a server-rendered page) before the app has run. */}
+          <Sun aria-hidden="true" className="hidden dark:block" />
+          <Moon aria-hidden="true" className="dark:hidden" />
         </Button>
       </TooltipTrigger>
       <TooltipContent>{label}</TooltipContent>
