@@ -75,7 +75,8 @@ describe('/auth/callback', () => {
     await renderRoute('/auth/callback?token=code&isNewUser=false');
 
     expect(screen.getByText('Completing authentication...')).toBeInTheDocument();
-    expect(currentUrl()).toBe('/auth/callback');
+    // The single-use code leaves the address bar (an effect, after the first render).
+    await waitFor(() => expect(currentUrl()).toBe('/auth/callback'));
     release();
     expect(await screen.findByText('Welcome back, Lydia!')).toBeInTheDocument();
   });
