@@ -30,7 +30,9 @@ export class MailRepository {
       const due = await tx
         .select({ id: mailOutbox.id })
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, new Date())))
+        // The database's clock, as for the column's default: a mail enqueued a moment ago is due
+        // (a JS Date has milliseconds, the default microseconds: it could look just ahead).
+        .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
         .orderBy(asc(mailOutbox.nextAttemptAt))
         .limit(limit)
         .for('update', { skipLocked: true });
