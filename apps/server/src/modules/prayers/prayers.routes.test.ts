@@ -156,6 +156,16 @@ describe('prayer visibility', () => {
     const row = (await owner.get(`/api/prayers/${id}`)).json();
     expect(row).toMatchObject({ title: 'Keep me', status: 'pending' });
   });
+
+  it('answers an update with nothing in it with the prayer as it is (found by the fuzz test)', async () => {
+    const id = await create({ title: 'Unchanged', isPrivate: false });
+    const before = (await owner.get(`/api/prayers/${id}`)).json();
+    const res = await owner.put(`/api/prayers/${id}`, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(before);
+    // Still only the author's to change.
+    expect((await other.put(`/api/prayers/${id}`, {})).statusCode).toBe(404);
+  });
 });
 
 describe('status, testimonies and counters', () => {

@@ -61,6 +61,8 @@ export class UsersRepository {
     values: Partial<NewUserRow>,
     tx: DbOrTx = this.db,
   ): Promise<UserRow | null> {
+    // Nothing to change: the row as it is; Drizzle refuses an empty SET.
+    if (Object.keys(values).length === 0) return this.findById(id, tx);
     const [row] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
     return row ?? null;
   }
