@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, URL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -367,6 +367,9 @@ function prerenderPages(): Plugin {
   };
 }
 
+/** `@/...` imports: the app's src folder (this config's builds and the server renderer's). */
+const SRC_ALIAS = { find: '@', replacement: path.join(WEB_ROOT, 'src') };
+
 /** Where the SPA's build puts the server's renderer and page template (a dot folder: not served). */
 const SERVER_RENDER_DIR = '.ssr';
 /** Where the server puts a rendered page's markup and data into `page.html`. */
@@ -398,7 +401,7 @@ function serverRenderBuild(): Plugin {
         logLevel: 'warn',
         publicDir: false,
         plugins: [react()],
-        resolve: { alias: [{ find: '@', replacement: path.join(WEB_ROOT, 'src') }] },
+        resolve: { alias: [SRC_ALIAS] },
         ssr: { noExternal: true, target: 'node' },
         build: {
           ssr: path.join(WEB_ROOT, 'src/app/server-render.tsx'),
@@ -448,7 +451,7 @@ export default defineConfig(({ mode }) => ({
             { find: /^@\/components\/ui\/tooltip$/, replacement: path.join(LITE, 'tooltip.tsx') },
           ]
         : []),
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      SRC_ALIAS,
     ],
   },
   server: { port: 5173, proxy: apiProxy },

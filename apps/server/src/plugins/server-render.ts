@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { UserSchema, type User } from '@selah/shared/schemas/auth';
+import type { User } from '@selah/shared/schemas/auth';
 import { clearPageCookie, pageCookie } from '../modules/auth/page-cookie.ts';
+import { presentUser } from '../modules/users/users.presenter.ts';
 
 /** What the web app's build writes into `<dist>/.ssr/` (apps/web/vite.config.ts, `serverRenderBuild`). */
 const RENDERER = path.join('.ssr', 'server-render.js');
@@ -32,9 +33,9 @@ interface Renderer {
 /**
  * Renders the signed-in pages the web app's renderer names (the dashboard, a journal) with the
  * user's data, for a browser that sent the page cookie (ADR 033): the page paints, data
- * included, from its HTML, before any JS has loaded. The user and the data come from the API
- * itself (`app.inject`, as that user, with the token from the cookie): the same checks,
- * answers and plan limits as the app's own reads. Anything short of a full answer (no build, no
+ * included, from its HTML, before any JS has loaded. The session is checked as the API checks
+ * a bearer token, and the data comes from the API itself (`app.inject`, as that user): the same
+ * checks, answers and plan limits as the app's own reads. Anything short of a full answer (no build, no
  * cookie, a session that has ended, a read that fails) gives null: the plain SPA page, which
  * loads and shows everything itself, as before.
  */
@@ -75,10 +76,7 @@ export function createServerRenderer(app: FastifyInstance, distDir: string, secu
       },
       remoteAddress: request.ip,
     });
-    return {
-      status: response.statusCode,
-      json: response.statusCode === 200 ? response.json<unknown>() : null,
-    };
+    return response.statusCode === 200 ? response.json<unknown>() : null;
   };
 
   /** The page at `request.url` rendered for its user, or null (see above). */
@@ -93,16 +91,17 @@ export function createServerRenderer(app: FastifyInstance, distDir: string, secu
     const reads = renderer?.module.pageReads(pathname);
     if (!renderer || !reads) return null;
     try {
-      const [me, ...answers] = await Promise.all([
-        read(request, token, '/auth/me'),
-        ...reads.map((apiPath) => read(request, token, apiPath)),
-      ]);
-      // An ended session: forget the cookie, so later pages do not try again.
-      if (me?.status === 401) clearPageCookie(reply, secure);
-      const user = UserSchema.safeParse(me?.json);
-      if (!user.success || answers.some((answer) => answer.json === null)) return null;
-      const data = Object.fromEntries(reads.map((apiPath, i) => [apiPath, answers[i]?.json]));
-      const page = await renderer.module.renderPage({ url: request.url, user: user.data, data });
+      const session = await app.services.auth.authenticate(token);
+      if (!session) {
+        // An ended session: forget the cookie, so later pages do not try again.
+        clearPageCookie(reply, secure);
+        return null;
+      }
+      const answers = await Promise.all(reads.map((apiPath) => read(request, token, apiPath)));
+      if (answers.some((answer) => answer === null)) return null;
+      const data = Object.fromEntries(reads.map((apiPath, i) => [apiPath, answers[i]]));
+      const user = presentUser(session.user);
+      const page = await renderer.module.renderPage({ url: request.url, user, data });
       if (!page) return null;
       return renderer.template
         .replace(TITLE, (title) => (page.title ? `<title>${page.title}</title>` : title))

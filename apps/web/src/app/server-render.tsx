@@ -1,14 +1,18 @@
 import type { User } from '@selah/shared/schemas/auth';
-import { JournalDetailSchema } from '@selah/shared/schemas/journals';
-import { DailyInspirationSchema, DashboardStatsSchema } from '@selah/shared/schemas/stats';
 import { dehydrate, type QueryKey } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import type { z } from 'zod';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { dailyInspirationQueryOptions } from '@/features/dashboard/api/get-daily-inspiration';
-import { dashboardStatsQueryOptions } from '@/features/dashboard/api/get-dashboard-stats';
-import { journalQueryOptions } from '@/features/journals/api/get-journal';
+import {
+  dailyInspirationQueryOptions,
+  dailyInspirationRead,
+} from '@/features/dashboard/api/get-daily-inspiration';
+import {
+  dashboardStatsQueryOptions,
+  dashboardStatsRead,
+} from '@/features/dashboard/api/get-dashboard-stats';
+import { journalQueryOptions, journalRead } from '@/features/journals/api/get-journal';
 import { createQueryClient } from '@/lib/query-client';
 import { ServerSessionContext } from '@/stores/auth-store';
 import { AppProvider } from './provider';
@@ -36,30 +40,16 @@ const SERVER_PAGES: { pattern: RegExp; reads: (match: RegExpExecArray) => Server
   {
     pattern: /^\/dashboard\/?$/,
     reads: () => [
-      {
-        path: '/stats',
-        queryKey: dashboardStatsQueryOptions().queryKey,
-        schema: DashboardStatsSchema,
-      },
-      {
-        path: '/stats/daily',
-        queryKey: dailyInspirationQueryOptions().queryKey,
-        schema: DailyInspirationSchema,
-      },
+      { ...dashboardStatsRead, queryKey: dashboardStatsQueryOptions().queryKey },
+      { ...dailyInspirationRead, queryKey: dailyInspirationQueryOptions().queryKey },
     ],
   },
   {
     pattern: /^\/journal\/([^/]+)\/?$/,
     reads: (match) => {
-      // What the router hands the page (decoded), encoded again as the app does.
+      // What the router hands the page (decoded), read as the app reads it.
       const id = decodeURIComponent(match[1] ?? '');
-      return [
-        {
-          path: `/journals/${encodeURIComponent(id)}`,
-          queryKey: journalQueryOptions(id).queryKey,
-          schema: JournalDetailSchema,
-        },
-      ];
+      return [{ ...journalRead(id), queryKey: journalQueryOptions(id).queryKey }];
     },
   },
 ];

@@ -4,8 +4,14 @@ import { api } from '@/lib/api-client';
 
 export const DASHBOARD_ERROR_MESSAGE = 'Failed to load dashboard statistics.';
 
+/** What the dashboard's statistics are read from, and with (the server's renderer reads it too). */
+export const dashboardStatsRead = { path: '/stats', schema: DashboardStatsSchema } as const;
+
 export const getDashboardStats = (signal?: AbortSignal) =>
-  api.get('/stats', { schema: DashboardStatsSchema, ...(signal ? { signal } : {}) });
+  api.get(dashboardStatsRead.path, {
+    schema: dashboardStatsRead.schema,
+    ...(signal ? { signal } : {}),
+  });
 
 /** The dashboard's counts, streak, activity and recent testimonies. */
 export const dashboardStatsQueryOptions = () =>

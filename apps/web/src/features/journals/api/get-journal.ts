@@ -6,10 +6,11 @@ export const LOAD_JOURNAL_FAILED = 'Failed to load journal details.';
 
 /** A journal with its members, first page of prayers and categories (404 when hidden). */
 export const getJournal = (id: string, signal?: AbortSignal) =>
-  api.get(`/journals/${encodeURIComponent(id)}`, {
-    schema: JournalDetailSchema,
-    ...(signal ? { signal } : {}),
-  });
+  api.get(journalRead(id).path, { schema: JournalDetailSchema, ...(signal ? { signal } : {}) });
+
+/** What a journal is read from, and with (the server's renderer reads it too). */
+export const journalRead = (id: string) =>
+  ({ path: `/journals/${encodeURIComponent(id)}`, schema: JournalDetailSchema }) as const;
 
 export const journalQueryOptions = (id: string) =>
   queryOptions({
