@@ -99,8 +99,7 @@ export class PrayersRepository {
     tx: DbOrTx = this.db,
   ): Promise<PrayerRow | null> {
     // Nothing to change (a PUT of `{}`): the row as it is; Drizzle refuses an empty SET.
-    if (Object.keys(values).length === 0)
-      return (await this.findById(id, tx))?.prayer ?? null;
+    if (Object.keys(values).length === 0) return (await this.findById(id, tx))?.prayer ?? null;
     const [row] = await tx.update(prayers).set(values).where(eq(prayers.id, id)).returning();
     return row ?? null;
   }
