@@ -74,12 +74,17 @@ export async function startNode(opts: {
   readyPath: string;
   logFile: string;
   timeoutMs?: number;
+  /** Node flags the process always runs with (before BENCH_NODE_ARGS). */
+  nodeArgs?: string[];
 }): Promise<Child> {
   const port = await freePort();
   const log = createWriteStream(opts.logFile, { flags: 'a' });
   // BENCH_NODE_ARGS: extra Node flags for the servers under test, e.g. `--cpu-prof
   // --cpu-prof-dir=/tmp/prof` to profile them under load (Node refuses these in NODE_OPTIONS).
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [
+    ...(opts.nodeArgs ?? []),
+    ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  ];
   const child = spawn(process.execPath, [...nodeArgs, opts.script], {
     cwd: ROOT,
     env: { ...process.env, ...opts.env, PORT: String(port), HOST: '127.0.0.1' },
