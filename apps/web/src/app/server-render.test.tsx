@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient, SEEDED_FRESH_MS } from '@/lib/query-client';
 import {
   buildDashboardStats,
   buildJournalDetail,
@@ -145,6 +146,52 @@ describe('adoptServerState', () => {
     expect(adoptServerState(client, user._id)).toBe(true);
     expect(client.getQueryData(['stats', 'dashboard'])).toMatchObject({ totalPrayers: 7 });
     expect(document.getElementById(SERVER_STATE_ID)).toBeNull();
+  });
+
+  it("does not read the page's data again as the live page mounts, for a while", async () => {
+    const user = buildUser();
+    await pageFor(user._id);
+    const client = createQueryClient();
+    expect(adoptServerState(client, user._id)).toBe(true);
+    const queryFn = vi.fn(async () => buildDashboardStats({ totalPrayers: 8 }));
+    const observe = () => {
+      const observer = new QueryObserver(client, { queryKey: ['stats', 'dashboard'], queryFn });
+      return observer.subscribe(() => {});
+    };
+    const query = client.getQueryCache().find({ queryKey: ['stats', 'dashboard'] })!;
+    // Fresh by this browser's clock, whatever the server's said.
+    expect(Date.now() - query.state.dataUpdatedAt).toBeLessThan(1_000);
+    observe()();
+    expect(queryFn).not.toHaveBeenCalled();
+    // Once changed (here: invalidated and read again), it is stale at once like any other data.
+    await client.invalidateQueries({ queryKey: ['stats', 'dashboard'] });
+    const stop = observe();
+    await vi.waitFor(() =>
+      expect(client.getQueryData(['stats', 'dashboard'])).toMatchObject({ totalPrayers: 8 }),
+    );
+    stop();
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    const staleTime = client.getDefaultOptions().queries!.staleTime as (q: typeof query) => number;
+    expect(staleTime(query)).toBe(0);
+  });
+
+  it('lets data the page arrived with go stale after SEEDED_FRESH_MS', async () => {
+    const user = buildUser();
+    await pageFor(user._id);
+    const client = createQueryClient();
+    adoptServerState(client, user._id);
+    const query = client.getQueryCache().find({ queryKey: ['stats', 'dashboard'] })!;
+    const staleTime = (
+      client.getDefaultOptions().queries!.staleTime as (q: typeof query) => number
+    )(query);
+    expect(staleTime).toBe(SEEDED_FRESH_MS);
+    expect(query.isStaleByTime(staleTime)).toBe(false);
+    vi.useFakeTimers({ now: Date.now() + SEEDED_FRESH_MS + 1 });
+    try {
+      expect(query.isStaleByTime(staleTime)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('ignores a page rendered for someone else, or for no one signed in here', async () => {

@@ -1,4 +1,5 @@
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { markSeeded } from '@/lib/query-client';
 
 /** The id of the server-rendered page's data (app/server-render.tsx, ADR 033). */
 export const SERVER_STATE_ID = 'selah-state';
@@ -23,8 +24,9 @@ function isServerState(value: unknown): value is ServerState {
 /**
  * Seeds `queryClient` with the data a server-rendered page was rendered from, when the page is
  * one and was rendered for `userId` (the user signed in here), so the live page renders the same
- * markup at once instead of loading it again. Takes the element out either way (once). Returns
- * whether it did.
+ * markup at once instead of loading it again, and does not read it again as it mounts (the
+ * server just did; lib/query-client.ts, SEEDED_FRESH_MS). Takes the element out either way
+ * (once). Returns whether it did.
  */
 export function adoptServerState(queryClient: QueryClient, userId: string | undefined): boolean {
   const element = document.getElementById(SERVER_STATE_ID);
@@ -38,5 +40,13 @@ export function adoptServerState(queryClient: QueryClient, userId: string | unde
   }
   if (!isServerState(state) || state.userId !== userId) return false;
   hydrate(queryClient, state.queries);
+  // Fresh as of now by this browser's clock (the server's may differ).
+  const now = Date.now();
+  for (const { queryKey } of state.queries.queries) {
+    const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+    if (!query || query.state.data === undefined) continue;
+    queryClient.setQueryData(queryKey, query.state.data, { updatedAt: now });
+    markSeeded(query);
+  }
   return true;
 }

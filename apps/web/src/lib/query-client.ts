@@ -4,7 +4,7 @@ import {
   QUERY_RETRY_BASE_MS,
   QUERY_RETRY_MAX_MS,
 } from '@selah/shared/constants';
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, type Query, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, getErrorMessage, isApiError } from './api-client';
 import { toast } from './toast';
 
@@ -61,6 +61,25 @@ function isSessionEnd(error: unknown) {
   return error instanceof ApiError && error.status === 401;
 }
 
+/** How long data a page arrived with (rendered by the server, ADR 033) counts as fresh. */
+export const SEEDED_FRESH_MS = 10_000;
+
+/** Queries seeded from the page, with the data they were seeded with (its update time). */
+const seeded = new WeakMap<Query, number>();
+
+/**
+ * Marks `query`'s data as just read by the server: the live page uses it for
+ * {@link SEEDED_FRESH_MS} instead of reading it again as it mounts (until it changes).
+ */
+export function markSeeded(query: Query): void {
+  seeded.set(query, query.state.dataUpdatedAt);
+}
+
+/** Stale at once (TanStack's default), except data the page arrived with, for a while. */
+function defaultStaleTime(query: Query): number {
+  return seeded.get(query) === query.state.dataUpdatedAt ? SEEDED_FRESH_MS : 0;
+}
+
 export function createQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({
@@ -86,6 +105,7 @@ export function createQueryClient() {
     }),
     defaultOptions: {
       queries: {
+        staleTime: defaultStaleTime,
         gcTime: QUERY_GC_TIME_MS,
         retry: shouldRetry,
         retryDelay,
