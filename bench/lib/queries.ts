@@ -93,6 +93,8 @@ export async function profileQueries(
     WEB_DIST_DIR: path.join(os.tmpdir(), 'selah-bench-no-web'),
     RATE_LIMIT_MAX: '1000000000',
     LOG_LEVEL: 'warn',
+    // What a read costs the database when it is not remembered (ADR 035).
+    READ_CACHE: 'off',
   });
   const app = await buildApp({
     env,

@@ -44,6 +44,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { errorSerializer } from './lib/log-serializers.ts';
 import { bulkheadPlugin } from './plugins/bulkhead.ts';
+import { readCachePlugin } from './plugins/read-cache.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { inlineScriptHashes } from './plugins/inline-scripts.ts';
@@ -152,6 +153,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   // Expensive routes together may hold all but 3 of the pool's connections (decision 018).
   await app.register(bulkheadPlugin, { total: Math.max(2, (db.pool?.options.max ?? 10) - 3) });
+  // Remembered reads are valid only while every write reaches this process's clock: one process
+  // on its database. With Redis (several processes) they are off (ADR 035).
+  const cacheReads = env.READ_CACHE === 'on' && !opts.redis;
+  await app.register(readCachePlugin, {
+    clock: db.writes,
+    now: opts.now ?? (() => new Date()),
+    enabled: cacheReads,
+  });
   await app.register(fastifyCompress, {
     threshold: 1024,
     brotliOptions: { params: { [(await import('node:zlib')).constants.BROTLI_PARAM_QUALITY]: 4 } },
@@ -181,6 +190,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }
 
   const services = createServices({
+    cacheReads,
     env,
     db,
     jwtSecret: opts.jwtSecret,

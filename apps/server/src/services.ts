@@ -4,7 +4,8 @@ import type { Env } from './config/env.ts';
 import { withAmbientTransaction } from './db/ambient-transaction.ts';
 import type { DbHandle } from './db/client.ts';
 import { AUTH_LIMITS, Limiter, PASSWORD_CHECK_LIMIT } from './lib/rate-limiter.ts';
-import { AuthService } from './modules/auth/auth.service.ts';
+import { AuthService, type CachedSession } from './modules/auth/auth.service.ts';
+import { VersionedCache } from './lib/versioned-cache.ts';
 import { GoogleOidc } from './modules/auth/google-oidc.ts';
 import { PasswordHasher } from './modules/auth/password-hasher.ts';
 import { SessionTokens } from './modules/auth/session-token.ts';
@@ -52,7 +53,12 @@ export interface ServiceOptions {
   pushAllowInsecure?: boolean;
   logger: FastifyBaseLogger;
   now: () => Date;
+  /** Remember reads until a write completes (one process on its database, ADR 035). */
+  cacheReads: boolean;
 }
+
+/** How long a remembered session may answer at most (writes end it at once). */
+export const SESSION_CACHE_TTL_MS = 1_000;
 
 /** Builds every service once, in dependency order. Routes receive the ones they need. */
 export function createServices(opts: ServiceOptions) {
@@ -120,6 +126,14 @@ export function createServices(opts: ServiceOptions) {
     limiters,
     logger,
     onRegistered: (user, inviteCode) => friends.welcomeInvited(user, inviteCode),
+    // Session expiry is judged by the real clock, as the session lookup does.
+    sessions: new VersionedCache<CachedSession>({
+      clock: db.writes,
+      now: () => new Date(),
+      ttlMs: SESSION_CACHE_TTL_MS,
+      max: 50_000,
+      enabled: opts.cacheReads,
+    }),
   });
   const account = new AccountService({
     db: db.db,

@@ -9,6 +9,7 @@ import type { LoginInput, RegisterInput, ResetPasswordInput } from '@selah/share
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError, badRequest, unauthenticated, validationFailed } from '../../lib/app-error.ts';
+import type { VersionedCache } from '../../lib/versioned-cache.ts';
 import type { AUTH_LIMITS, Limiter } from '../../lib/rate-limiter.ts';
 import { hashToken, randomToken } from '../../lib/secure-token.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
@@ -45,8 +46,18 @@ export interface AuthServiceDeps {
   appOrigin: string;
   limiters: Record<keyof typeof AUTH_LIMITS, Limiter>;
   logger: FastifyBaseLogger;
+  /** Live sessions read lately, valid until a write completes (ADR 035); none when absent. */
+  sessions?: VersionedCache<CachedSession> | undefined;
   /** Runs after a sign-up (friend invitations waiting for the new user). */
   onRegistered?: ((user: UserRow, inviteCode: string | undefined) => Promise<void>) | undefined;
+}
+
+/** A live session as authentication remembers it. */
+export interface CachedSession {
+  user: UserRow;
+  sessionId: string;
+  /** Epoch ms: the session ends then, whatever the cache says. */
+  expiresAt: number;
 }
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
@@ -187,8 +198,19 @@ export class AuthService {
   async authenticate(token: string): Promise<{ user: UserRow; sessionId: string } | null> {
     const claims = await this.deps.tokens.verify(token);
     if (!claims) return null;
+    const { sessions } = this.deps;
+    const key = `${claims.sessionId} ${claims.userId}`;
+    const cached = sessions?.get(key);
+    if (cached && cached.expiresAt > Date.now())
+      return { user: cached.user, sessionId: cached.sessionId };
+    const version = sessions?.version();
     const live = await this.repo.findLiveSession(claims.sessionId, claims.userId);
-    return live ? { user: live.user, sessionId: live.session.id } : null;
+    if (!live) return null;
+    if (sessions && version !== undefined) {
+      const session = { user: live.user, sessionId: live.session.id };
+      sessions.set(key, { ...session, expiresAt: live.session.expiresAt.getTime() }, version);
+    }
+    return { user: live.user, sessionId: live.session.id };
   }
 
   /** Notes the user's activity for the Online tab (written at most once a minute, never awaited). */

@@ -33,7 +33,10 @@ export const friendsRoutes: FastifyPluginAsyncZod<{ friends: FriendsService }> =
 
   app.get(
     '/',
-    { schema: { tags: ['friends'], response: { 200: FriendListSchema, ...errors } } },
+    {
+      config: { readCache: true },
+      schema: { tags: ['friends'], response: { 200: FriendListSchema, ...errors } },
+    },
     async (request) => ({
       data: await friends.list(currentUser(request)),
     }),

@@ -29,6 +29,7 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
   app.get(
     '/get',
     {
+      config: { readCache: true },
       schema: {
         tags: ['journals'],
         summary: 'Journals the user owns or belongs to',
@@ -41,7 +42,7 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
   app.get(
     '/public',
     {
-      config: { bulkhead: 4 },
+      config: { bulkhead: 4, readCache: true },
       schema: {
         tags: ['journals'],
         summary: 'Discover public journals',
@@ -55,7 +56,7 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
   app.get(
     '/discover',
     {
-      config: { bulkhead: 4 },
+      config: { bulkhead: 4, readCache: true },
       schema: {
         tags: ['journals'],
         summary: 'Categories and the featured journal',
@@ -68,6 +69,7 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
   app.get(
     '/:id',
     {
+      config: { readCache: true },
       schema: {
         tags: ['journals'],
         params: IdParamsSchema,

@@ -27,6 +27,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/',
     {
+      config: { readCache: true },
       schema: {
         tags: ['notifications'],
         querystring: NotificationListQuerySchema,

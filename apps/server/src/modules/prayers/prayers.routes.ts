@@ -51,6 +51,7 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
   app.get(
     '/user',
     {
+      config: { readCache: true },
       schema: {
         tags: ['prayers'],
         summary: "The user's prayers across journals",
@@ -64,6 +65,7 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
   app.get(
     '/user/summary',
     {
+      config: { readCache: true },
       schema: {
         tags: ['prayers'],
         summary: 'Prayer Points statistics',

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { NO_TICK } from '../../db/write-clock.ts';
 import { type NewUserRow, type UserRow, userIdentities, users } from '../../db/schema/index.ts';
 
 /** Drizzle queries over users and their external identities. */
@@ -65,6 +66,16 @@ export class UsersRepository {
     if (Object.keys(values).length === 0) return this.findById(id, tx);
     const [row] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
     return row ?? null;
+  }
+
+  /**
+   * Records the user's last activity. Not a tick of the write clock (db/write-clock.ts): only
+   * "online" shows it, and a remembered answer may be a second late on it as on time itself.
+   */
+  async touchActivity(id: string, at: Date): Promise<void> {
+    await this.db.execute(
+      sql`${sql.raw(NO_TICK)} update ${users} set "last_active_at" = ${at} where ${users.id} = ${id}`,
+    );
   }
 
   /** Replaces the password hash only while it is still `expected` (no lost password change). */

@@ -8,6 +8,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { isValidTimeZone } from '../../lib/time-zone.ts';
 import { UsersRepository } from './users.repository.ts';
+import { LRUCache } from 'lru-cache';
 
 export interface NewUser {
   email: string;
@@ -45,6 +46,11 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists.'
 /** Users: creation with the spec's defaults and unique usernames, lookups. */
 export class UsersService {
   readonly repo: UsersRepository;
+  /** When this process last wrote each user's activity (epoch ms), for a while. */
+  private readonly activityWritten = new LRUCache<string, number>({
+    max: 100_000,
+    ttl: ACTIVITY_WRITE_INTERVAL_MS,
+  });
 
   constructor(db: DbOrTx) {
     this.repo = new UsersRepository(db);
@@ -75,12 +81,14 @@ export class UsersService {
 
   /** Records that the user is active, at most once a minute (the Online tab reads it). */
   async touchActivity(user: UserRow, now = new Date()): Promise<void> {
-    if (
-      user.lastActiveAt &&
-      now.getTime() - user.lastActiveAt.getTime() < ACTIVITY_WRITE_INTERVAL_MS
-    )
-      return;
-    await this.repo.update(user.id, { lastActiveAt: now });
+    const last = Math.max(
+      user.lastActiveAt?.getTime() ?? 0,
+      this.activityWritten.get(user.id) ?? 0,
+    );
+    if (now.getTime() - last < ACTIVITY_WRITE_INTERVAL_MS) return;
+    // Remembered here too: a remembered session's user row keeps the old time a while (ADR 035).
+    this.activityWritten.set(user.id, now.getTime());
+    await this.repo.touchActivity(user.id, now);
   }
 
   /**

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { VersionedCache } from '../lib/versioned-cache.ts';
+import type { WriteClock } from '../db/write-clock.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A signed-in read whose answer depends only on the user, the URL and the database: answered
+     * from memory until a write completes or `READ_CACHE_TTL_MS` passes (ADR 035). The handler
+     * must not write (a remembered answer skips it).
+     */
+    readCache?: boolean;
+  }
+  interface FastifyRequest {
+    /** The write clock's version before this request's reads, when its answer may be kept. */
+    readCacheVersion: number | null;
+  }
+}
+
+/** How long a remembered answer may serve at most (time alone changes some: plans, "online"). */
+export const READ_CACHE_TTL_MS = 1_000;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Remembers the serialized answers of routes marked `readCache`, per user and URL. Registered
+ * before compression, so it keeps the JSON text and compression applies to both kinds of answer.
+ * The version is taken as the request arrives, before the session and its user are read; the
+ * answer is looked up after authentication (a preHandler), so only a live session gets one.
+ */
+export const readCachePlugin = fp(
+  async (
+    app: FastifyInstance,
+    opts: { clock: WriteClock; now: () => Date; enabled: boolean; maxBytes?: number },
+  ) => {
+    const answers = new VersionedCache<string>({
+      clock: opts.clock,
+      now: opts.now,
+      ttlMs: READ_CACHE_TTL_MS,
+      max: 10_000,
+      maxSize: opts.maxBytes ?? 32 * 1024 * 1024,
+      sizeOf: (body) => body.length * 2 + 64,
+      enabled: opts.enabled,
+    });
+    app.decorateRequest('readCacheVersion', null);
+
+    const keyOf = (userId: string, url: string) => `${userId} ${url}`;
+
+    app.addHook('onRequest', async (request) => {
+      if (answers.enabled && request.method === 'GET' && request.routeOptions.config.readCache)
+        request.readCacheVersion = answers.version();
+    });
+
+    app.addHook('preHandler', async (request, reply) => {
+      if (request.readCacheVersion === null || !request.user) return;
+      const body = answers.get(keyOf(request.user.id, request.url));
+      if (body === undefined) return;
+      request.readCacheVersion = null;
+      reply.type(JSON_TYPE);
+      return reply.send(body);
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const version = request.readCacheVersion;
+      if (version === null || reply.statusCode !== 200 || typeof payload !== 'string') return;
+      if (!request.user) return;
+      answers.set(keyOf(request.user.id, request.url), payload, version);
+    });
+  },
+  { name: 'read-cache' },
+);
