@@ -57,9 +57,6 @@ export interface ServiceOptions {
   cacheReads: boolean;
 }
 
-/** How long a remembered session may answer at most (writes end it at once). */
-export const SESSION_CACHE_TTL_MS = 1_000;
-
 /** Builds every service once, in dependency order. Routes receive the ones they need. */
 export function createServices(opts: ServiceOptions) {
   const { env, logger, now } = opts;
@@ -130,7 +127,6 @@ export function createServices(opts: ServiceOptions) {
     sessions: new VersionedCache<CachedSession>({
       clock: db.writes,
       now: () => new Date(),
-      ttlMs: SESSION_CACHE_TTL_MS,
       max: 50_000,
       enabled: opts.cacheReads,
     }),

@@ -9,12 +9,16 @@ interface Entry<V> {
   storedAt: number;
 }
 
+/**
+ * How long an entry may answer at most, whatever the writes: time alone changes some answers
+ * (a plan lapsing, a day turning, "online", a session's expiry is checked apart).
+ */
+export const REMEMBERED_AT_MOST_MS = 1_000;
+
 export interface VersionedCacheOptions<V> {
   clock: WriteClock;
   /** The app's clock (tests move it). */
   now: () => Date;
-  /** How long an entry may answer at most, whatever the writes: time alone changes some answers. */
-  ttlMs: number;
   /** Most entries kept (least recently used go first). */
   max: number;
   /** With `sizeOf`: most bytes kept. */
@@ -26,7 +30,7 @@ export interface VersionedCacheOptions<V> {
 
 /**
  * Values read from the database, each valid while no write has completed since it was read
- * (db/write-clock.ts) and for at most `ttlMs`. Reading one: `const version = cache.version()`
+ * (db/write-clock.ts) and for at most {@link REMEMBERED_AT_MOST_MS}. Reading one: `const version = cache.version()`
  * before the reads, then `cache.set(key, value, version)` after them; a write that completed in
  * between leaves the entry unused (and it is not stored).
  */
@@ -57,7 +61,7 @@ export class VersionedCache<V extends NonNullable<unknown>> {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     const age = this.#options.now().getTime() - entry.storedAt;
-    if (entry.version !== this.#options.clock.version || age < 0 || age >= this.#options.ttlMs) {
+    if (entry.version !== this.#options.clock.version || age < 0 || age >= REMEMBERED_AT_MOST_MS) {
       this.#entries.delete(key);
       return undefined;
     }
@@ -68,9 +72,5 @@ export class VersionedCache<V extends NonNullable<unknown>> {
   set(key: string, value: V, version: number): void {
     if (!this.#options.enabled || version !== this.#options.clock.version) return;
     this.#entries.set(key, { value, version, storedAt: this.#options.now().getTime() });
-  }
-
-  clear(): void {
-    this.#entries.clear();
   }
 }

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestDb } from '../../test/test-db.ts';
 import type { DbHandle } from '../db/client.ts';
 import { befriend, type Person, person } from '../../test/people.ts';
-import { READ_CACHE_TTL_MS } from './read-cache.ts';
+import { REMEMBERED_AT_MOST_MS } from '../lib/versioned-cache.ts';
 
 // Remembered answers (ADR 035): every route marked `readCache` answers from memory until a write
 // completes, and shows each write that changes it on the very next read.
@@ -150,7 +150,7 @@ describe('remembered reads', () => {
     expect(JSON.stringify(b)).toContain(ann.id);
   });
 
-  it('reads again once the answer is older than READ_CACHE_TTL_MS by the app clock', async () => {
+  it('reads again once the answer is older than REMEMBERED_AT_MOST_MS by the app clock', async () => {
     const url = '/api/stats';
     await ann.api.get(url);
     await ann.api.get(url);
@@ -158,7 +158,7 @@ describe('remembered reads', () => {
     await ann.api.get(url);
     expect(statements).toBe(before);
     // Time alone may change an answer (a plan lapsing, a new day): past the window it is read anew.
-    clock = new Date(clock.getTime() + READ_CACHE_TTL_MS);
+    clock = new Date(clock.getTime() + REMEMBERED_AT_MOST_MS);
     before = statements;
     expect((await ann.api.get(url)).statusCode).toBe(200);
     expect(statements).toBeGreaterThan(before);

@@ -7,7 +7,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * A signed-in read whose answer depends only on the user, the URL and the database: answered
-     * from memory until a write completes or `READ_CACHE_TTL_MS` passes (ADR 035). The handler
+     * from memory until a write completes, for a second at most (ADR 035). The handler
      * must not write (a remembered answer skips it).
      */
     readCache?: boolean;
@@ -18,9 +18,6 @@ declare module 'fastify' {
   }
 }
 
-/** How long a remembered answer may serve at most (time alone changes some: plans, "online"). */
-export const READ_CACHE_TTL_MS = 1_000;
-
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
@@ -30,16 +27,12 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * answer is looked up after authentication (a preHandler), so only a live session gets one.
  */
 export const readCachePlugin = fp(
-  async (
-    app: FastifyInstance,
-    opts: { clock: WriteClock; now: () => Date; enabled: boolean; maxBytes?: number },
-  ) => {
+  async (app: FastifyInstance, opts: { clock: WriteClock; now: () => Date; enabled: boolean }) => {
     const answers = new VersionedCache<string>({
       clock: opts.clock,
       now: opts.now,
-      ttlMs: READ_CACHE_TTL_MS,
       max: 10_000,
-      maxSize: opts.maxBytes ?? 32 * 1024 * 1024,
+      maxSize: 32 * 1024 * 1024,
       sizeOf: (body) => body.length * 2 + 64,
       enabled: opts.enabled,
     });
@@ -63,8 +56,8 @@ export const readCachePlugin = fp(
 
     app.addHook('onSend', async (request, reply, payload) => {
       const version = request.readCacheVersion;
-      if (version === null || reply.statusCode !== 200 || typeof payload !== 'string') return;
-      if (!request.user) return;
+      if (version === null || !request.user) return;
+      if (reply.statusCode !== 200 || typeof payload !== 'string') return;
       answers.set(keyOf(request.user.id, request.url), payload, version);
     });
   },

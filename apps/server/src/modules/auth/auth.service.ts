@@ -203,14 +203,12 @@ export class AuthService {
     const cached = sessions?.get(key);
     if (cached && cached.expiresAt > Date.now())
       return { user: cached.user, sessionId: cached.sessionId };
-    const version = sessions?.version();
+    const version = sessions?.version() ?? 0;
     const live = await this.repo.findLiveSession(claims.sessionId, claims.userId);
     if (!live) return null;
-    if (sessions && version !== undefined) {
-      const session = { user: live.user, sessionId: live.session.id };
-      sessions.set(key, { ...session, expiresAt: live.session.expiresAt.getTime() }, version);
-    }
-    return { user: live.user, sessionId: live.session.id };
+    const session = { user: live.user, sessionId: live.session.id };
+    sessions?.set(key, { ...session, expiresAt: live.session.expiresAt.getTime() }, version);
+    return session;
   }
 
   /** Notes the user's activity for the Online tab (written at most once a minute, never awaited). */
