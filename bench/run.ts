@@ -147,6 +147,7 @@ async function setUp(db: DbKind, size: SizeName, scenarios: Scenario[]): Promise
       prepared,
       label: `${runId}-${db}-${size}`,
       outDir: options.outDir,
+      readCache: options.readCache,
     });
     run.serverStartMs = performance.now() - serverStarted;
     log(
@@ -220,7 +221,10 @@ async function measure(stage: Stage, s: Scenario): Promise<void> {
   );
 }
 
-/** The newest saved run of this database and size (for growth across separate runs). */
+/**
+ * The newest saved run of this database and size, with remembered reads as in this run (for
+ * growth across separate runs).
+ */
 function latestSaved(db: DbKind, size: SizeName): { file: string; run: RunResult } | null {
   const files = readdirSync(options.outDir)
     .filter((f) => f.endsWith('.json'))
@@ -230,7 +234,9 @@ function latestSaved(db: DbKind, size: SizeName): { file: string; run: RunResult
     try {
       const data = JSON.parse(readFileSync(path.join(options.outDir, file), 'utf8')) as {
         runs?: RunResult[];
+        options?: Partial<BenchOptions>;
       };
+      if ((data.options?.readCache ?? 'on') !== options.readCache) continue;
       const run = data.runs?.find((r) => r.db === db && r.size === size);
       if (run) return { file, run };
     } catch {
@@ -310,7 +316,7 @@ async function main(options: BenchOptions) {
 
   for (const run of runs.filter((r) => r.results.length > 0)) {
     console.log(
-      `\n## ${run.db}, ${run.size} seed (${options.duration} s per scenario after ${options.warmup} s warm-up, ${options.connections} connections; load average ${run.loadAverage.before.map((x) => x.toFixed(1)).join(' ')} before)\n`,
+      `\n## ${run.db}, ${run.size} seed (${options.duration} s per scenario after ${options.warmup} s warm-up, ${options.connections} connections, remembered reads ${options.readCache}; load average ${run.loadAverage.before.map((x) => x.toFixed(1)).join(' ')} before)\n`,
     );
     console.log(resultsTable(run.results));
     const rss = Math.max(...run.results.map((r) => r.serverRssMb ?? 0));
@@ -320,7 +326,7 @@ async function main(options: BenchOptions) {
   }
   for (const g of growth) {
     console.log(
-      `\n## Growth on ${g.db} (cost = control req/s / req/s${g.otherRunFile ? `; the other size from ${g.otherRunFile}` : ''})\n`,
+      `\n## Growth on ${g.db}, remembered reads ${options.readCache} (cost = control req/s / req/s${g.otherRunFile ? `; the other size from ${g.otherRunFile}` : ''})\n`,
     );
     console.log(growthTable(g.rows));
   }

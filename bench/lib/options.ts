@@ -53,6 +53,11 @@ export interface BenchOptions {
   seedOnly: boolean;
   /** Count queries and EXPLAIN them, without load. */
   queriesOnly: boolean;
+  /**
+   * The server's remembered reads (READ_CACHE, ADR 035). On by default, as `npm start` runs;
+   * off measures every read on the database (the growth table's honest figure).
+   */
+  readCache: 'on' | 'off';
   postgresUrl: string;
   /** Where the JSON results go. */
   outDir: string;
@@ -70,10 +75,11 @@ const USAGE = `Usage: npm run bench -- [options]
   --keep             keep the seeded database and reuse it next run (same size)
   --seed-only        seed and keep the database(s), measure nothing
   --queries-only     count queries per request and EXPLAIN them (with --explain), no load
+  --read-cache on|off  the server's remembered reads (default on, as npm start; ADR 035)
   --help
 
 Environment: BENCH_SIZE, BENCH_DB, BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS,
-BENCH_SCENARIOS, BENCH_EXPLAIN=1, BENCH_KEEP=1, BENCH_DATABASE_URL
+BENCH_SCENARIOS, BENCH_EXPLAIN=1, BENCH_KEEP=1, BENCH_READ_CACHE, BENCH_DATABASE_URL
 (default postgres://postgres@127.0.0.1:5432/postgres: the bench creates and drops its own database).`;
 
 const list = (value: string) =>
@@ -96,6 +102,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, outDir: str
       keep: { type: 'boolean' },
       'seed-only': { type: 'boolean' },
       'queries-only': { type: 'boolean' },
+      'read-cache': { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -108,6 +115,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, outDir: str
   const dbs = list(values.db ?? env.BENCH_DB ?? 'pglite');
   for (const s of sizes) if (s !== 'small' && s !== 'large') fail(`unknown size "${s}"`);
   for (const d of dbs) if (d !== 'pglite' && d !== 'postgres') fail(`unknown database "${d}"`);
+  const readCache = values['read-cache'] ?? env.BENCH_READ_CACHE ?? 'on';
+  if (readCache !== 'on' && readCache !== 'off') fail('--read-cache must be on or off');
   const number = (raw: string | undefined, fallback: number, name: string) => {
     const n = raw === undefined ? fallback : Number(raw);
     if (!Number.isFinite(n) || n <= 0) fail(`--${name} must be a positive number`);
@@ -124,6 +133,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, outDir: str
     keep: (values.keep ?? env.BENCH_KEEP === '1') || values['seed-only'] === true,
     seedOnly: values['seed-only'] ?? false,
     queriesOnly: values['queries-only'] ?? false,
+    readCache,
     postgresUrl: env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     outDir,
   };

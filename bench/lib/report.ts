@@ -168,7 +168,8 @@ export function growthRows(small: ScenarioResult[], large: ScenarioResult[]): Gr
   const rows: GrowthRow[] = [];
   for (const s of small) {
     const l = large.find((x) => x.name === s.name);
-    if (!l || s.kind !== 'read') continue;
+    // A scenario one of the runs did not measure (a subset, an interrupted run) has no row.
+    if (!l || s.kind !== 'read' || !(s.app.rps > 0 && l.app.rps > 0)) continue;
     const smallCost = s.control.rps / s.app.rps;
     const largeCost = l.control.rps / l.app.rps;
     const growth = largeCost / smallCost;

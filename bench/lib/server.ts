@@ -16,6 +16,8 @@ export function startBenchServer(opts: {
   /** A name for this server's temp data folder and log file. */
   label: string;
   outDir: string;
+  /** The server's remembered reads (ADR 035); on unless told, as `npm start` runs. */
+  readCache?: 'on' | 'off';
 }): Promise<Child> {
   return startNode({
     script: 'apps/server/src/server.ts',
@@ -30,6 +32,7 @@ export function startBenchServer(opts: {
       DATABASE_URL: '',
       REDIS_URL: '',
       SMTP_URL: '',
+      READ_CACHE: opts.readCache ?? 'on',
       DATA_DIR: path.join(os.tmpdir(), `selah-bench-data-${opts.label}`),
       ...opts.prepared?.serverEnv,
     },

@@ -153,14 +153,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   // Expensive routes together may hold all but 3 of the pool's connections (decision 018).
   await app.register(bulkheadPlugin, { total: Math.max(2, (db.pool?.options.max ?? 10) - 3) });
-  // Remembered reads are valid only while every write reaches this process's clock: one process
-  // on its database. With Redis (several processes) they are off (ADR 035).
-  const cacheReads = env.READ_CACHE === 'on' && !opts.redis;
-  await app.register(readCachePlugin, {
-    clock: db.writes,
-    now: opts.now ?? (() => new Date()),
-    enabled: cacheReads,
-  });
   await app.register(fastifyCompress, {
     threshold: 1024,
     brotliOptions: { params: { [(await import('node:zlib')).constants.BROTLI_PARAM_QUALITY]: 4 } },
@@ -173,6 +165,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     timeWindow: '1 minute',
     skipOnError: true,
     ...(opts.redis ? { redis: opts.redis, nameSpace: 'selah-rl:' } : {}),
+  });
+  // Remembered reads are valid only while every write reaches this process's clock: one process
+  // on its database. With Redis (several processes) they are off (ADR 035). After the rate
+  // limiter: a remembered answer is counted like any other.
+  const cacheReads = env.READ_CACHE === 'on' && !opts.redis;
+  await app.register(readCachePlugin, {
+    clock: db.writes,
+    now: opts.now ?? (() => new Date()),
+    enabled: cacheReads,
   });
 
   await app.register(fastifySwagger, {

@@ -35,8 +35,9 @@ export function isReadStatement(text: string | undefined): boolean {
 }
 
 /**
- * Marks a write that changes nothing a remembered answer may not be a second late on (a user's
- * last activity: "online" is a matter of time, like a day turning): it does not tick the clock.
+ * Marks a write that changes nothing a remembered answer may not be a few seconds late on (a
+ * user's last activity: "online" is a matter of time, like a day turning): it does not tick the
+ * clock.
  */
 export const NO_TICK = '/* selah:no-tick */';
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { apiAs } from '../../test/api.ts';
+import { buildTestApp, signUp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestDb } from '../../test/test-db.ts';
 import type { DbHandle } from '../db/client.ts';
 import { befriend, type Person, person } from '../../test/people.ts';
@@ -167,6 +168,50 @@ describe('remembered reads', () => {
     before = statements;
     expect((await ann.api.get(url)).statusCode).toBe(200);
     expect(statements).toBeGreaterThan(before);
+  });
+});
+
+describe('remembered reads, within the limits of any request', () => {
+  it('counts a remembered answer against the rate limit, with the same headers as a read', async () => {
+    const limited = await buildTestApp({ env: { RATE_LIMIT_MAX: '40' } });
+    try {
+      const pat = await person(limited.app, 'Pat');
+      const first = await pat.api.get('/api/stats');
+      expect(first.statusCode).toBe(200);
+      const remembered = await pat.api.get('/api/stats');
+      expect(remembered.body).toBe(first.body);
+      // Security headers, no-store, the limiter's count: everything a read answer carries.
+      const names = (headers: object) =>
+        Object.keys(headers)
+          .filter((name) => name !== 'date')
+          .sort();
+      expect(names(remembered.headers)).toEqual(names(first.headers));
+      expect(remembered.headers['content-security-policy']).toBe(
+        first.headers['content-security-policy'],
+      );
+      expect(Number(remembered.headers['x-ratelimit-remaining'])).toBe(
+        Number(first.headers['x-ratelimit-remaining']) - 1,
+      );
+      let last = remembered;
+      for (let i = 0; i < 40 && last.statusCode === 200; i++)
+        last = await pat.api.get('/api/stats');
+      expect(last.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('never answers a request without a live session from memory', async () => {
+    const { token } = await signUp(app, { firstName: 'Pat' });
+    await readTwice({ api: apiAs(app, token) } as Person, '/api/stats');
+    const stranger = await app.inject({ method: 'GET', url: '/api/stats' });
+    expect(stranger.statusCode).toBe(401);
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/api/stats',
+      headers: { authorization: `Bearer ${token}x` },
+    });
+    expect(forged.statusCode).toBe(401);
   });
 });
 

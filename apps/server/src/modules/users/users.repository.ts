@@ -70,7 +70,8 @@ export class UsersRepository {
 
   /**
    * Records the user's last activity. Not a tick of the write clock (db/write-clock.ts): only
-   * "online" shows it, and a remembered answer may be a second late on it as on time itself.
+   * "online" shows it, and a remembered answer may be a few seconds late on it as on time
+   * itself.
    */
   async touchActivity(id: string, at: Date): Promise<void> {
     await this.db.execute(
