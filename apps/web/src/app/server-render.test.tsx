@@ -150,7 +150,13 @@ describe('adoptServerState', () => {
 
   it("does not read the page's data again as the live page mounts, for a while", async () => {
     const user = buildUser();
-    await pageFor(user._id);
+    // Rendered by a server whose clock is an hour behind this browser's.
+    vi.useFakeTimers({ now: Date.now() - 3_600_000, toFake: ['Date'] });
+    try {
+      await pageFor(user._id);
+    } finally {
+      vi.useRealTimers();
+    }
     const client = createQueryClient();
     expect(adoptServerState(client, user._id)).toBe(true);
     const queryFn = vi.fn(async () => buildDashboardStats({ totalPrayers: 8 }));

@@ -39,14 +39,16 @@ export function adoptServerState(queryClient: QueryClient, userId: string | unde
     return false;
   }
   if (!isServerState(state) || state.userId !== userId) return false;
-  hydrate(queryClient, state.queries);
-  // Fresh as of now by this browser's clock (the server's may differ).
+  // Read as of now by this browser's clock (the server's may differ).
   const now = Date.now();
-  for (const { queryKey } of state.queries.queries) {
+  const queries = state.queries.queries.map((query) => ({
+    ...query,
+    state: { ...query.state, dataUpdatedAt: now },
+  }));
+  hydrate(queryClient, { ...state.queries, queries });
+  for (const { queryKey } of queries) {
     const query = queryClient.getQueryCache().find({ queryKey, exact: true });
-    if (!query || query.state.data === undefined) continue;
-    queryClient.setQueryData(queryKey, query.state.data, { updatedAt: now });
-    markSeeded(query);
+    if (query && query.state.data !== undefined) markSeeded(query);
   }
   return true;
 }
