@@ -205,7 +205,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('services', services);
   const { auth, journals, prayers, stats, mailWorker } = services;
 
-  await app.register(authPlugin, { auth });
+  await app.register(authPlugin, { auth, secureCookies: https });
   await app.register(idempotencyPlugin, {
     db: db.db,
     now: opts.now ?? (() => new Date()),
@@ -251,7 +251,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         payments: services.payments,
       });
       await api.register(accountRoutes, { prefix: '/users/me', account: services.account });
-      await api.register(avatarRoutes, { prefix: '/avatars', account: services.account });
+      await api.register(avatarRoutes, {
+        prefix: '/avatars',
+        account: services.account,
+        access: services.access,
+      });
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@ import type { Env } from './config/env.ts';
 import { withAmbientTransaction } from './db/ambient-transaction.ts';
 import type { DbHandle } from './db/client.ts';
 import { AUTH_LIMITS, Limiter, PASSWORD_CHECK_LIMIT } from './lib/rate-limiter.ts';
+import { AccessPolicy } from './modules/access/access.policy.ts';
 import { AuthService, type CachedSession } from './modules/auth/auth.service.ts';
 import { VersionedCache } from './lib/versioned-cache.ts';
 import { GoogleOidc } from './modules/auth/google-oidc.ts';
@@ -70,6 +71,8 @@ export function createServices(opts: ServiceOptions) {
     logBodies: env.NODE_ENV !== 'production',
   });
   const onMailQueued = () => mailWorker.poke();
+  // Who may see or change what: one policy every module asks (docs/decisions/036).
+  const access = new AccessPolicy({ db: db.db });
   const users = new UsersService(db.db);
   const hub = new RealtimeHub({ publisher: opts.redis, subscriber: opts.redisSubscriber, logger });
   const push = new PushService({
@@ -97,6 +100,13 @@ export function createServices(opts: ServiceOptions) {
     users,
     appOrigin: env.APP_ORIGIN,
     limiter: new Limiter(FRIEND_ACTIONS_LIMIT, opts.redis),
+    // Ending a friendship ends what it gave (docs/decisions/037); the modules are built below.
+    onFriendshipEnded: async (a, b, tx) => {
+      await journals.endSharesBetween(a, b, tx);
+      await prayers.endSharesBetween(a, b, tx);
+      await prayerRequests.endSharesBetween(a, b, tx);
+      await groups.endInvitesBetween(a, b, tx);
+    },
   });
   const limiters = Object.fromEntries(
     Object.entries(AUTH_LIMITS).map(([key, rule]) => [key, new Limiter(rule, opts.redis)]),
@@ -141,13 +151,20 @@ export function createServices(opts: ServiceOptions) {
     passwordLimiter: new Limiter(PASSWORD_CHECK_LIMIT, opts.redis),
   });
   const plans = new PlansService({ db: db.db, now });
-  const journals = new JournalsService(db.db, now, notifications, plans);
-  const prayers = new PrayersService(db.db, journals, now, notifications, plans);
+  const journals = new JournalsService({ db: db.db, access, now, notifications, plans });
+  const prayers = new PrayersService({ db: db.db, access, now, notifications, plans });
   const stats = new StatsService(prayers, plans, now);
-  const prayerRequests = new PrayerRequestsService({ db: db.db, friends, notifications, prayers });
-  const groups = new GroupsService({ db: db.db, friends, journals, prayers, notifications, plans });
+  const prayerRequests = new PrayerRequestsService({
+    db: db.db,
+    access,
+    friends,
+    notifications,
+    prayers,
+  });
+  const groups = new GroupsService({ db: db.db, access, friends, prayers, notifications, plans });
   const sharing = new SharingService({
     db: db.db,
+    access,
     friends,
     journals,
     prayers,
@@ -176,12 +193,13 @@ export function createServices(opts: ServiceOptions) {
   });
   const journalExports = new JournalExportService({
     db: db.db,
-    journals,
+    access,
     plans,
     limiter: new Limiter(EXPORT_LIMIT, opts.redis),
     now,
   });
   return {
+    access,
     auth,
     users,
     account,

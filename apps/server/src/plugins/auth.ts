@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema/index.ts';
 import { unauthenticated } from '../lib/app-error.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
+import { pageCookie } from '../modules/auth/page-cookie.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,6 +13,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: requires a live session; sets request.user and request.sessionId. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * The signed-in user of a request that may come from an `<img>` (no Authorization header):
+     * the bearer token, else the HttpOnly page cookie; null without a live session. Only for
+     * reads of images (profile photos): SameSite=Lax keeps the cookie off cross-site requests.
+     */
+    viewerOf: (request: FastifyRequest) => Promise<UserRow | null>;
   }
 }
 
@@ -31,7 +38,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /** Bearer-token authentication against server-side sessions. */
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { auth: AuthService }) => {
+  async (app: FastifyInstance, opts: { auth: AuthService; secureCookies: boolean }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
     app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -46,6 +53,11 @@ export const authPlugin = fp(
       opts.auth.noteActivity(session.user);
       // Authenticated answers are personal: never cached by browsers or proxies.
       reply.header('cache-control', 'no-store');
+    });
+    app.decorate('viewerOf', async (request: FastifyRequest) => {
+      const token = bearerToken(request) ?? pageCookie(request, opts.secureCookies);
+      const session = token ? await opts.auth.authenticate(token) : null;
+      return session?.user ?? null;
     });
   },
   { name: 'auth' },

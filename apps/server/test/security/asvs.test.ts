@@ -529,6 +529,7 @@ describe('TRUST_PROXY (ASVS 4.1.3)', () => {
 describe('security headers on every kind of response (ASVS 3.4)', () => {
   let base = '';
   let viewer: Person;
+  let avatarUrl = '';
   let listening: TestApp;
 
   beforeAll(async () => {
@@ -537,12 +538,13 @@ describe('security headers on every kind of response (ASVS 3.4)', () => {
     const address = listening.app.server.address();
     base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     viewer = await person(listening.app, 'Viewer');
-    await listening.app.inject({
+    const uploaded = await listening.app.inject({
       method: 'PUT',
       url: '/api/users/me/avatar',
       headers: { ...bearer(viewer.api.token!), 'content-type': 'image/png' },
       payload: PNG,
     });
+    avatarUrl = uploaded.json<{ profilePicture: string }>().profilePicture;
   });
   afterAll(async () => {
     await listening?.close();
@@ -591,8 +593,8 @@ describe('security headers on every kind of response (ASVS 3.4)', () => {
   });
 
   it('a profile photo: its own sandboxed CSP, never sniffed', async () => {
-    const res = await fetch(`${base}/api/avatars/${viewer.id}`, {
-      headers: { origin: 'https://evil.example' },
+    const res = await fetch(`${base}${avatarUrl}`, {
+      headers: { ...bearer(viewer.api.token!), origin: 'https://evil.example' },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { bearer } from '../build-test-app.ts';
 import type { HttpMethod } from './route-table.ts';
@@ -71,6 +72,19 @@ const idOf = (res: { statusCode: number; body: string }): string => {
 async function freshJournal(w: World, isPrivate: boolean): Promise<string> {
   return idOf(await w.api.owner.post('/api/journals', { title: 'Fresh journal', isPrivate }));
 }
+
+/** A private journal of the owner's, shared with the member (a membership via share). */
+async function freshSharedJournal(w: World): Promise<string> {
+  const id = await freshJournal(w, true);
+  const shared = await w.api.owner.post(`/api/journals/${id}/share`, {
+    userIds: [w.people.member.id],
+  });
+  expect(shared.statusCode).toBe(200);
+  return id;
+}
+
+/** A well-formed photo address that no photo has. */
+const randomAvatarKey = () => randomBytes(24).toString('base64url');
 
 async function freshPrayer(w: World, journal: string, answered = false): Promise<string> {
   const id = idOf(
@@ -260,6 +274,75 @@ export const MATRIX: MatrixRow[] = [
 
   {
     method: 'GET',
+    route: '/api/journals/:id/shares',
+    op: 'read',
+    target: 'private journal: who it is shared with',
+    id: (w) => w.ids.privateJournal,
+    expect: OWNER_ONLY,
+    note: 'a member reads the journal, not the list of people it was shared with',
+  },
+  {
+    method: 'GET',
+    route: '/api/journals/:id/shares',
+    op: 'read',
+    target: 'public journal: who it is shared with',
+    id: (w) => w.ids.publicJournal,
+    expect: OWNER_ONLY,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/journals/:id/share/:userId',
+    op: 'delete',
+    target: 'private journal, its share with the member',
+    id: (w) => w.ids.privateJournal,
+    params: (w) => ({ id: w.ids.privateJournal, userId: w.people.member.id }),
+    expect: OWNER_ONLY,
+    fresh: async (w) => ({
+      params: { id: await freshSharedJournal(w), userId: w.people.member.id },
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/journals/:id/members/:userId',
+    op: 'delete',
+    target: 'private journal, the member (the member’s own id: leaving)',
+    id: (w) => w.ids.privateJournal,
+    params: (w) => ({ id: w.ids.privateJournal, userId: w.people.member.id }),
+    expect: cells('2xx', '2xx', 404, 404, 404, 404, 401),
+    fresh: async (w) => ({
+      params: { id: await freshSharedJournal(w), userId: w.people.member.id },
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/journals/:id/members/:userId',
+    op: 'delete',
+    target: 'public journal, the member (the member’s own id: leaving)',
+    id: (w) => w.ids.publicJournal,
+    params: (w) => ({ id: w.ids.publicJournal, userId: w.people.member.id }),
+    expect: cells('2xx', '2xx', 404, 404, 404, 404, 401),
+    fresh: async (w) => {
+      const id = await freshJournal(w, false);
+      expect((await w.api.member.post(`/api/journals/${id}/join`)).statusCode).toBe(200);
+      return { params: { id, userId: w.people.member.id } };
+    },
+    distinct404: true,
+    note: 'readers of a public journal cannot remove its members: "Member not found."',
+  },
+  {
+    method: 'DELETE',
+    route: '/api/journals/:id/members/:userId',
+    op: 'delete',
+    target: 'private journal, its owner',
+    id: (w) => w.ids.privateJournal,
+    params: (w) => ({ id: w.ids.privateJournal, userId: w.people.owner.id }),
+    expect: cells(400, 404, 404, 404, 404, 404, 401),
+    distinct404: true,
+    note: 'the owner cannot leave their own journal (400); a member cannot remove the owner',
+  },
+
+  {
+    method: 'GET',
     route: '/api/journals/:id/export.pdf',
     op: 'read',
     target: 'private journal as a PDF',
@@ -418,6 +501,35 @@ export const MATRIX: MatrixRow[] = [
     id: (w) => w.ids.publicPrayerInPrivateJournal,
     body: (w, actor) => shareWith(w, actor, 'friendShared'),
     expect: OWNER_ONLY,
+  },
+  {
+    method: 'GET',
+    route: '/api/prayers/:id/shares',
+    op: 'read',
+    target: 'public prayer in the private journal: who it is shared with',
+    id: (w) => w.ids.publicPrayerInPrivateJournal,
+    expect: OWNER_ONLY,
+    note: 'friendShared reads the prayer, not the list of people it was shared with',
+  },
+  {
+    method: 'DELETE',
+    route: '/api/prayers/:id/share/:userId',
+    op: 'delete',
+    target: 'public prayer in the private journal, its share with friendShared',
+    id: (w) => w.ids.publicPrayerInPrivateJournal,
+    params: (w) => ({
+      id: w.ids.publicPrayerInPrivateJournal,
+      userId: w.people.friendShared.id,
+    }),
+    expect: OWNER_ONLY,
+    fresh: async (w) => {
+      const id = await freshPrayer(w, w.ids.privateJournal);
+      const shared = await w.api.owner.post(`/api/prayers/${id}/share`, {
+        userIds: [w.people.friendShared.id],
+      });
+      expect(shared.statusCode).toBe(200);
+      return { params: { id, userId: w.people.friendShared.id } };
+    },
   },
   {
     method: 'POST',
@@ -844,20 +956,14 @@ export const MATRIX: MatrixRow[] = [
   // Profile photos ---------------------------------------------------------------------------
   {
     method: 'GET',
-    route: '/api/avatars/:id',
+    route: '/api/avatars/:key',
     op: 'read',
-    target: 'the owner’s profile photo',
-    id: (w) => w.people.owner.id,
-    expect: cells('2xx', '2xx', '2xx', '2xx', '2xx', '2xx', '2xx'),
-    note: 'deliberately public: <img> cannot send a bearer token; images only, sandboxed CSP',
-  },
-  {
-    method: 'GET',
-    route: '/api/avatars/:id',
-    op: 'read',
-    target: 'a user with no photo',
-    id: (w) => w.ids.stranger,
-    expect: cells(404, 404, 404, 404, 404, 404, 404),
+    target: 'the owner’s profile photo (profile visible to friends and friends of friends)',
+    id: (w) => w.ids.ownerAvatarKey,
+    params: (w) => ({ key: w.ids.ownerAvatarKey }),
+    ghost: randomAvatarKey,
+    expect: cells('2xx', '2xx', '2xx', '2xx', 404, '2xx', 404),
+    note: 'only those who may see the profile; signed out: the answer of a missing photo',
   },
 ];
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { DbHandle } from '../../src/db/client.ts';
-import { journalMembers, users } from '../../src/db/schema/index.ts';
+import { users } from '../../src/db/schema/index.ts';
 import { type Api, apiAs } from '../api.ts';
 import { bearer } from '../build-test-app.ts';
 import type { FakeFlutterwave } from '../fake-flutterwave.ts';
@@ -67,6 +67,8 @@ export interface WorldIds {
   stranger: string;
   /** A successful Flutterwave transaction for the owner's checkout, not yet confirmed. */
   paidTransaction: string;
+  /** The key in the address of the owner's profile photo. */
+  ownerAvatarKey: string;
 }
 
 export interface World {
@@ -172,16 +174,21 @@ export async function seedWorld(
   const privatePrayerInPublicJournal = await prayer(publicJournal, 'Private in public', true);
 
   // Members: Mark and Xavier are made members of the private journal by sharing, and join the
-  // public one. Journals have no "leave" yet, so Xavier's memberships are removed directly.
+  // public one. Then the owner removes Xavier from the private journal and he leaves the other.
   ok(
     await o.post(`/api/journals/${privateJournal}/share`, { userIds: [member.id, exMember.id] }),
     'share private journal',
   );
   ok(await member.api.post(`/api/journals/${publicJournal}/join`), 'member joins');
   ok(await exMember.api.post(`/api/journals/${publicJournal}/join`), 'ex-member joins');
-  await db.db
-    .delete(journalMembers)
-    .where(and(eq(journalMembers.userId, exMember.id), eq(journalMembers.role, 'member')));
+  ok(
+    await o.delete(`/api/journals/${privateJournal}/members/${exMember.id}`),
+    'the owner removes the ex-member',
+  );
+  ok(
+    await exMember.api.delete(`/api/journals/${publicJournal}/members/${exMember.id}`),
+    'the ex-member leaves',
+  );
   ok(
     await o.post(`/api/prayers/${publicPrayerInPrivateJournal}/share`, {
       userIds: [friendShared.id],
@@ -243,6 +250,7 @@ export async function seedWorld(
     payload: PNG,
   });
   ok(avatar, 'avatar');
+  const ownerAvatarKey = avatar.json<{ profilePicture: string }>().profilePicture.split('/').pop()!;
 
   const api = {
     ...Object.fromEntries(Object.entries(people).map(([k, p]) => [k, p.api])),
@@ -271,6 +279,7 @@ export async function seedWorld(
       ownersOtherFriend,
       stranger,
       paidTransaction,
+      ownerAvatarKey,
     },
     idOf: (actor) => (actor === 'signedOut' ? undefined : people[actor].id),
   };

@@ -77,6 +77,7 @@ export function buildJournalMember(overrides: Partial<JournalMember> = {}): Jour
     name: 'Mary Smith',
     avatar: null,
     role: 'member',
+    shared: false,
     joinedAt: '2026-03-14T10:00:00.000Z',
     ...overrides,
   });

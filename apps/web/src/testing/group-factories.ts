@@ -28,6 +28,7 @@ export function buildGroup(overrides: Partial<PrayerGroup> = {}): PrayerGroup {
     createdAt: '2026-03-01T10:00:00.000Z',
     membership: 'none',
     userIsAdmin: false,
+    userOwnsJournal: false,
     ...overrides,
   });
 }
@@ -53,6 +54,7 @@ export function buildGroupDetail(overrides: Partial<PrayerGroupDetail> = {}): Pr
     members: [
       buildGroupMember({ _id: group.creator, name: 'Ruth Moab', username: 'ruth', role: 'admin' }),
     ],
+    invitations: [],
     ...group,
     ...overrides,
   });

@@ -117,6 +117,7 @@ export function buildPrayerGroup(overrides: Partial<PrayerGroup> = {}): PrayerGr
     createdAt: '2026-03-01T10:00:00.000Z',
     membership: 'member',
     userIsAdmin: false,
+    userOwnsJournal: false,
     ...overrides,
   });
 }

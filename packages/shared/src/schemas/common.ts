@@ -3,6 +3,8 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.ts';
 
 export const IdSchema = z.uuid({ message: 'Invalid id.' });
 export const IdParamsSchema = z.strictObject({ id: IdSchema });
+/** A record and one person in it: `/:id/members/:userId`, `/:id/share/:userId`. */
+export const MemberParamsSchema = z.strictObject({ id: IdSchema, userId: IdSchema });
 
 export const PageQuerySchema = z.object({
   cursor: z.string().max(200).optional(),

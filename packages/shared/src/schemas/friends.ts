@@ -84,3 +84,7 @@ export const ShareInputSchema = z.strictObject({
     .max(100, 'You can share with at most 100 friends at once.'),
 });
 export const ShareResultSchema = z.object({ message: z.string(), sharedWith: z.number().int() });
+
+/** GET /journals/{id}/shares and /prayers/{id}/shares: who the owner shared it with. */
+export const SharedWithSchema = z.object({ data: z.array(PublicUserSchema) });
+export type SharedWith = z.infer<typeof SharedWithSchema>;

@@ -64,6 +64,8 @@ export const JournalMemberSchema = z.object({
   name: z.string(),
   avatar: z.string().nullable(),
   role: z.enum(['owner', 'member']),
+  /** The owner shared the journal with this member (un-sharing ends the membership). */
+  shared: z.boolean(),
   joinedAt: z.string(),
 });
 export type JournalMember = z.infer<typeof JournalMemberSchema>;

@@ -78,7 +78,8 @@ export const PrayerSchema = z.object({
   status: z.enum(PRAYER_STATUSES),
   isPrivate: z.boolean(),
   journal: z.string(),
-  journalTitle: z.string(),
+  /** Null when the viewer may read the prayer (it was shared with them) but not its journal. */
+  journalTitle: z.string().nullable(),
   author: z.string(),
   memoryVerse: MemoryVerseSchema.nullable(),
   testimonies: z.array(z.string()),

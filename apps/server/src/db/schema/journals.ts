@@ -63,6 +63,12 @@ export const journalMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text().$type<'owner' | 'member'>().notNull().default('member'),
+    /**
+     * The owner shared the (private) journal with this member: a membership that came from a
+     * friendship, which ends with it (docs/decisions/037). False for the owner and for people
+     * who joined a public journal themselves.
+     */
+    viaShare: boolean().notNull().default(false),
     joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

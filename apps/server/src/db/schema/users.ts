@@ -81,11 +81,19 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value: Buffer | Uint8Array) => Buffer.from(value),
 });
 
-/** Profile photos, kept in the database so every process serves them. */
+/**
+ * Profile photos, kept in the database so every process serves them. Each upload gets a new
+ * random `key`: the photo's URL (`/api/avatars/{key}`) cannot be guessed from the user's id, and
+ * a new photo has a new URL (docs/decisions/038).
+ */
 export const userAvatars = pgTable('user_avatars', {
   userId: uuid()
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
+  key: text()
+    .notNull()
+    .unique('user_avatars_key_key')
+    .default(sql`replace(gen_random_uuid()::text, '-', '')`),
   contentType: text().notNull(),
   data: bytea().notNull(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { serviceUnavailable } from '../../lib/app-error.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
-import type { JournalsService } from '../journals/journals.service.ts';
+import type { AccessPolicy } from '../access/access.policy.ts';
 import type { PlansService } from '../plans/plans.service.ts';
 import { type PrayerWithJournal, PrayersRepository } from '../prayers/prayers.repository.ts';
 import { userTimeZone } from '../users/users.service.ts';
@@ -21,7 +21,7 @@ export const EXPORT_LIMIT = { name: 'journal-export', points: 10, durationSecond
 
 export interface JournalExportDeps {
   db: Db;
-  journals: JournalsService;
+  access: AccessPolicy;
   plans: PlansService;
   limiter: Limiter;
   now: () => Date;
@@ -38,15 +38,17 @@ export class JournalExportService {
     this.prayers = new PrayersRepository(deps.db);
   }
 
+  /** A page of the journal's prayers as its owner (`ownerId`) sees them: all of them. */
   private async page(
     journalId: string,
+    ownerId: string,
     options: ExportQuery,
     after: readonly [string, string] | null,
     limit: number,
   ): Promise<ExportedPrayer[]> {
     const rows: PrayerWithJournal[] = await this.prayers.list({
       journalId,
-      includePrivate: true,
+      viewerId: ownerId,
       ...(options.answered ? {} : { status: 'pending' as const }),
       after,
       limit,
@@ -70,7 +72,7 @@ export class JournalExportService {
     options: ExportQuery,
     log: FastifyBaseLogger,
   ): Promise<{ filename: string; stream: Readable }> {
-    const { journal } = await this.deps.journals.getOwned(journalId, user.id);
+    const { journal } = await this.deps.access.ownedJournal(user.id, journalId);
     this.deps.plans.assertFeature(user, 'export');
     await this.deps.limiter.consume(user.id, 'Too many exports. Please wait a minute.');
     if (this.running >= MAX_CONCURRENT_EXPORTS) {
@@ -85,7 +87,13 @@ export class JournalExportService {
       }
     };
     try {
-      const first = await this.page(journalId, options, null, Math.min(PAGE, EXPORT_MAX_PRAYERS));
+      const first = await this.page(
+        journalId,
+        user.id,
+        options,
+        null,
+        Math.min(PAGE, EXPORT_MAX_PRAYERS),
+      );
       const pdf = new JournalPdf(options, userTimeZone(user), {
         title: journal.title,
         author: `${user.firstName} ${user.lastName}`.trim(),
@@ -94,7 +102,7 @@ export class JournalExportService {
       pdf.doc.once('close', release);
       pdf.doc.once('error', release);
       pdf.begin(journal, this.deps.now());
-      void this.writeRest(journalId, options, pdf, first).catch((error: unknown) => {
+      void this.writeRest(journalId, user.id, options, pdf, first).catch((error: unknown) => {
         log.error({ err: error, journalId }, 'journal export failed');
         pdf.doc.destroy(error instanceof Error ? error : new Error('export failed'));
       });
@@ -108,6 +116,7 @@ export class JournalExportService {
 
   private async writeRest(
     journalId: string,
+    ownerId: string,
     options: ExportQuery,
     pdf: JournalPdf,
     first: ExportedPrayer[],
@@ -123,6 +132,7 @@ export class JournalExportService {
       if (written >= EXPORT_MAX_PRAYERS) {
         const more = await this.page(
           journalId,
+          ownerId,
           options,
           [last.prayer.createdAt.toISOString(), last.prayer.id],
           1,
@@ -135,6 +145,7 @@ export class JournalExportService {
       requested = Math.min(PAGE, EXPORT_MAX_PRAYERS - written);
       batch = await this.page(
         journalId,
+        ownerId,
         options,
         [last.prayer.createdAt.toISOString(), last.prayer.id],
         requested,

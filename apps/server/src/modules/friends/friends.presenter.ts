@@ -40,10 +40,16 @@ export function presentFriend(row: FriendRow): Friend {
   };
 }
 
+/** Someone the viewer may not see (access policy): no name, no handle, no photo. */
+export function presentHiddenUser(user: Pick<UserRow, 'id'>): PublicUser {
+  return { _id: user.id, username: '', firstName: '', lastName: '', avatar: null };
+}
+
 export function presentFriendRequest(row: {
   request: FriendRequestRow;
   requester: UserRow;
   recipient: UserRow;
+  recipientVisible: boolean;
 }): FriendRequest {
   return {
     _id: row.request.id,
@@ -57,7 +63,9 @@ export function presentFriendRequest(row: {
       email: row.requester.email,
       profilePicture: row.requester.profilePicture,
     },
-    recipient: presentPublicUser(row.recipient),
+    recipient: row.recipientVisible
+      ? presentPublicUser(row.recipient)
+      : presentHiddenUser(row.recipient),
   };
 }
 

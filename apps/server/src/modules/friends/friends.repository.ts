@@ -9,6 +9,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/cursor.ts';
+import { profileVisible } from '../access/access.sql.ts';
 
 export interface FriendRow {
   user: UserRow;
@@ -135,11 +136,20 @@ export class FriendsRepository {
     return rows.length > 0;
   }
 
+  /**
+   * Pending requests to or from the user. The requester of an incoming one is always shown (they
+   * asked); the recipient of an outgoing one only when their profile is visible to the user.
+   */
   async requests(userId: string, direction: 'incoming' | 'outgoing', limit: number) {
     const requester = aliasedTable(users, 'requester');
     const recipient = aliasedTable(users, 'recipient');
     return this.db
-      .select({ request: friendRequests, requester, recipient })
+      .select({
+        request: friendRequests,
+        requester,
+        recipient,
+        recipientVisible: sql<boolean>`${profileVisible(userId, recipient)}`,
+      })
       .from(friendRequests)
       .innerJoin(requester, eq(requester.id, friendRequests.requesterId))
       .innerJoin(recipient, eq(recipient.id, friendRequests.recipientId))
@@ -187,10 +197,14 @@ export class FriendsRepository {
     return Number(rowsOf<{ n: number }>(rows)[0]?.n ?? 0);
   }
 
-  /** Users matching a name, username or e-mail, with their mutual-friend count. */
+  /**
+   * People the viewer may find: by name among the profiles visible to them; by exact username
+   * when the profile is not private; by exact full e-mail always. Never by a part of an e-mail.
+   */
   async search(
     viewerId: string,
     q: string,
+    exactEmail: string,
     limit: number,
   ): Promise<{ user: UserRow; mutualFriends: number; isFriend: boolean }[]> {
     const pattern = likePattern(q);
@@ -205,14 +219,20 @@ export class FriendsRepository {
         and(
           ne(users.id, viewerId),
           or(
-            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-            ilike(users.username, pattern),
-            ilike(users.email, pattern),
+            and(
+              ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+              profileVisible(viewerId),
+            ),
+            and(
+              sql`lower(${users.username}) = lower(${q})`,
+              sql`coalesce(${users.settings}->'privacy'->>'profileVisibility', 'friends') <> 'private'`,
+            ),
+            eq(users.email, exactEmail),
           ),
         ),
       )
       .orderBy(
-        sql`lower(${users.email}) = lower(${q}) desc`,
+        sql`${users.email} = ${exactEmail} desc`,
         sql`lower(${users.username}) = lower(${q}) desc`,
         users.firstName,
         users.id,
@@ -220,7 +240,10 @@ export class FriendsRepository {
       .limit(limit);
   }
 
-  /** Friends of friends and members of shared journals who are not friends yet, most mutual friends first. */
+  /**
+   * Friends of friends and members of shared journals who are not friends yet and whose profile
+   * the viewer may see, most mutual friends first.
+   */
   async suggestions(
     userId: string,
     limit: number,
@@ -236,9 +259,11 @@ export class FriendsRepository {
         select distinct m2.user_id as id
         from journal_members m1 join journal_members m2 on m2.journal_id = m1.journal_id
         where m1.user_id = ${userId} and m2.user_id <> ${userId} and m2.user_id not in (select friend_id from mine))
-      select coalesce(fof.id, mates.id) as id, coalesce(fof.mutual, 0) as mutual
+      select u.id, coalesce(fof.mutual, 0) as mutual
       from fof full join mates on mates.id = fof.id
-      order by mutual desc, id
+      join users u on u.id = coalesce(fof.id, mates.id)
+      where ${profileVisible(userId, { id: sql`u.id`, settings: sql`u.settings` })}
+      order by mutual desc, u.id
       limit ${limit}`);
     const list = rowsOf<{ id: string; mutual: number }>(rows);
     if (list.length === 0) return [];

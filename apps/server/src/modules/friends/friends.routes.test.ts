@@ -235,6 +235,14 @@ describe('search, suggestions and online', () => {
       await mate.api.post('/api/journals', { title: 'Open', isPrivate: false })
     ).json()._id;
     await me.api.post(`/api/journals/${journal}/join`);
+    // A journal mate is suggested only when their profile is visible: public here.
+    const hidden = (await me.api.get('/api/friends/suggestions')).json().data;
+    expect(hidden.map((s: { _id: string }) => s._id)).not.toContain(mate.id);
+    await mate.api.put('/api/users/me/privacy', {
+      profileVisibility: 'public',
+      friendRequests: 'everyone',
+      journalInvites: 'friends',
+    });
     const suggestions = (await me.api.get('/api/friends/suggestions')).json().data;
     expect(suggestions[0]).toMatchObject({ _id: fof.id, mutualFriends: 2 });
     expect(suggestions).toContainEqual(expect.objectContaining({ _id: mate.id, mutualFriends: 0 }));

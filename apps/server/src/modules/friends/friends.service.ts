@@ -31,6 +31,8 @@ export interface FriendsServiceDeps {
   appOrigin: string;
   /** Friend requests and invitations: 30 per hour per user. */
   limiter: Limiter;
+  /** Ends, in the friendship's own transaction, what the friendship gave the two of them. */
+  onFriendshipEnded?: (a: string, b: string, tx: DbOrTx) => Promise<void>;
 }
 
 /** Friends: requests, acceptance, removal, search, suggestions and invitations. */
@@ -179,25 +181,22 @@ export class FriendsService {
     }
   }
 
+  /**
+   * Ends a friendship and, in the same transaction, what it gave each of them: shares of
+   * journals, prayers and prayer requests, and group invitations between the two
+   * (`onFriendshipEnded`, docs/decisions/037).
+   */
   async remove(user: UserRow, friendId: string): Promise<void> {
-    if (!(await this.repo.removeFriendship(user.id, friendId))) throw notFound('Friend');
+    await this.deps.db.transaction(async (tx) => {
+      if (!(await this.repo.removeFriendship(user.id, friendId, tx))) throw notFound('Friend');
+      await this.deps.onFriendshipEnded?.(user.id, friendId, tx);
+    });
   }
 
+  /** People the user may find (access.sql.ts `profileVisible`, plus exact username or e-mail). */
   async search(user: UserRow, q: string): Promise<UserSearchResult[]> {
     const exactEmail = normaliseEmail(q);
-    const rows = (await this.repo.search(user.id, q, SEARCH_LIMIT * 2))
-      // Profile visibility: a public profile is found by anyone; a friends-only one (the default)
-      // by friends, friends of friends, or its exact e-mail or username; a private one only by
-      // its exact e-mail.
-      .filter((r) => {
-        const visibility = r.user.settings.privacy.profileVisibility ?? 'friends';
-        if (visibility === 'public' || r.user.email === exactEmail) return true;
-        return (
-          visibility === 'friends' &&
-          (r.isFriend || r.mutualFriends > 0 || r.user.username === exactEmail)
-        );
-      })
-      .slice(0, SEARCH_LIMIT);
+    const rows = await this.repo.search(user.id, q, exactEmail, SEARCH_LIMIT);
     const relations = await this.repo.relations(
       user.id,
       rows.map((r) => r.user.id),

@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, ilike, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   friendships,
@@ -11,20 +11,13 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/cursor.ts';
+import type { GroupAccess } from '../access/access.policy.ts';
+import { groupVisible, groupWithViewerColumns, profileVisible } from '../access/access.sql.ts';
 
-export interface GroupWithViewer {
-  group: PrayerGroupRow;
-  journalTitle: string;
-  role: GroupRole | null;
-  invited: boolean;
-}
+/** A group with what its viewer may see of it (access.sql.ts `groupWithViewerColumns`). */
+export type GroupWithViewer = GroupAccess;
 
-const viewerColumns = (viewerId: string) => ({
-  group: prayerGroups,
-  journalTitle: journals.title,
-  role: sql<GroupRole | null>`(select gm.role from prayer_group_members gm where gm.group_id = ${prayerGroups.id} and gm.user_id = ${viewerId})`,
-  invited: sql<boolean>`exists (select 1 from prayer_group_invites gi where gi.group_id = ${prayerGroups.id} and gi.user_id = ${viewerId})`,
-});
+export type GroupListScope = 'all' | 'mine' | 'suggested';
 
 /** Prayer groups, members and invitations. Queries only. */
 export class GroupsRepository {
@@ -34,48 +27,19 @@ export class GroupsRepository {
     this.db = db;
   }
 
-  /** Public groups, and private ones the viewer belongs to or is invited to. */
-  private visibleTo(viewerId: string): SQL {
-    return or(
-      eq(prayerGroups.isPublic, true),
-      exists(
-        this.db
-          .select({ x: sql`1` })
-          .from(prayerGroupMembers)
-          .where(
-            and(
-              eq(prayerGroupMembers.groupId, prayerGroups.id),
-              eq(prayerGroupMembers.userId, viewerId),
-            ),
-          ),
-      ),
-      exists(
-        this.db
-          .select({ x: sql`1` })
-          .from(prayerGroupInvites)
-          .where(
-            and(
-              eq(prayerGroupInvites.groupId, prayerGroups.id),
-              eq(prayerGroupInvites.userId, viewerId),
-            ),
-          ),
-      ),
-    )!;
-  }
-
-  async findVisible(id: string, viewerId: string): Promise<GroupWithViewer | null> {
-    const [row] = await this.db
-      .select(viewerColumns(viewerId))
-      .from(prayerGroups)
-      .innerJoin(journals, eq(journals.id, prayerGroups.journalId))
-      .where(and(eq(prayerGroups.id, id), this.visibleTo(viewerId)))
-      .limit(1);
-    return row ?? null;
-  }
-
+  /**
+   * A page of groups: every group the viewer may see ('all', newest first), the ones they belong
+   * to ('mine'), or public groups with a friend in them that they have not joined ('suggested',
+   * largest first). Keyset-paginated after the last row's (sort key, id).
+   */
   async list(
     viewerId: string,
-    opts: { scope: 'all' | 'mine' | 'suggested'; search?: string | undefined; limit: number },
+    opts: {
+      scope: GroupListScope;
+      search?: string | undefined;
+      after: readonly [string | number, string] | null;
+      limit: number;
+    },
   ): Promise<GroupWithViewer[]> {
     const isMember = exists(
       this.db
@@ -102,22 +66,26 @@ export class GroupsRepository {
         ? isMember
         : opts.scope === 'suggested'
           ? and(eq(prayerGroups.isPublic, true), sql`not ${isMember}`, friendIsMember)
-          : this.visibleTo(viewerId);
+          : groupVisible(viewerId);
     const search = opts.search
       ? or(
           ilike(prayerGroups.name, likePattern(opts.search)),
           ilike(prayerGroups.description, likePattern(opts.search)),
         )
       : undefined;
+    const suggested = opts.scope === 'suggested';
+    const sortKey = suggested ? prayerGroups.memberCount : prayerGroups.createdAt;
+    const key = opts.after && (suggested ? Number(opts.after[0]) : new Date(opts.after[0]));
+    const after =
+      opts.after && key !== null
+        ? or(lt(sortKey, key), and(eq(sortKey, key), lt(prayerGroups.id, opts.after[1])))
+        : undefined;
     return this.db
-      .select(viewerColumns(viewerId))
+      .select(groupWithViewerColumns(viewerId))
       .from(prayerGroups)
       .innerJoin(journals, eq(journals.id, prayerGroups.journalId))
-      .where(and(scope, search))
-      .orderBy(
-        opts.scope === 'suggested' ? desc(prayerGroups.memberCount) : desc(prayerGroups.createdAt),
-        desc(prayerGroups.id),
-      )
+      .where(and(scope, search, after))
+      .orderBy(desc(sortKey), desc(prayerGroups.id))
       .limit(opts.limit);
   }
 
@@ -205,7 +173,8 @@ export class GroupsRepository {
     return rows.map((r) => r.userId);
   }
 
-  async members(groupId: string, limit: number) {
+  /** The members `viewer` may see: every one for admins, else those whose profile is visible. */
+  async members(groupId: string, viewer: { id: string; isAdmin: boolean }, limit: number) {
     return this.db
       .select({
         userId: prayerGroupMembers.userId,
@@ -218,9 +187,44 @@ export class GroupsRepository {
       })
       .from(prayerGroupMembers)
       .innerJoin(users, eq(users.id, prayerGroupMembers.userId))
-      .where(eq(prayerGroupMembers.groupId, groupId))
+      .where(
+        and(
+          eq(prayerGroupMembers.groupId, groupId),
+          viewer.isAdmin ? undefined : profileVisible(viewer.id),
+        ),
+      )
       .orderBy(sql`${prayerGroupMembers.role} = 'admin' desc`, prayerGroupMembers.joinedAt)
       .limit(limit);
+  }
+
+  /** Pending invitations of a group, newest first, with who was invited. */
+  async invitations(groupId: string, limit: number) {
+    return this.db
+      .select({
+        userId: prayerGroupInvites.userId,
+        invitedAt: prayerGroupInvites.createdAt,
+        username: users.username,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        avatar: users.profilePicture,
+      })
+      .from(prayerGroupInvites)
+      .innerJoin(users, eq(users.id, prayerGroupInvites.userId))
+      .where(eq(prayerGroupInvites.groupId, groupId))
+      .orderBy(desc(prayerGroupInvites.createdAt), prayerGroupInvites.userId)
+      .limit(limit);
+  }
+
+  /** Withdraws every invitation one of two people sent the other (they are no longer friends). */
+  async removeInvitesBetween(a: string, b: string, tx: DbOrTx): Promise<void> {
+    await tx
+      .delete(prayerGroupInvites)
+      .where(
+        or(
+          and(eq(prayerGroupInvites.invitedBy, a), eq(prayerGroupInvites.userId, b)),
+          and(eq(prayerGroupInvites.invitedBy, b), eq(prayerGroupInvites.userId, a)),
+        ),
+      );
   }
 
   async invite(

@@ -95,10 +95,11 @@ describe('POST /api/prayer-groups', () => {
 });
 
 describe('membership', () => {
-  it('anyone joins a public group, admins are told, members see the journal’s public prayers only', async () => {
+  it('anyone joins a public group and admins are told; a private journal stays unreadable through it', async () => {
     const id = await create();
     expect((await other.api.get(`/api/prayer-groups/${id}`)).json()).toMatchObject({
       membership: 'none',
+      journalTitle: null,
     });
     const joined = await other.api.post(`/api/prayer-groups/${id}/join`);
     expect(joined.json().data).toMatchObject({ membership: 'member', memberCount: 2 });
@@ -109,12 +110,30 @@ describe('membership', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, admin.id), eq(notifications.type, 'group_joined')));
     expect(note.at(-1)!.message).toBe('Oz User joined your prayer group "Morning circle".');
-    const prayers = (await other.api.get(`/api/prayer-groups/${id}/prayers`))
-      .json()
-      .data.map((p: { title: string }) => p.title);
-    expect(prayers).toEqual(['Shared prayer']);
+    // The group's journal is private: joining the group is not reading the journal.
+    const asMember = (await other.api.get(`/api/prayer-groups/${id}`)).json();
+    expect(asMember).toMatchObject({ membership: 'member', journalTitle: null });
+    expect(JSON.stringify(asMember)).not.toContain('Group journal');
+    expect((await other.api.get(`/api/prayer-groups/${id}/prayers`)).statusCode).toBe(404);
     expect((await other.api.post(`/api/prayer-groups/${id}/leave`)).statusCode).toBe(200);
     expect((await other.api.get(`/api/prayer-groups/${id}`)).json().memberCount).toBe(1);
+  });
+
+  it('members of a group around a public journal see its public prayers only', async () => {
+    const open = (await admin.api.post('/api/journals', { title: 'Open', isPrivate: false })).json()
+      ._id as string;
+    for (const isPrivate of [false, true])
+      await admin.api.post('/api/prayers', {
+        title: `Open ${isPrivate}`,
+        journal: open,
+        isPrivate,
+      });
+    const id = await create({ journalId: open });
+    await other.api.post(`/api/prayer-groups/${id}/join`);
+    expect((await other.api.get(`/api/prayer-groups/${id}`)).json().journalTitle).toBe('Open');
+    const prayers = (await other.api.get(`/api/prayer-groups/${id}/prayers`)).json().data;
+    expect(prayers.map((p: { title: string }) => p.title)).toEqual(['Open false']);
+    await other.api.post(`/api/prayer-groups/${id}/leave`);
   });
 
   it('a private group is hidden until a friend is invited; the invitee can then join', async () => {

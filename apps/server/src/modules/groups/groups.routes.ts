@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '@selah/shared/errors';
-import { IdParamsSchema, MessageSchema, PageQuerySchema } from '@selah/shared/schemas/common';
+import {
+  IdParamsSchema,
+  MemberParamsSchema,
+  MessageSchema,
+  PageQuerySchema,
+} from '@selah/shared/schemas/common';
 import {
   CreateGroupInputSchema,
   GroupInviteInputSchema,
@@ -23,10 +28,6 @@ const errors = {
   403: ApiErrorSchema,
   404: ApiErrorSchema,
 };
-const MemberParamsSchema = z.strictObject({
-  id: z.uuid({ error: 'Invalid id.' }),
-  userId: z.uuid({ error: 'Invalid id.' }),
-});
 
 /** /api/prayer-groups */
 export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = async (
@@ -45,7 +46,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
         response: { 200: GroupListSchema, ...errors },
       },
     },
-    async (request) => ({ data: await groups.list(currentUser(request), request.query) }),
+    async (request) => groups.list(currentUser(request), request.query),
   );
 
   app.post(

@@ -5,30 +5,35 @@ import type {
   UpdateGroupInput,
 } from '@selah/shared/schemas/groups';
 import type { PrayerPage } from '@selah/shared/schemas/prayers';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { type AccessPolicy, ONLY_ADMINS_MESSAGE } from '../access/access.policy.ts';
 import type { FriendsService } from '../friends/friends.service.ts';
 import { fullName } from '../friends/friends.presenter.ts';
-import type { JournalsService } from '../journals/journals.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PlansService } from '../plans/plans.service.ts';
 import type { PrayersService } from '../prayers/prayers.service.ts';
-import { GroupsRepository, type GroupWithViewer } from './groups.repository.ts';
+import {
+  type GroupListScope,
+  GroupsRepository,
+  type GroupWithViewer,
+} from './groups.repository.ts';
 
 const MEMBER_LIMIT = 200;
 
 export interface GroupsServiceDeps {
   db: Db;
+  access: AccessPolicy;
   friends: FriendsService;
-  journals: JournalsService;
   prayers: PrayersService;
   notifications: NotificationsService;
   /** Creating groups needs Premium or Ministry; no check when absent. */
   plans?: PlansService;
 }
 
-function present(row: GroupWithViewer): PrayerGroup {
+function present(row: GroupWithViewer, viewerId: string): PrayerGroup {
   const { group } = row;
   return {
     _id: group.id,
@@ -42,13 +47,17 @@ function present(row: GroupWithViewer): PrayerGroup {
     createdAt: group.createdAt.toISOString(),
     membership: row.role ?? (row.invited ? 'invited' : 'none'),
     userIsAdmin: row.role === 'admin',
+    userOwnsJournal: row.journalOwnerId === viewerId,
   };
 }
 
+const ONLY_JOURNAL_OWNER = "Only the journal's owner can change who can see this group.";
+const CREATOR_PROTECTED = "Only the group's creator can change their own role or membership.";
+
 /**
- * Prayer groups around one journal. Public groups are open to every signed-in user; private
- * ones to members and invited friends. Admins (the creator and whoever they promote) rename,
- * invite, remove members and delete the group.
+ * Prayer groups around one journal. Who may see a group, read its journal's prayers or manage
+ * it is the access policy's (docs/decisions/036); this service applies it and keeps the rules of
+ * membership: public groups are open to every signed-in user, private ones to invited friends.
  */
 export class GroupsService {
   readonly repo: GroupsRepository;
@@ -59,30 +68,48 @@ export class GroupsService {
     this.repo = new GroupsRepository(deps.db);
   }
 
-  private async getVisible(id: string, viewer: UserRow): Promise<GroupWithViewer> {
-    const row = await this.repo.findVisible(id, viewer.id);
-    if (!row) throw notFound('Prayer group');
-    return row;
-  }
-
-  private async getAdmin(id: string, viewer: UserRow): Promise<GroupWithViewer> {
-    const row = await this.getVisible(id, viewer);
-    if (row.role !== 'admin') throw new AppError('FORBIDDEN', 'Only group admins can do that.');
-    return row;
-  }
-
   async list(
     viewer: UserRow,
-    query: { scope: 'all' | 'mine' | 'suggested'; search?: string | undefined; limit: number },
-  ): Promise<PrayerGroup[]> {
-    return (await this.repo.list(viewer.id, query)).map(present);
+    query: {
+      scope: GroupListScope;
+      search?: string | undefined;
+      cursor?: string | undefined;
+      limit: number;
+    },
+  ): Promise<{ data: PrayerGroup[]; nextCursor: string | null }> {
+    const suggested = query.scope === 'suggested';
+    const after = suggested
+      ? decodeCursor(query.cursor, ['number', 'string'] as const)
+      : decodeCursor(query.cursor, ['string', 'string'] as const);
+    const rows = await this.repo.list(viewer.id, {
+      scope: query.scope,
+      search: query.search,
+      after,
+      limit: query.limit + 1,
+    });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      data: page.map((row) => present(row, viewer.id)),
+      nextCursor:
+        rows.length > query.limit && last
+          ? encodeCursor([
+              suggested ? last.group.memberCount : last.group.createdAt.toISOString(),
+              last.group.id,
+            ])
+          : null,
+    };
   }
 
   async detail(id: string, viewer: UserRow): Promise<PrayerGroupDetail> {
-    const row = await this.getVisible(id, viewer);
-    const members = await this.repo.members(id, MEMBER_LIMIT);
+    const row = await this.deps.access.visibleGroup(viewer.id, id);
+    const isAdmin = row.role === 'admin';
+    const [members, invitations] = await Promise.all([
+      this.repo.members(id, { id: viewer.id, isAdmin }, MEMBER_LIMIT),
+      isAdmin ? this.repo.invitations(id, MEMBER_LIMIT) : Promise.resolve([]),
+    ]);
     return {
-      ...present(row),
+      ...present(row, viewer.id),
       members: members.map((m) => ({
         _id: m.userId,
         username: m.username,
@@ -90,6 +117,13 @@ export class GroupsService {
         avatar: m.avatar,
         role: m.role,
         joinedAt: m.joinedAt.toISOString(),
+      })),
+      invitations: invitations.map((i) => ({
+        _id: i.userId,
+        username: i.username,
+        name: fullName(i),
+        avatar: i.avatar,
+        invitedAt: i.invitedAt.toISOString(),
       })),
     };
   }
@@ -100,10 +134,8 @@ export class GroupsService {
    */
   async create(input: CreateGroupInput, viewer: UserRow): Promise<PrayerGroup> {
     this.deps.plans?.assertFeature(viewer, 'groups');
-    const journal = await this.deps.journals
-      .getViewable(input.journalId, viewer.id)
-      .catch(() => null);
-    if (!journal || journal.journal.ownerId !== viewer.id) {
+    const journal = await this.deps.access.journal(viewer.id, input.journalId);
+    if (!journal || !this.deps.access.ownsJournal(journal, viewer.id)) {
       throw new AppError('FORBIDDEN', 'Please attach one of your own journals.');
     }
     const id = await this.deps.db.transaction(async (tx) => {
@@ -122,28 +154,42 @@ export class GroupsService {
       await repo.addMember(group.id, viewer.id, 'admin', tx);
       return group.id;
     });
-    return present((await this.repo.findVisible(id, viewer.id))!);
+    return present(await this.deps.access.visibleGroup(viewer.id, id), viewer.id);
   }
 
+  /**
+   * Renames or re-describes a group (admins); only the journal's owner changes its visibility.
+   * @throws AppError FORBIDDEN for non-admins, and for a visibility change by anyone else.
+   */
   async update(id: string, input: UpdateGroupInput, viewer: UserRow): Promise<PrayerGroup> {
-    await this.getAdmin(id, viewer);
+    const access = this.deps.access;
+    const row = await access.visibleGroup(viewer.id, id);
+    const changesVisibility = input.isPublic !== undefined && input.isPublic !== row.group.isPublic;
+    if (changesVisibility && !access.mayChangeGroupVisibility(row, viewer.id))
+      throw new AppError('FORBIDDEN', ONLY_JOURNAL_OWNER);
+    const changesText = input.name !== undefined || input.description !== undefined;
+    if (row.role !== 'admin' && (changesText || !changesVisibility))
+      throw new AppError('FORBIDDEN', ONLY_ADMINS_MESSAGE);
     await this.repo.update(id, {
       ...(input.name !== undefined ? { name: input.name.trim() } : {}),
       ...(input.description !== undefined ? { description: input.description.trim() } : {}),
-      ...(input.isPublic !== undefined ? { isPublic: input.isPublic } : {}),
+      ...(changesVisibility ? { isPublic: input.isPublic } : {}),
     });
-    return present((await this.repo.findVisible(id, viewer.id))!);
+    return present(await access.visibleGroup(viewer.id, id), viewer.id);
   }
 
+  /** Admins delete a group, and so may its journal's owner at any time. */
   async delete(id: string, viewer: UserRow): Promise<void> {
-    await this.getAdmin(id, viewer);
+    const row = await this.deps.access.visibleGroup(viewer.id, id);
+    if (!this.deps.access.mayDeleteGroup(row, viewer.id))
+      throw new AppError('FORBIDDEN', ONLY_ADMINS_MESSAGE);
     await this.repo.delete(id);
   }
 
   /** Joins a public group, or a private one the user was invited to; admins are notified. */
   async join(id: string, viewer: UserRow): Promise<PrayerGroup> {
-    const row = await this.getVisible(id, viewer);
-    if (!row.group.isPublic && !row.invited && !row.role) throw notFound('Prayer group');
+    const row = await this.deps.access.visibleGroup(viewer.id, id);
+    if (!this.deps.access.mayJoinGroup(row)) throw notFound('Prayer group');
     let announce = () => {};
     await this.deps.db.transaction(async (tx) => {
       const repo = new GroupsRepository(tx);
@@ -161,12 +207,12 @@ export class GroupsService {
       );
     });
     announce();
-    return present((await this.repo.findVisible(id, viewer.id))!);
+    return present(await this.deps.access.visibleGroup(viewer.id, id), viewer.id);
   }
 
   /** Leaves a group. @throws AppError BAD_REQUEST for the last admin of a group with other members. */
   async leave(id: string, viewer: UserRow): Promise<void> {
-    const row = await this.getVisible(id, viewer);
+    const row = await this.deps.access.visibleGroup(viewer.id, id);
     if (!row.role) throw badRequest('You are not a member of this group.');
     await this.deps.db.transaction(async (tx) => {
       const repo = new GroupsRepository(tx);
@@ -183,7 +229,7 @@ export class GroupsService {
 
   /** Invites friends (of the admin) to the group. */
   async invite(id: string, userIds: string[], viewer: UserRow): Promise<number> {
-    const row = await this.getAdmin(id, viewer);
+    const row = await this.deps.access.adminGroup(viewer.id, id);
     const friends = await this.deps.friends.assertAllFriends(viewer.id, userIds);
     let announce = () => {};
     const invited = await this.deps.db.transaction(async (tx) => {
@@ -205,8 +251,10 @@ export class GroupsService {
   }
 
   async removeMember(id: string, userId: string, viewer: UserRow): Promise<void> {
-    await this.getAdmin(id, viewer);
+    const row = await this.deps.access.adminGroup(viewer.id, id);
     if (userId === viewer.id) throw badRequest('To leave the group, use Leave.');
+    if (!this.deps.access.mayChangeMember(row, viewer.id, userId))
+      throw new AppError('FORBIDDEN', CREATOR_PROTECTED);
     if (!(await this.repo.removeMember(id, userId))) throw notFound('Member');
   }
 
@@ -216,21 +264,31 @@ export class GroupsService {
     role: 'admin' | 'member',
     viewer: UserRow,
   ): Promise<void> {
-    await this.getAdmin(id, viewer);
+    const row = await this.deps.access.adminGroup(viewer.id, id);
+    if (!this.deps.access.mayChangeMember(row, viewer.id, userId))
+      throw new AppError('FORBIDDEN', CREATOR_PROTECTED);
     if (userId === viewer.id && role === 'member' && (await this.repo.adminCount(id)) === 1) {
       throw badRequest('A group needs at least one admin.');
     }
     if (!(await this.repo.setRole(id, userId, role))) throw notFound('Member');
   }
 
-  /** The attached journal's public prayers, for the group's members (and anyone, for public groups). */
+  /**
+   * The attached journal's public prayers, for those the access policy lets read them: people
+   * who may read the journal, and in a private group only its members.
+   */
   async prayers(
     id: string,
     viewer: UserRow,
     query: { cursor?: string | undefined; limit: number },
   ): Promise<PrayerPage> {
-    const row = await this.getVisible(id, viewer);
-    if (!row.group.isPublic && !row.role) throw notFound('Prayer group');
+    const row = await this.deps.access.visibleGroup(viewer.id, id);
+    if (!this.deps.access.mayReadGroupPrayers(row)) throw notFound('Prayer group');
     return this.deps.prayers.listPublicOfJournal(row.group.journalId, query);
+  }
+
+  /** Withdraws the invitations two people sent each other (they are no longer friends). */
+  async endInvitesBetween(a: string, b: string, tx: DbOrTx): Promise<void> {
+    await this.repo.removeInvitesBetween(a, b, tx);
   }
 }

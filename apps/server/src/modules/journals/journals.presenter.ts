@@ -13,7 +13,8 @@ export function presentJournal(row: JournalWithViewer, viewerId: string): Journa
     description: journal.description,
     isPrivate: journal.isPrivate,
     owner: journal.ownerId,
-    ownerName: fullName(row.ownerFirstName, row.ownerLastName),
+    // A person's name only where their profile is visible to the viewer (docs/decisions/038).
+    ownerName: row.ownerVisible ? fullName(row.ownerFirstName, row.ownerLastName) : '',
     category: journal.category,
     createdAt: journal.createdAt.toISOString(),
     updatedAt: journal.updatedAt.toISOString(),
@@ -31,6 +32,7 @@ export function presentMember(row: MemberRow): JournalMember {
     name: fullName(row.firstName, row.lastName),
     avatar: row.profilePicture,
     role: row.role,
+    shared: row.viaShare,
     joinedAt: row.joinedAt.toISOString(),
   };
 }

@@ -1,20 +1,24 @@
-import { and, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   type JournalRow,
   journalMembers,
+  type UserRow,
   journals,
   prayers,
   users,
 } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/cursor.ts';
+import type { JournalAccess } from '../access/access.policy.ts';
+import {
+  journalListedPublicly,
+  journalWithViewerColumns,
+  prayerVisibleInReadableJournal,
+  profileVisible,
+} from '../access/access.sql.ts';
 
-export interface JournalWithViewer {
-  journal: JournalRow;
-  ownerFirstName: string;
-  ownerLastName: string;
-  role: 'owner' | 'member' | null;
-}
+/** A journal with what its viewer may see of it (access.sql.ts `journalWithViewerColumns`). */
+export type JournalWithViewer = JournalAccess;
 
 export interface MemberRow {
   userId: string;
@@ -22,17 +26,9 @@ export interface MemberRow {
   lastName: string;
   profilePicture: string | null;
   role: 'owner' | 'member';
+  viaShare: boolean;
   joinedAt: Date;
 }
-
-const withViewerColumns = (viewerId: string) => ({
-  journal: journals,
-  ownerFirstName: users.firstName,
-  ownerLastName: users.lastName,
-  role: sql<
-    'owner' | 'member' | null
-  >`(select ${journalMembers.role} from ${journalMembers} where ${journalMembers.journalId} = ${journals.id} and ${journalMembers.userId} = ${viewerId})`,
-});
 
 /** Journals, their members and counters. Queries only. */
 export class JournalsRepository {
@@ -52,39 +48,20 @@ export class JournalsRepository {
     userId: string,
     role: 'owner' | 'member',
     tx: DbOrTx = this.db,
+    viaShare = false,
   ): Promise<boolean> {
     const rows = await tx
       .insert(journalMembers)
-      .values({ journalId, userId, role })
+      .values({ journalId, userId, role, viaShare })
       .onConflictDoNothing()
       .returning({ userId: journalMembers.userId });
     return rows.length > 0;
   }
 
-  /** A journal with the viewer's role in it (null when not a member), in one query. */
-  async findForViewer(
-    id: string,
-    viewerId: string,
-    tx: DbOrTx = this.db,
-  ): Promise<JournalWithViewer | null> {
-    const [row] = await tx
-      .select(withViewerColumns(viewerId))
-      .from(journals)
-      .innerJoin(users, eq(users.id, journals.ownerId))
-      .where(eq(journals.id, id))
-      .limit(1);
-    return row ?? null;
-  }
-
   /** Every journal the user owns or belongs to, newest first (bounded). */
   async listForMember(userId: string, limit: number): Promise<JournalWithViewer[]> {
     return this.db
-      .select({
-        journal: journals,
-        ownerFirstName: users.firstName,
-        ownerLastName: users.lastName,
-        role: journalMembers.role,
-      })
+      .select({ ...journalWithViewerColumns(userId), role: journalMembers.role })
       .from(journalMembers)
       .innerJoin(journals, eq(journals.id, journalMembers.journalId))
       .innerJoin(users, eq(users.id, journals.ownerId))
@@ -93,7 +70,21 @@ export class JournalsRepository {
       .limit(limit);
   }
 
-  async members(journalId: string, limit: number): Promise<MemberRow[]> {
+  /**
+   * The members `viewerId` may see: everyone for the journal's owner; for others, the owner when
+   * they belong to the journal themselves, and whoever's profile is visible to them.
+   */
+  async members(
+    journalId: string,
+    viewer: { id: string; isOwner: boolean; isMember: boolean },
+    limit: number,
+  ): Promise<MemberRow[]> {
+    const visible = viewer.isOwner
+      ? undefined
+      : or(
+          viewer.isMember ? eq(journalMembers.role, 'owner') : undefined,
+          profileVisible(viewer.id),
+        );
     return this.db
       .select({
         userId: journalMembers.userId,
@@ -101,13 +92,75 @@ export class JournalsRepository {
         lastName: users.lastName,
         profilePicture: users.profilePicture,
         role: journalMembers.role,
+        viaShare: journalMembers.viaShare,
         joinedAt: journalMembers.joinedAt,
       })
       .from(journalMembers)
       .innerJoin(users, eq(users.id, journalMembers.userId))
-      .where(eq(journalMembers.journalId, journalId))
+      .where(and(eq(journalMembers.journalId, journalId), visible))
       .orderBy(sql`${journalMembers.role} = 'owner' desc`, journalMembers.joinedAt)
       .limit(limit);
+  }
+
+  /** The people the owner added by sharing the journal with them, first shared first. */
+  async sharedMembers(journalId: string, limit: number): Promise<UserRow[]> {
+    const rows = await this.db
+      .select({ user: users })
+      .from(journalMembers)
+      .innerJoin(users, eq(users.id, journalMembers.userId))
+      .where(and(eq(journalMembers.journalId, journalId), eq(journalMembers.viaShare, true)))
+      .orderBy(journalMembers.joinedAt, journalMembers.userId)
+      .limit(limit);
+    return rows.map((r) => r.user);
+  }
+
+  /**
+   * Ends memberships of a journal (never the owner's; with `viaShareOnly`, only those that came
+   * from a share) and lowers its member count; returns how many ended.
+   */
+  async removeMembers(
+    journalId: string,
+    userIds: string[],
+    tx: DbOrTx,
+    opts: { viaShareOnly?: boolean } = {},
+  ): Promise<number> {
+    if (userIds.length === 0) return 0;
+    const rows = await tx
+      .delete(journalMembers)
+      .where(
+        and(
+          eq(journalMembers.journalId, journalId),
+          inArray(journalMembers.userId, userIds),
+          eq(journalMembers.role, 'member'),
+          opts.viaShareOnly ? eq(journalMembers.viaShare, true) : undefined,
+        ),
+      )
+      .returning({ userId: journalMembers.userId });
+    await this.bumpCounters(journalId, { memberCount: -rows.length }, tx);
+    return rows.length;
+  }
+
+  /** Ends the memberships each of two people got by the other sharing a journal with them. */
+  async removeSharedMembershipsBetween(a: string, b: string, tx: DbOrTx): Promise<void> {
+    const rows = await tx
+      .delete(journalMembers)
+      .where(
+        and(
+          eq(journalMembers.viaShare, true),
+          or(
+            and(
+              eq(journalMembers.userId, b),
+              sql`${journalMembers.journalId} in (select id from journals where owner_id = ${a})`,
+            ),
+            and(
+              eq(journalMembers.userId, a),
+              sql`${journalMembers.journalId} in (select id from journals where owner_id = ${b})`,
+            ),
+          ),
+        ),
+      )
+      .returning({ journalId: journalMembers.journalId });
+    for (const { journalId } of rows) await this.bumpCounters(journalId, { memberCount: -1 }, tx);
   }
 
   /** Ids of every member of a journal other than its owner (bounded by the plan's member cap). */
@@ -119,17 +172,12 @@ export class JournalsRepository {
     return rows.map((r) => r.userId);
   }
 
-  /** Distinct categories of the prayers in a journal the viewer may see, sorted. */
-  async prayerCategories(journalId: string, includePrivate: boolean): Promise<string[]> {
+  /** Distinct categories of the prayers the viewer may see in a journal they may read, sorted. */
+  async prayerCategories(journalId: string, viewerId: string): Promise<string[]> {
     const rows = await this.db
       .selectDistinct({ category: prayers.category })
       .from(prayers)
-      .where(
-        and(
-          eq(prayers.journalId, journalId),
-          includePrivate ? undefined : eq(prayers.isPrivate, false),
-        ),
-      )
+      .where(and(eq(prayers.journalId, journalId), prayerVisibleInReadableJournal(viewerId)))
       .orderBy(prayers.category);
     return rows.map((r) => r.category);
   }
@@ -178,7 +226,7 @@ export class JournalsRepository {
 
   private publicFilter(search?: string, category?: string): SQL | undefined {
     return and(
-      eq(journals.isPrivate, false),
+      journalListedPublicly(),
       search ? ilike(journals.title, likePattern(search)) : undefined,
       category ? eq(journals.category, category) : undefined,
     );
@@ -200,7 +248,7 @@ export class JournalsRepository {
         )
       : undefined;
     return this.db
-      .select(withViewerColumns(viewerId))
+      .select(journalWithViewerColumns(viewerId))
       .from(journals)
       .innerJoin(users, eq(users.id, journals.ownerId))
       .where(and(this.publicFilter(opts.search, opts.category), after))
@@ -224,7 +272,7 @@ export class JournalsRepository {
         )
       : undefined;
     return this.db
-      .select(withViewerColumns(viewerId))
+      .select(journalWithViewerColumns(viewerId))
       .from(journals)
       .innerJoin(users, eq(users.id, journals.ownerId))
       .where(and(this.publicFilter(opts.search, opts.category), after))
@@ -254,7 +302,7 @@ export class JournalsRepository {
     );
     return this.db
       .with(recent)
-      .select({ ...withViewerColumns(viewerId), activity: recent.activity })
+      .select({ ...journalWithViewerColumns(viewerId), activity: recent.activity })
       .from(recent)
       .innerJoin(journals, eq(journals.id, recent.journalId))
       .innerJoin(users, eq(users.id, journals.ownerId))
@@ -268,7 +316,7 @@ export class JournalsRepository {
     const rows = await this.db
       .select({ category: journals.category, count: sql<number>`count(*)::int` })
       .from(journals)
-      .where(and(eq(journals.isPrivate, false), sql`${journals.category} is not null`))
+      .where(and(journalListedPublicly(), sql`${journals.category} is not null`))
       .groupBy(journals.category)
       .orderBy(desc(sql`count(*)`), journals.category);
     return rows.map((r) => ({ category: r.category!, count: r.count }));

@@ -31,6 +31,12 @@ afterAll(async () => {
   await t?.close();
 });
 
+const PUBLIC_PROFILE = {
+  profileVisibility: 'public',
+  friendRequests: 'everyone',
+  journalInvites: 'friends',
+};
+
 const createJournal = async (api: Api, body: Record<string, unknown> = {}) => {
   const res = await api.post('/api/journals', {
     title: 'Morning prayers',
@@ -176,9 +182,15 @@ describe('GET /api/journals/:id', () => {
     const asOther = (await other.get(`/api/journals/${id}`)).json();
     expect(asOther.prayers.map((p: { title: string }) => p.title)).toEqual(['Open prayer']);
     expect(asOther).toMatchObject({ prayerCount: 1, categories: ['Health'], membership: 'none' });
-    expect(asOther.members).toEqual([
+    // The owner's profile is "friends" (the default): a stranger reads the journal, not who wrote it.
+    expect(asOther).toMatchObject({ ownerName: '', members: [] });
+    expect((await owner.put('/api/users/me/privacy', PUBLIC_PROFILE)).statusCode).toBe(200);
+    const public_ = (await other.get(`/api/journals/${id}`)).json();
+    expect(public_.ownerName).toBe('Olive User');
+    expect(public_.members).toEqual([
       expect.objectContaining({ userId: ownerId, role: 'owner', name: 'Olive User' }),
     ]);
+    await owner.put('/api/users/me/privacy', { ...PUBLIC_PROFILE, profileVisibility: 'friends' });
   });
 
   it('answers 400 for an invalid id and 404 for an unknown one', async () => {

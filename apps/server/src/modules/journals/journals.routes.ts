@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '@selah/shared/errors';
-import { IdParamsSchema } from '@selah/shared/schemas/common';
+import { IdParamsSchema, MemberParamsSchema } from '@selah/shared/schemas/common';
 import {
   CreateJournalInputSchema,
   DiscoverOverviewSchema,
@@ -139,6 +139,22 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
         message: joined ? 'You joined the journal.' : 'You are already a member of this journal.',
         journal,
       };
+    },
+  );
+
+  app.delete(
+    '/:id/members/:userId',
+    {
+      schema: {
+        tags: ['journals'],
+        summary: 'The owner removes a member, or a member leaves (their own id)',
+        params: MemberParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await journals.removeMember(request.params.id, request.params.userId, currentUser(request));
+      return reply.status(204).send(null);
     },
   );
 };

@@ -6,7 +6,7 @@ import type {
   DiscoverOverview,
 } from '@selah/shared/schemas/journals';
 import { TITLE_MAX } from '@selah/shared/constants';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
@@ -15,12 +15,15 @@ import type { PlansService } from '../plans/plans.service.ts';
 import { PrayersRepository } from '../prayers/prayers.repository.ts';
 import { presentPrayer } from '../prayers/prayers.presenter.ts';
 import { presentJournal, presentMember } from './journals.presenter.ts';
-import { type JournalWithViewer, JournalsRepository } from './journals.repository.ts';
+import type { AccessPolicy } from '../access/access.policy.ts';
+import { JournalsRepository } from './journals.repository.ts';
 
 const MEMBER_LIST_LIMIT = 100;
 const MY_JOURNALS_LIMIT = 500;
 const DETAIL_PRAYER_PAGE = 50;
 const TRENDING_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+export const OWNER_CANNOT_LEAVE =
+  'You own this journal, so you cannot leave it. Delete it instead if you no longer need it.';
 
 /** The first line of a prayer's text, cut at a word boundary to fit a title. */
 export function titleFromText(text: string): string {
@@ -31,54 +34,33 @@ export function titleFromText(text: string): string {
   return `${(space > 20 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** Journals: who may see and change them, creation, joining, discover. */
+export interface JournalsServiceDeps {
+  db: Db;
+  access: AccessPolicy;
+  now?: () => Date;
+  notifications?: NotificationsService;
+  /** Plan limits (journals, prayers, members); none when absent. */
+  plans?: PlansService;
+}
+
+/** Journals: creation, membership, discover. Who may see or change one is the access policy's. */
 export class JournalsService {
   readonly repo: JournalsRepository;
   private readonly prayers: PrayersRepository;
   private readonly db: Db;
+  private readonly access: AccessPolicy;
   private readonly now: () => Date;
-
   private readonly notifications: NotificationsService | undefined;
-  /** Plan limits (journals, prayers, members); none when absent. */
   private readonly plans: PlansService | undefined;
 
-  constructor(
-    db: Db,
-    now: () => Date = () => new Date(),
-    notifications?: NotificationsService,
-    plans?: PlansService,
-  ) {
-    this.db = db;
-    this.notifications = notifications;
-    this.plans = plans;
-    this.repo = new JournalsRepository(db);
-    this.prayers = new PrayersRepository(db);
-    this.now = now;
-  }
-
-  /** True when the viewer may read the journal: public, or owner, or member. */
-  static canView(row: JournalWithViewer, viewerId: string): boolean {
-    return !row.journal.isPrivate || row.journal.ownerId === viewerId || row.role !== null;
-  }
-
-  /**
-   * The journal if `viewer` may read it.
-   * @throws AppError NOT_FOUND when missing or hidden from the viewer.
-   */
-  async getViewable(id: string, viewerId: string): Promise<JournalWithViewer> {
-    const row = await this.repo.findForViewer(id, viewerId);
-    if (!row || !JournalsService.canView(row, viewerId)) throw notFound('Journal');
-    return row;
-  }
-
-  /**
-   * The journal if `viewer` owns it.
-   * @throws AppError NOT_FOUND otherwise (other users cannot tell it exists).
-   */
-  async getOwned(id: string, viewerId: string): Promise<JournalWithViewer> {
-    const row = await this.repo.findForViewer(id, viewerId);
-    if (!row || row.journal.ownerId !== viewerId) throw notFound('Journal');
-    return row;
+  constructor(deps: JournalsServiceDeps) {
+    this.db = deps.db;
+    this.access = deps.access;
+    this.notifications = deps.notifications;
+    this.plans = deps.plans;
+    this.repo = new JournalsRepository(deps.db);
+    this.prayers = new PrayersRepository(deps.db);
+    this.now = deps.now ?? (() => new Date());
   }
 
   async listMine(user: UserRow): Promise<Journal[]> {
@@ -87,17 +69,21 @@ export class JournalsService {
   }
 
   async detail(id: string, user: UserRow): Promise<JournalDetail> {
-    const row = await this.getViewable(id, user.id);
-    const isOwner = row.journal.ownerId === user.id;
+    const row = await this.access.readableJournal(user.id, id);
+    const isOwner = this.access.ownsJournal(row, user.id);
     const [members, page, categories] = await Promise.all([
-      this.repo.members(id, MEMBER_LIST_LIMIT),
+      this.repo.members(
+        id,
+        { id: user.id, isOwner, isMember: row.role !== null },
+        MEMBER_LIST_LIMIT,
+      ),
       this.prayers.list({
         journalId: id,
-        includePrivate: isOwner,
+        viewerId: user.id,
         after: null,
         limit: DETAIL_PRAYER_PAGE + 1,
       }),
-      this.repo.prayerCategories(id, isOwner),
+      this.repo.prayerCategories(id, user.id),
     ]);
     const visible = page.slice(0, DETAIL_PRAYER_PAGE);
     const testimonies = await this.prayers.testimoniesFor(visible.map((p) => p.prayer.id));
@@ -156,23 +142,23 @@ export class JournalsService {
       }
       return journal.id;
     });
-    return presentJournal((await this.repo.findForViewer(journalId, user.id))!, user.id);
+    return presentJournal(await this.access.readableJournal(user.id, journalId), user.id);
   }
 
   async update(id: string, input: UpdateJournalInput, user: UserRow): Promise<Journal> {
-    await this.getOwned(id, user.id);
+    await this.access.ownedJournal(user.id, id);
     await this.repo.update(id, {
       ...(input.title !== undefined ? { title: input.title.trim() } : {}),
       ...(input.description !== undefined ? { description: input.description.trim() } : {}),
       ...(input.isPrivate !== undefined ? { isPrivate: input.isPrivate } : {}),
       ...(input.category !== undefined ? { category: input.category } : {}),
     });
-    return presentJournal((await this.repo.findForViewer(id, user.id))!, user.id);
+    return presentJournal(await this.access.readableJournal(user.id, id), user.id);
   }
 
   /** Deletes the journal with its prayers, testimonies and memberships (one statement, cascaded). */
   async delete(id: string, user: UserRow): Promise<void> {
-    await this.getOwned(id, user.id);
+    await this.access.ownedJournal(user.id, id);
     await this.repo.delete(id);
   }
 
@@ -181,7 +167,7 @@ export class JournalsService {
    * @throws AppError BAD_REQUEST for the owner, NOT_FOUND for journals the user cannot see.
    */
   async join(id: string, user: UserRow): Promise<{ journal: Journal; joined: boolean }> {
-    const row = await this.getViewable(id, user.id);
+    const row = await this.access.readableJournal(user.id, id);
     if (row.journal.ownerId === user.id)
       throw badRequest('You own this journal, so you are already in it.');
     let announce = () => {};
@@ -208,9 +194,57 @@ export class JournalsService {
     });
     announce();
     return {
-      journal: presentJournal((await this.repo.findForViewer(id, user.id))!, user.id),
+      journal: presentJournal(await this.access.readableJournal(user.id, id), user.id),
       joined,
     };
+  }
+
+  /**
+   * Ends a membership: the owner removes a member, or a member leaves (`memberId` is their own
+   * id). Either way the journal is gone from the member's lists and, when private, unreadable to
+   * them on the next request.
+   * @throws AppError NOT_FOUND for a journal the viewer cannot read, or someone else's membership
+   *   unless the viewer owns the journal; BAD_REQUEST for the owner's own membership.
+   */
+  async removeMember(id: string, memberId: string, user: UserRow): Promise<void> {
+    const row = await this.access.readableJournal(user.id, id);
+    const isOwner = this.access.ownsJournal(row, user.id);
+    if (memberId === row.journal.ownerId) {
+      if (isOwner) throw badRequest(OWNER_CANNOT_LEAVE);
+      throw notFound('Member');
+    }
+    if (!isOwner && memberId !== user.id) throw notFound('Member');
+    const removed = await this.db.transaction((tx) => this.repo.removeMembers(id, [memberId], tx));
+    if (removed === 0) throw notFound('Member');
+  }
+
+  /**
+   * The people the owner shared a private journal with (their memberships came from the share).
+   * @throws AppError NOT_FOUND unless the viewer owns the journal.
+   */
+  async shares(id: string, user: UserRow): Promise<UserRow[]> {
+    await this.access.ownedJournal(user.id, id);
+    return this.repo.sharedMembers(id, MEMBER_LIST_LIMIT);
+  }
+
+  /**
+   * Takes back the owner's share of a private journal with one person: their membership ends.
+   * @throws AppError NOT_FOUND unless the viewer owns the journal and shared it with them.
+   */
+  async unshare(id: string, memberId: string, user: UserRow): Promise<void> {
+    await this.access.ownedJournal(user.id, id);
+    const removed = await this.db.transaction((tx) =>
+      this.repo.removeMembers(id, [memberId], tx, { viaShareOnly: true }),
+    );
+    if (removed === 0) throw notFound('Share');
+  }
+
+  /**
+   * Ends the memberships that came from shares between two people who are no longer friends:
+   * each leaves the other's journals they were added to (docs/decisions/037).
+   */
+  async endSharesBetween(a: string, b: string, tx: DbOrTx): Promise<void> {
+    await this.repo.removeSharedMembershipsBetween(a, b, tx);
   }
 
   // --- Discover ------------------------------------------------------------------------------

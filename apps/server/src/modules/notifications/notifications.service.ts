@@ -236,10 +236,9 @@ export class NotificationsService {
   }
 
   async markRead(id: string, userId: string): Promise<Notification> {
-    const row = await this.repo.markRead(id, userId);
-    if (!row) throw notFound('Notification');
+    if (!(await this.repo.markRead(id, userId))) throw notFound('Notification');
     this.changed(userId);
-    return presentNotification(row);
+    return this.get(id, userId);
   }
 
   async markAllRead(userId: string): Promise<number> {

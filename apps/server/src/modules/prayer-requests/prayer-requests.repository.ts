@@ -1,22 +1,7 @@
-import {
-  and,
-  desc,
-  eq,
-  exists,
-  ilike,
-  inArray,
-  lt,
-  or,
-  type Placeholder,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
-import { inAmbientTransactionNow } from '../../db/ambient-transaction.ts';
+import { and, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   type ActivityKind,
-  friendships,
   type NotificationRow,
   type PrayerRequestRow,
   prayerRequestResponses,
@@ -26,6 +11,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/cursor.ts';
+import { friendsRequestsReadable, profileVisible } from '../access/access.sql.ts';
 import type { OutgoingMail } from '../mail/mail.repository.ts';
 
 export interface RequestWithCreator {
@@ -40,6 +26,8 @@ export interface Responder {
   avatar: string | null;
   rank: number;
   total: number;
+  /** Whether the viewer may see who this is (access.sql.ts `profileVisible`). */
+  visible: boolean;
 }
 
 export const RESPONDERS_SHOWN = 20;
@@ -102,76 +90,6 @@ export class PrayerRequestsRepository {
     return userIds.filter((id) => !had.has(id));
   }
 
-  /**
-   * The condition under which `viewerId` may read a request: they made it; or its creator is
-   * their friend and it is public or shared with them.
-   */
-  visibleTo(viewerId: string | Placeholder): SQL {
-    return or(
-      eq(prayerRequests.creatorId, viewerId),
-      and(
-        exists(
-          this.db
-            .select({ x: sql`1` })
-            .from(friendships)
-            .where(
-              and(
-                eq(friendships.userId, viewerId),
-                eq(friendships.friendId, prayerRequests.creatorId),
-              ),
-            ),
-        ),
-        or(
-          eq(prayerRequests.isPrivate, false),
-          exists(
-            this.db
-              .select({ x: sql`1` })
-              .from(prayerRequestShares)
-              .where(
-                and(
-                  eq(prayerRequestShares.requestId, prayerRequests.id),
-                  eq(prayerRequestShares.userId, viewerId),
-                ),
-              ),
-          ),
-        ),
-      ),
-    )!;
-  }
-
-  private visibleQuery(id: string | Placeholder, viewerId: string | Placeholder) {
-    return this.db
-      .select({ request: prayerRequests, creator: users })
-      .from(prayerRequests)
-      .innerJoin(users, eq(users.id, prayerRequests.creatorId))
-      .where(and(eq(prayerRequests.id, id), this.visibleTo(viewerId)))
-      .limit(1);
-  }
-
-  /**
-   * `findVisible` starts every read, update and prayer of a request, so it is built once and
-   * prepared (a named statement on PostgreSQL, like the session lookup): no query building per
-   * call, no parsing or planning. Not inside a transaction: a prepared query stays bound to the
-   * handle it was prepared on, and the pool would not see the transaction's own rows.
-   */
-  private preparedVisible?: ReturnType<PrayerRequestsRepository['prepareVisible']>;
-
-  private prepareVisible() {
-    return this.visibleQuery(sql.placeholder('id'), sql.placeholder('viewerId')).prepare(
-      'selah_visible_prayer_request',
-    );
-  }
-
-  async findVisible(id: string, viewerId: string): Promise<RequestWithCreator | null> {
-    if (inAmbientTransactionNow() || this.db instanceof PgTransaction) {
-      const [row] = await this.visibleQuery(id, viewerId);
-      return row ?? null;
-    }
-    this.preparedVisible ??= this.prepareVisible();
-    const [row] = await this.preparedVisible.execute({ id, viewerId });
-    return row ?? null;
-  }
-
   async list(opts: {
     viewerId: string;
     type: 'myRequests' | 'friendRequests';
@@ -180,36 +98,10 @@ export class PrayerRequestsRepository {
     after: readonly [string, string] | null;
     limit: number;
   }): Promise<RequestWithCreator[]> {
-    // Friend view: `visibleTo` without its "mine" branch, written as a semi-join on the
-    // viewer's friendships so the planner walks each friend's requests by index
-    // (prayer_requests_creator_idx) instead of scanning every request newest first.
     const scope =
       opts.type === 'myRequests'
         ? eq(prayerRequests.creatorId, opts.viewerId)
-        : and(
-            sql`${prayerRequests.creatorId} <> ${opts.viewerId}`,
-            inArray(
-              prayerRequests.creatorId,
-              this.db
-                .select({ id: friendships.friendId })
-                .from(friendships)
-                .where(eq(friendships.userId, opts.viewerId)),
-            ),
-            or(
-              eq(prayerRequests.isPrivate, false),
-              exists(
-                this.db
-                  .select({ x: sql`1` })
-                  .from(prayerRequestShares)
-                  .where(
-                    and(
-                      eq(prayerRequestShares.requestId, prayerRequests.id),
-                      eq(prayerRequestShares.userId, opts.viewerId),
-                    ),
-                  ),
-              ),
-            ),
-          );
+        : friendsRequestsReadable(opts.viewerId);
     return this.db
       .select({ request: prayerRequests, creator: users })
       .from(prayerRequests)
@@ -255,6 +147,7 @@ export class PrayerRequestsRepository {
           sql<number>`(count(*) over (partition by ${prayerRequestResponses.requestId}))::int`.as(
             'total',
           ),
+        visible: sql<boolean>`${profileVisible(viewerId)}`.as('visible'),
       })
       .from(prayerRequestResponses)
       .innerJoin(users, eq(users.id, prayerRequestResponses.userId))
@@ -268,10 +161,29 @@ export class PrayerRequestsRepository {
         avatar: ranked.avatar,
         rank: ranked.rank,
         total: ranked.total,
+        visible: ranked.visible,
       })
       .from(ranked)
       .where(or(sql`${ranked.rank} <= ${RESPONDERS_SHOWN}`, eq(ranked.userId, viewerId)))
       .orderBy(ranked.requestId, ranked.rank);
+  }
+
+  /** Deletes the shares of each one's requests with the other, both ways. */
+  async removeSharesBetween(a: string, b: string, tx: DbOrTx): Promise<void> {
+    await tx
+      .delete(prayerRequestShares)
+      .where(
+        or(
+          and(
+            eq(prayerRequestShares.userId, b),
+            sql`${prayerRequestShares.requestId} in (select id from prayer_requests where creator_id = ${a})`,
+          ),
+          and(
+            eq(prayerRequestShares.userId, a),
+            sql`${prayerRequestShares.requestId} in (select id from prayer_requests where creator_id = ${b})`,
+          ),
+        ),
+      );
   }
 
   async shares(requestIds: string[]): Promise<Map<string, string[]>> {
@@ -325,13 +237,14 @@ export class PrayerRequestsRepository {
         from added
       )${notice}${outbox}
       select (select count(*) from added)::int as added, r.user_id, r.username, r.avatar,
-        r.rank, r.total
+        r.rank, r.total, r.visible
       from (select 1) as one
       left join (
         select ranked.* from (
           select pr.user_id, u.username, u.profile_picture as avatar,
             (row_number() over (order by pr.created_at, pr.user_id))::int as rank,
-            (count(*) over ())::int as total
+            (count(*) over ())::int as total,
+            ${profileVisible(userId, { id: sql`u.id`, settings: sql`u.settings` })} as visible
           from prayer_request_responses pr
           join users u on u.id = pr.user_id
           where pr.request_id = ${requestId}::uuid
@@ -346,6 +259,7 @@ export class PrayerRequestsRepository {
       avatar: string | null;
       rank: number;
       total: number;
+      visible: boolean;
     }>(result);
     return {
       added: Number(rows[0]?.added ?? 0) > 0,
@@ -360,6 +274,7 @@ export class PrayerRequestsRepository {
                 avatar: r.avatar,
                 rank: Number(r.rank),
                 total: Number(r.total),
+                visible: Boolean(r.visible),
               },
             ],
       ),

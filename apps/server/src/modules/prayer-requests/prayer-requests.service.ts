@@ -4,10 +4,11 @@ import type {
   PrayerRequestPage,
   UpdatePrayerRequestInput,
 } from '@selah/shared/schemas/prayer-requests';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../lib/app-error.ts';
+import { badRequest } from '../../lib/app-error.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import type { AccessPolicy } from '../access/access.policy.ts';
 import type { FriendsService } from '../friends/friends.service.ts';
 import { fullName } from '../friends/friends.presenter.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -21,6 +22,7 @@ import {
 
 export interface PrayerRequestsServiceDeps {
   db: Db;
+  access: AccessPolicy;
   friends: FriendsService;
   notifications: NotificationsService;
   prayers: PrayersService;
@@ -47,7 +49,7 @@ function present(
       avatar: row.creator.profilePicture,
     },
     respondedUsers: responders
-      .filter((r) => r.rank <= RESPONDERS_SHOWN)
+      .filter((r) => r.rank <= RESPONDERS_SHOWN && r.visible)
       .map((r) => ({ _id: r.userId, username: r.username, avatar: r.avatar })),
     prayingCount: responders[0]?.total ?? 0,
     isPraying: responders.some((r) => r.userId === viewerId),
@@ -86,20 +88,11 @@ export class PrayerRequestsService {
     );
   }
 
-  private async getVisible(id: string, viewer: UserRow): Promise<RequestWithCreator> {
-    const row = await this.repo.findVisible(id, viewer.id);
-    if (!row) throw notFound('Prayer request');
-    return row;
-  }
-
-  private async getOwn(id: string, viewer: UserRow): Promise<RequestWithCreator> {
-    const row = await this.getVisible(id, viewer);
-    if (row.request.creatorId !== viewer.id) throw notFound('Prayer request');
-    return row;
-  }
-
   async get(id: string, viewer: UserRow): Promise<PrayerRequest> {
-    const [request] = await this.presentMany([await this.getVisible(id, viewer)], viewer.id);
+    const [request] = await this.presentMany(
+      [await this.deps.access.readableRequest(viewer.id, id)],
+      viewer.id,
+    );
     return request!;
   }
 
@@ -176,7 +169,7 @@ export class PrayerRequestsService {
     input: UpdatePrayerRequestInput,
     viewer: UserRow,
   ): Promise<PrayerRequest> {
-    const { request } = await this.getOwn(id, viewer);
+    const { request } = await this.deps.access.ownRequest(viewer.id, id);
     const isPrivate = input.isPrivate ?? request.isPrivate;
     const sharedWith =
       input.sharedWith !== undefined || input.isPrivate === false
@@ -215,8 +208,16 @@ export class PrayerRequestsService {
     return this.get(id, viewer);
   }
 
+  /**
+   * Takes back the shares two people had of each other's requests (they are no longer friends:
+   * a later friendship does not bring them back).
+   */
+  async endSharesBetween(a: string, b: string, tx: DbOrTx): Promise<void> {
+    await this.repo.removeSharesBetween(a, b, tx);
+  }
+
   async delete(id: string, viewer: UserRow): Promise<void> {
-    await this.getOwn(id, viewer);
+    await this.deps.access.ownRequest(viewer.id, id);
     await this.repo.delete(id);
   }
 
@@ -225,7 +226,7 @@ export class PrayerRequestsService {
    * @throws AppError BAD_REQUEST for one's own request.
    */
   async pray(id: string, viewer: UserRow): Promise<PrayerRequest> {
-    const row = await this.getVisible(id, viewer);
+    const row = await this.deps.access.readableRequest(viewer.id, id);
     const { request } = row;
     if (request.creatorId === viewer.id)
       throw badRequest('You cannot mark your own prayer request.');
@@ -259,13 +260,14 @@ export class PrayerRequestsService {
         avatar: viewer.profilePicture,
         rank: total,
         total,
+        visible: true,
       },
     ];
     return present(row, viewer.id, responders, undefined);
   }
 
   async unpray(id: string, viewer: UserRow): Promise<PrayerRequest> {
-    await this.getVisible(id, viewer);
+    await this.deps.access.readableRequest(viewer.id, id);
     await this.repo.removeResponse(id, viewer.id);
     return this.get(id, viewer);
   }

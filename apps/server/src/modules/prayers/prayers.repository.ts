@@ -8,19 +8,24 @@ import {
   prayers,
   prayerShares,
   prayerTestimonies,
+  type UserRow,
+  users,
 } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/cursor.ts';
+import { prayerVisibleInReadableJournal } from '../access/access.sql.ts';
 
 export interface PrayerWithJournal {
   prayer: PrayerRow;
-  journalTitle: string;
+  /** Null when the viewer may read the prayer but not its journal (a shared prayer). */
+  journalTitle: string | null;
 }
 
 export interface PrayerFilter {
+  /** In a journal the viewer may read (checked by the caller through the access policy). */
   journalId?: string;
   authorId?: string;
-  /** When false, private prayers are left out. */
-  includePrivate: boolean;
+  /** Whose view: their own prayers and others' public ones (access.sql.ts). */
+  viewerId: string;
   status?: 'pending' | 'answered';
   category?: string;
   search?: string;
@@ -56,7 +61,7 @@ export class PrayersRepository {
     const conditions: (SQL | undefined)[] = [
       filter.journalId ? eq(prayers.journalId, filter.journalId) : undefined,
       filter.authorId ? eq(prayers.authorId, filter.authorId) : undefined,
-      filter.includePrivate ? undefined : eq(prayers.isPrivate, false),
+      prayerVisibleInReadableJournal(filter.viewerId),
       filter.status ? eq(prayers.status, filter.status) : undefined,
       filter.category ? eq(prayers.category, filter.category) : undefined,
       filter.search ? ilike(prayers.title, likePattern(filter.search)) : undefined,
@@ -108,13 +113,43 @@ export class PrayersRepository {
     await tx.delete(prayers).where(eq(prayers.id, id));
   }
 
-  async isSharedWith(prayerId: string, userId: string): Promise<boolean> {
+  /** The people a prayer is shared with, first shared first. */
+  async shares(prayerId: string, limit: number): Promise<UserRow[]> {
     const rows = await this.db
-      .select({ x: prayerShares.userId })
+      .select({ user: users })
       .from(prayerShares)
+      .innerJoin(users, eq(users.id, prayerShares.userId))
+      .where(eq(prayerShares.prayerId, prayerId))
+      .orderBy(prayerShares.createdAt, prayerShares.userId)
+      .limit(limit);
+    return rows.map((r) => r.user);
+  }
+
+  /** Takes back a share; false when the prayer was not shared with that user. */
+  async removeShare(prayerId: string, userId: string, tx: DbOrTx = this.db): Promise<boolean> {
+    const rows = await tx
+      .delete(prayerShares)
       .where(and(eq(prayerShares.prayerId, prayerId), eq(prayerShares.userId, userId)))
-      .limit(1);
+      .returning({ userId: prayerShares.userId });
     return rows.length > 0;
+  }
+
+  /** Takes back every share of one person's prayers with the other, both ways. */
+  async removeSharesBetween(a: string, b: string, tx: DbOrTx): Promise<void> {
+    await tx
+      .delete(prayerShares)
+      .where(
+        or(
+          and(
+            eq(prayerShares.userId, b),
+            sql`${prayerShares.prayerId} in (select id from prayers where author_id = ${a})`,
+          ),
+          and(
+            eq(prayerShares.userId, a),
+            sql`${prayerShares.prayerId} in (select id from prayers where author_id = ${b})`,
+          ),
+        ),
+      );
   }
 
   /** Shares a prayer with users; returns those it was not yet shared with. */

@@ -5,13 +5,13 @@ import type {
   PrayerSummary,
   UpdatePrayerInput,
 } from '@selah/shared/schemas/prayers';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { PrayerRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { addDays, periodStarts, streakFrom } from '../../lib/time-zone.ts';
+import type { AccessPolicy } from '../access/access.policy.ts';
 import { JournalsRepository } from '../journals/journals.repository.ts';
-import type { JournalsService } from '../journals/journals.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PlansService } from '../plans/plans.service.ts';
 import { presentPrayer } from './prayers.presenter.ts';
@@ -21,6 +21,10 @@ import { userTimeZone } from '../users/users.service.ts';
 export const PERMISSION_DENIED_MESSAGE = 'You can only add prayers to your own journal.';
 /** Streaks are counted over at most this many days of history. */
 export const STREAK_HORIZON_DAYS = 1000;
+/** A viewer id that is nobody's (the nil uuid): what anyone at all may see. */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+/** At most this many people are listed as a prayer's shares (friend lists are bounded too). */
+const SHARES_LISTED = 1000;
 
 type Status = 'pending' | 'answered' | 'active' | 'all' | undefined;
 const statusFilter = (status: Status) =>
@@ -50,54 +54,31 @@ function addDeltas(a: ReturnType<typeof counterDelta>, b: ReturnType<typeof coun
   };
 }
 
-/** Prayers inside journals: who may see and change them, status, testimonies, lists, summary. */
+export interface PrayersServiceDeps {
+  db: Db;
+  access: AccessPolicy;
+  now?: () => Date;
+  notifications?: NotificationsService;
+  /** Plan limits (prayer points); none when absent. */
+  plans?: PlansService;
+}
+
+/** Prayers inside journals: status, testimonies, shares, lists, summary. Access: the policy's. */
 export class PrayersService {
   readonly repo: PrayersRepository;
-  private readonly journals: JournalsService;
   private readonly db: Db;
+  private readonly access: AccessPolicy;
   private readonly now: () => Date;
-
   private readonly notifications: NotificationsService | undefined;
-  /** Plan limits (prayer points); none when absent. */
   private readonly plans: PlansService | undefined;
 
-  constructor(
-    db: Db,
-    journals: JournalsService,
-    now: () => Date = () => new Date(),
-    notifications?: NotificationsService,
-    plans?: PlansService,
-  ) {
-    this.db = db;
-    this.notifications = notifications;
-    this.plans = plans;
-    this.repo = new PrayersRepository(db);
-    this.journals = journals;
-    this.now = now;
-  }
-
-  /**
-   * A prayer the viewer may read: their own, or a public prayer shared with them or in a
-   * journal they may read.
-   * @throws AppError NOT_FOUND otherwise.
-   */
-  async getViewable(id: string, viewerId: string): Promise<PrayerWithJournal> {
-    const row = await this.repo.findById(id);
-    if (!row) throw notFound('Prayer');
-    if (row.prayer.authorId === viewerId) return row;
-    if (row.prayer.isPrivate) throw notFound('Prayer');
-    if (await this.repo.isSharedWith(id, viewerId)) return row;
-    await this.journals.getViewable(row.prayer.journalId, viewerId).catch(() => {
-      throw notFound('Prayer');
-    });
-    return row;
-  }
-
-  /** The prayer if `viewerId` wrote it. @throws AppError NOT_FOUND otherwise. */
-  async getOwn(id: string, viewerId: string): Promise<PrayerWithJournal> {
-    const row = await this.repo.findById(id);
-    if (!row || row.prayer.authorId !== viewerId) throw notFound('Prayer');
-    return row;
+  constructor(deps: PrayersServiceDeps) {
+    this.db = deps.db;
+    this.access = deps.access;
+    this.notifications = deps.notifications;
+    this.plans = deps.plans;
+    this.repo = new PrayersRepository(deps.db);
+    this.now = deps.now ?? (() => new Date());
   }
 
   private async present(row: PrayerWithJournal): Promise<Prayer> {
@@ -106,7 +87,7 @@ export class PrayersService {
   }
 
   async get(id: string, user: UserRow): Promise<Prayer> {
-    return this.present(await this.getViewable(id, user.id));
+    return this.present(await this.access.readablePrayer(user.id, id));
   }
 
   /**
@@ -114,8 +95,8 @@ export class PrayersService {
    * @throws AppError NOT_FOUND for a journal the user cannot see, FORBIDDEN for someone else's.
    */
   async create(input: CreatePrayerInput, user: UserRow): Promise<Prayer> {
-    const journal = await this.journals.getViewable(input.journal, user.id);
-    if (journal.journal.ownerId !== user.id)
+    const journal = await this.access.readableJournal(user.id, input.journal);
+    if (!this.access.ownsJournal(journal, user.id))
       throw new AppError('FORBIDDEN', PERMISSION_DENIED_MESSAGE);
     const created = await this.db.transaction(async (tx) => {
       await this.plans?.assertCanCreatePrayer(user.id, tx);
@@ -142,7 +123,7 @@ export class PrayersService {
   }
 
   async update(id: string, input: UpdatePrayerInput, user: UserRow): Promise<Prayer> {
-    const { prayer } = await this.getOwn(id, user.id);
+    const { prayer } = await this.access.ownPrayer(user.id, id);
     await this.db.transaction(async (tx) => {
       const updated = await new PrayersRepository(tx).update(
         id,
@@ -163,11 +144,11 @@ export class PrayersService {
         );
       }
     });
-    return this.present((await this.repo.findById(id))!);
+    return this.present(await this.access.ownPrayer(user.id, id));
   }
 
   async delete(id: string, user: UserRow): Promise<void> {
-    const { prayer } = await this.getOwn(id, user.id);
+    const { prayer } = await this.access.ownPrayer(user.id, id);
     await this.db.transaction(async (tx) => {
       await new PrayersRepository(tx).delete(id, tx);
       await new JournalsRepository(tx).bumpCounters(prayer.journalId, counterDelta(prayer, -1), tx);
@@ -176,7 +157,7 @@ export class PrayersService {
 
   /** Marks a prayer answered or pending again. */
   async setStatus(id: string, isAnswered: boolean, user: UserRow): Promise<Prayer> {
-    const { prayer, journalTitle } = await this.getOwn(id, user.id);
+    const { prayer, journalTitle } = await this.access.ownPrayer(user.id, id);
     const status = isAnswered ? 'answered' : 'pending';
     if (prayer.status !== status) {
       let announce = () => {};
@@ -210,7 +191,7 @@ export class PrayersService {
       });
       announce();
     }
-    return this.present((await this.repo.findById(id))!);
+    return this.present(await this.access.ownPrayer(user.id, id));
   }
 
   /**
@@ -218,7 +199,7 @@ export class PrayersService {
    * @throws AppError BAD_REQUEST when the prayer is not answered yet.
    */
   async addTestimony(id: string, testimony: string, user: UserRow): Promise<Prayer> {
-    const { prayer } = await this.getOwn(id, user.id);
+    const { prayer } = await this.access.ownPrayer(user.id, id);
     if (prayer.status !== 'answered') {
       throw badRequest('Mark the prayer as answered before adding a testimony.');
     }
@@ -227,7 +208,24 @@ export class PrayersService {
       await repo.addTestimony(id, testimony.trim(), tx);
       await repo.logActivity(user.id, 'testimony', this.now(), tx);
     });
-    return this.present((await this.repo.findById(id))!);
+    return this.present(await this.access.ownPrayer(user.id, id));
+  }
+
+  /** The people the author shared a prayer with. @throws AppError NOT_FOUND unless theirs. */
+  async shares(id: string, user: UserRow): Promise<UserRow[]> {
+    await this.access.ownPrayer(user.id, id);
+    return this.repo.shares(id, SHARES_LISTED);
+  }
+
+  /** Takes back a share. @throws AppError NOT_FOUND unless the author shared it with them. */
+  async unshare(id: string, userId: string, user: UserRow): Promise<void> {
+    await this.access.ownPrayer(user.id, id);
+    if (!(await this.repo.removeShare(id, userId))) throw notFound('Share');
+  }
+
+  /** Ends the shares of each one's prayers with the other (they are no longer friends). */
+  async endSharesBetween(a: string, b: string, tx: DbOrTx): Promise<void> {
+    await this.repo.removeSharesBetween(a, b, tx);
   }
 
   /** Records "prayed for a request" in the user's activity (it counts toward the streak). */
@@ -265,10 +263,10 @@ export class PrayersService {
     },
     user: UserRow,
   ): Promise<PrayerPage> {
-    const journal = await this.journals.getViewable(journalId, user.id);
+    await this.access.readableJournal(user.id, journalId);
     const rows = await this.repo.list({
       journalId,
-      includePrivate: journal.journal.ownerId === user.id,
+      viewerId: user.id,
       status: statusFilter(query.status),
       category: query.category,
       search: query.search || undefined,
@@ -278,14 +276,18 @@ export class PrayersService {
     return this.page(rows, query.limit);
   }
 
-  /** A page of a journal's public prayers, for readers whose access was checked elsewhere (groups). */
+  /**
+   * A page of a journal's public prayers, as a group shows them; the caller has asked the access
+   * policy whether `viewerId` may read them.
+   */
   async listPublicOfJournal(
     journalId: string,
     query: { cursor?: string | undefined; limit: number },
   ): Promise<PrayerPage> {
     const rows = await this.repo.list({
       journalId,
-      includePrivate: false,
+      // Nobody's own: a group shows its journal's public prayers, even to the journal's owner.
+      viewerId: NOBODY,
       after: decodeCursor(query.cursor, ['string', 'string'] as const),
       limit: query.limit + 1,
     });
@@ -305,7 +307,7 @@ export class PrayersService {
   ): Promise<PrayerPage> {
     const rows = await this.repo.list({
       authorId: user.id,
-      includePrivate: true,
+      viewerId: user.id,
       status: statusFilter(query.status),
       category: query.category,
       search: query.search || undefined,

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '@selah/shared/errors';
-import { IdParamsSchema } from '@selah/shared/schemas/common';
-import { ShareInputSchema, ShareResultSchema } from '@selah/shared/schemas/friends';
+import { z } from 'zod';
+import { IdParamsSchema, MemberParamsSchema } from '@selah/shared/schemas/common';
+import {
+  SharedWithSchema,
+  ShareInputSchema,
+  ShareResultSchema,
+} from '@selah/shared/schemas/friends';
 import { IdempotencyHeadersSchema } from '@selah/shared/schemas/idempotency';
 import { currentUser } from '../../plugins/auth.ts';
 import type { SharingService } from './sharing.service.ts';
@@ -17,7 +22,7 @@ const result = (n: number) => ({
   sharedWith: n,
 });
 
-/** POST /api/journals/:id/share and POST /api/prayers/:id/share */
+/** Sharing a journal or a prayer with friends, who it is shared with, and taking a share back. */
 export const sharingRoutes: FastifyPluginAsyncZod<{ sharing: SharingService }> = async (
   app,
   { sharing },
@@ -63,4 +68,45 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ sharing: SharingService }> =
         ),
       })),
   );
+
+  for (const kind of ['journals', 'prayers'] as const) {
+    const tags = [kind];
+    app.get(
+      `/${kind}/:id/shares`,
+      {
+        schema: {
+          tags,
+          summary: `Who the owner shared the ${kind === 'journals' ? 'journal' : 'prayer'} with`,
+          params: IdParamsSchema,
+          response: { 200: SharedWithSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const viewer = currentUser(request);
+        const data =
+          kind === 'journals'
+            ? await sharing.journalShares(request.params.id, viewer)
+            : await sharing.prayerShares(request.params.id, viewer);
+        return { data };
+      },
+    );
+
+    app.delete(
+      `/${kind}/:id/share/:userId`,
+      {
+        schema: {
+          tags,
+          summary: 'Take back a share: the person loses what it gave them on their next request',
+          params: MemberParamsSchema,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { id, userId } = request.params;
+        if (kind === 'journals') await sharing.unshareJournal(id, userId, currentUser(request));
+        else await sharing.unsharePrayer(id, userId, currentUser(request));
+        return reply.status(204).send(null);
+      },
+    );
+  }
 };

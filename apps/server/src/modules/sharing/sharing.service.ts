@@ -1,8 +1,10 @@
+import type { PublicUser } from '@selah/shared/schemas/friends';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, forbidden } from '../../lib/app-error.ts';
+import type { AccessPolicy } from '../access/access.policy.ts';
 import type { FriendsService } from '../friends/friends.service.ts';
-import { fullName } from '../friends/friends.presenter.ts';
+import { fullName, presentPublicUser } from '../friends/friends.presenter.ts';
 import { JournalsRepository } from '../journals/journals.repository.ts';
 import type { JournalsService } from '../journals/journals.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -12,6 +14,7 @@ import type { PrayersService } from '../prayers/prayers.service.ts';
 
 export interface SharingServiceDeps {
   db: Db;
+  access: AccessPolicy;
   friends: FriendsService;
   journals: JournalsService;
   prayers: PrayersService;
@@ -20,7 +23,12 @@ export interface SharingServiceDeps {
   plans?: PlansService;
 }
 
-/** Sharing journals and prayers with friends: notifications plus the read access they need. */
+/**
+ * Sharing journals and prayers with friends, and taking shares back: notifications plus the read
+ * access they need. Sharing a private journal makes the friends members (a membership "via
+ * share"); sharing a public prayer lets them read it even in a private journal. Either ends when
+ * the owner takes it back or the friendship ends (docs/decisions/037).
+ */
 export class SharingService {
   private readonly deps: SharingServiceDeps;
 
@@ -33,9 +41,8 @@ export class SharingService {
    * the friends members (read access); a public one can be shared by anyone who can read it.
    */
   async shareJournal(id: string, userIds: string[], viewer: UserRow): Promise<number> {
-    const row = await this.deps.journals.getViewable(id, viewer.id);
-    const isOwner = row.journal.ownerId === viewer.id;
-    if (row.journal.isPrivate && !isOwner)
+    const row = await this.deps.access.readableJournal(viewer.id, id);
+    if (!this.deps.access.mayShareJournal(row, viewer.id))
       throw forbidden('Only the owner can share a private journal.');
     const friends = (await this.deps.friends.assertAllFriends(viewer.id, userIds)).filter(
       (f) => f !== row.journal.ownerId,
@@ -47,7 +54,7 @@ export class SharingService {
       if (row.journal.isPrivate) {
         let added = 0;
         for (const friendId of friends)
-          if (await repo.addMember(id, friendId, 'member', tx)) added++;
+          if (await repo.addMember(id, friendId, 'member', tx, true)) added++;
         await repo.bumpCounters(id, { memberCount: added }, tx);
         if (added > 0) await this.deps.plans?.assertMemberCap(id, tx);
       }
@@ -71,7 +78,7 @@ export class SharingService {
    * when its journal is private. Private prayers stay with their author.
    */
   async sharePrayer(id: string, userIds: string[], viewer: UserRow): Promise<number> {
-    const { prayer } = await this.deps.prayers.getOwn(id, viewer.id);
+    const { prayer } = await this.deps.access.ownPrayer(viewer.id, id);
     if (prayer.isPrivate) {
       throw badRequest('This prayer is private. Make it public before sharing it.');
     }
@@ -92,5 +99,25 @@ export class SharingService {
     });
     announce();
     return friends.length;
+  }
+
+  /** Who the owner shared a private journal with. @throws AppError NOT_FOUND unless theirs. */
+  async journalShares(id: string, viewer: UserRow): Promise<PublicUser[]> {
+    return (await this.deps.journals.shares(id, viewer)).map(presentPublicUser);
+  }
+
+  /** Takes back a journal's share with one person. @throws AppError NOT_FOUND if there is none. */
+  async unshareJournal(id: string, userId: string, viewer: UserRow): Promise<void> {
+    await this.deps.journals.unshare(id, userId, viewer);
+  }
+
+  /** Who the author shared a prayer with. @throws AppError NOT_FOUND unless theirs. */
+  async prayerShares(id: string, viewer: UserRow): Promise<PublicUser[]> {
+    return (await this.deps.prayers.shares(id, viewer)).map(presentPublicUser);
+  }
+
+  /** Takes back a prayer's share with one person. @throws AppError NOT_FOUND if there is none. */
+  async unsharePrayer(id: string, userId: string, viewer: UserRow): Promise<void> {
+    await this.deps.prayers.unshare(id, userId, viewer);
   }
 }

@@ -10,7 +10,13 @@ import {
   sessions,
   users,
 } from '../../db/schema/index.ts';
-import { buildTestApp, STRONG_PASSWORD, type TestApp } from '../../../test/build-test-app.ts';
+import {
+  bearer,
+  buildTestApp,
+  STRONG_PASSWORD,
+  type TestApp,
+} from '../../../test/build-test-app.ts';
+import { PAGE_COOKIE } from '../auth/page-cookie.ts';
 import { apiAs } from '../../../test/api.ts';
 import { befriend, person, type Person } from '../../../test/people.ts';
 
@@ -181,8 +187,9 @@ describe('profile photo', () => {
     const res = await upload(u, PNG, 'image/png');
     expect(res.statusCode).toBe(200);
     const url = res.json().profilePicture as string;
-    expect(url).toMatch(new RegExp(`^/api/avatars/${u.id}\\?v=\\d+$`));
-    const img = await t.app.inject({ method: 'GET', url });
+    expect(url).toMatch(/^\/api\/avatars\/[A-Za-z0-9_-]{32}$/);
+    expect(url).not.toContain(u.id);
+    const img = await t.app.inject({ method: 'GET', url, headers: bearer(u.api.token!) });
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/png');
     expect(img.headers['x-content-type-options']).toBe('nosniff');
@@ -194,10 +201,62 @@ describe('profile photo', () => {
     const big = await upload(u, Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]), 'image/png');
     expect(big.statusCode).toBe(413);
     expect((await upload(u, PNG, 'image/gif')).statusCode).toBe(415);
-    expect((await t.app.inject({ method: 'GET', url })).rawPayload.equals(PNG)).toBe(true);
+    expect((await u.api.get(url)).rawPayload.equals(PNG)).toBe(true);
 
     expect((await u.api.delete('/api/users/me/avatar')).json().profilePicture).toBeNull();
-    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await u.api.get(url)).statusCode).toBe(404);
+  });
+
+  it('serves a photo only to those who may see the profile: private, revalidated, a new address per photo', async () => {
+    const [owner, friend, fof, stranger] = await Promise.all([
+      person(t.app, 'Pia'),
+      person(t.app, 'Fred'),
+      person(t.app, 'Fofa'),
+      person(t.app, 'Sue'),
+    ]);
+    await befriend(owner, friend);
+    await befriend(friend, fof);
+    const first = (await upload(owner, PNG, 'image/png')).json().profilePicture as string;
+    const get = (who: Person | null, url = first, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...(who ? bearer(who.api.token!) : {}), ...headers },
+      });
+    // "friends" (the default): friends and friends of friends, nobody else, nobody signed out.
+    expect((await get(friend)).statusCode).toBe(200);
+    expect((await get(fof)).statusCode).toBe(200);
+    const hidden = await get(stranger);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().message).toBe('Photo not found.');
+    expect((await get(null)).statusCode).toBe(404);
+    // An <img> sends the page cookie, not a bearer header.
+    const cookie = `${PAGE_COOKIE}=${owner.api.token!}`;
+    expect((await get(null, first, { cookie })).statusCode).toBe(200);
+
+    const shown = await get(friend);
+    expect(shown.headers['cache-control']).toBe('private, no-cache');
+    const etag = shown.headers.etag as string;
+    expect((await get(friend, first, { 'if-none-match': etag })).statusCode).toBe(304);
+
+    await owner.api.put('/api/users/me/privacy', {
+      profileVisibility: 'private',
+      friendRequests: 'everyone',
+      journalInvites: 'friends',
+    });
+    expect((await get(friend)).statusCode).toBe(200);
+    expect((await get(fof)).statusCode).toBe(404);
+    await owner.api.put('/api/users/me/privacy', {
+      profileVisibility: 'public',
+      friendRequests: 'everyone',
+      journalInvites: 'friends',
+    });
+    expect((await get(stranger)).statusCode).toBe(200);
+
+    const second = (await upload(owner, PNG, 'image/png')).json().profilePicture as string;
+    expect(second).not.toBe(first);
+    expect((await get(owner, first)).statusCode).toBe(404);
+    expect((await get(owner, second)).statusCode).toBe(200);
   });
 });
 

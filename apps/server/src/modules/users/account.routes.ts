@@ -14,6 +14,7 @@ import {
 } from '@selah/shared/schemas/settings';
 import { notFound } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import type { AccessPolicy } from '../access/access.policy.ts';
 import type { AccountService } from './account.service.ts';
 import { presentUser } from './users.presenter.ts';
 
@@ -177,25 +178,41 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
   );
 };
 
-/** GET /api/avatars/:id: profile photos (public by unguessable URL; images only, never sniffed). */
-export const avatarRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (
-  app,
-  { account },
-) => {
+/**
+ * GET /api/avatars/:key: a profile photo, for those who may see its owner's profile (the access
+ * policy's `profileVisible`); anyone else, signed out included, gets the answer of a missing
+ * photo. `<img>` sends no Authorization header, so the page cookie signs the request in
+ * (`viewerOf`). Images only, never sniffed; kept private and revalidated on every use, so a
+ * profile made private stops showing at once.
+ */
+export const avatarRoutes: FastifyPluginAsyncZod<{
+  account: AccountService;
+  access: AccessPolicy;
+}> = async (app, { account, access }) => {
   app.get(
-    '/:id',
+    '/:key',
     {
       schema: {
         tags: ['account'],
-        params: z.object({ id: z.uuid() }),
-        querystring: z.object({ v: z.string().max(20).optional() }),
+        params: z.strictObject({
+          key: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Invalid photo address.'),
+        }),
       },
     },
     async (request, reply) => {
-      const avatar = await account.avatar(request.params.id);
-      if (!avatar) throw notFound('Photo');
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      const [viewer, avatar] = await Promise.all([
+        app.viewerOf(request),
+        account.avatar(request.params.key),
+      ]);
+      if (!avatar || !viewer || !(await access.maySeeProfile(viewer.id, avatar.userId))) {
+        throw notFound('Photo');
+      }
+      const etag = `"${request.params.key}"`;
+      reply.header('cache-control', 'private, no-cache');
+      reply.header('etag', etag);
+      reply.header('vary', 'Cookie, Authorization');
       reply.header('content-security-policy', "default-src 'none'; sandbox");
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
       return reply.type(avatar.contentType).send(avatar.data);
     },
   );

@@ -34,6 +34,7 @@ import {
   validationFailed,
 } from '../../lib/app-error.ts';
 import { Limiter, PASSWORD_CHECK_LIMIT } from '../../lib/rate-limiter.ts';
+import { randomToken } from '../../lib/secure-token.ts';
 import { isValidTimeZone } from '../../lib/time-zone.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import { emailChangedMail } from '../mail/mail-templates.ts';
@@ -58,8 +59,8 @@ export function sniffImageType(data: Buffer): 'image/png' | 'image/jpeg' | 'imag
   return null;
 }
 
-export const avatarUrl = (userId: string, version: Date) =>
-  `/api/avatars/${userId}?v=${version.getTime()}`;
+/** A photo's address: its random key, never the user's id (docs/decisions/038). */
+export const avatarUrl = (key: string) => `/api/avatars/${key}`;
 
 export interface AccountServiceDeps {
   db: Db;
@@ -215,15 +216,17 @@ export class AccountService {
       throw new AppError('PAYLOAD_TOO_LARGE', 'The photo must be 2 MB or smaller.');
     const type = sniffImageType(data);
     if (!type) throw badRequest('Please upload a PNG, JPEG or WebP image.');
+    // A new key per photo: the old address stops answering, and caches never mix the two.
+    const key = randomToken(24);
     const now = new Date();
     await this.deps.db
       .insert(userAvatars)
-      .values({ userId: user.id, contentType: type, data, updatedAt: now })
+      .values({ userId: user.id, key, contentType: type, data, updatedAt: now })
       .onConflictDoUpdate({
         target: userAvatars.userId,
-        set: { contentType: type, data, updatedAt: now },
+        set: { key, contentType: type, data, updatedAt: now },
       });
-    return this.save(user, { profilePicture: avatarUrl(user.id, now) });
+    return this.save(user, { profilePicture: avatarUrl(key) });
   }
 
   async removeAvatar(user: UserRow): Promise<UserRow> {
@@ -231,13 +234,14 @@ export class AccountService {
     return this.save(user, { profilePicture: null });
   }
 
-  async avatar(userId: string): Promise<{ contentType: string; data: Buffer } | null> {
+  /** The photo stored under `key`, with whose it is. */
+  async avatar(key: string): Promise<{ userId: string; contentType: string; data: Buffer } | null> {
     const [row] = await this.deps.db
       .select()
       .from(userAvatars)
-      .where(eq(userAvatars.userId, userId))
+      .where(eq(userAvatars.key, key))
       .limit(1);
-    return row ? { contentType: row.contentType, data: row.data } : null;
+    return row ? { userId: row.userId, contentType: row.contentType, data: row.data } : null;
   }
 
   /** Everything the user owns, as one JSON document (Download activity history). */

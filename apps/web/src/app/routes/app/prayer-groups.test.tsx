@@ -50,7 +50,7 @@ function serveGroups(groups: Partial<Record<'all' | 'mine' | 'suggested', Prayer
           group.name.toLowerCase().includes(search) ||
           group.description.toLowerCase().includes(search),
       );
-      return HttpResponse.json(GroupListSchema.parse({ data }));
+      return HttpResponse.json(GroupListSchema.parse({ data, nextCursor: null }));
     }),
   );
   return requests;
@@ -172,6 +172,7 @@ describe('/prayer-groups', () => {
             data: [
               joined ? { ...open, membership: 'member', memberCount: open.memberCount + 1 } : open,
             ],
+            nextCursor: null,
           }),
         ),
       ),
@@ -218,7 +219,9 @@ describe('/prayer-groups', () => {
         if (scope === 'all' && fail) {
           return apiError(500, { code: 'INTERNAL', message: 'Internal Server Error' });
         }
-        return HttpResponse.json(GroupListSchema.parse({ data: scope === 'all' ? [circle] : [] }));
+        return HttpResponse.json(
+          GroupListSchema.parse({ data: scope === 'all' ? [circle] : [], nextCursor: null }),
+        );
       }),
     );
     const { user } = await renderRoute('/prayer-groups', { user: me });
@@ -239,7 +242,7 @@ describe('/prayer-groups', () => {
     server.use(
       http.get(`${API}/prayer-groups`, async () => {
         await gate;
-        return HttpResponse.json(GroupListSchema.parse({ data: [circle] }));
+        return HttpResponse.json(GroupListSchema.parse({ data: [circle], nextCursor: null }));
       }),
     );
     await renderRoute('/prayer-groups', { user: me });
@@ -256,7 +259,7 @@ describe('/prayer-groups', () => {
     server.use(
       http.get(`${API}/journals/get`, () => HttpResponse.json([journal])),
       http.get(`${API}/prayer-groups`, () =>
-        HttpResponse.json(GroupListSchema.parse({ data: created })),
+        HttpResponse.json(GroupListSchema.parse({ data: created, nextCursor: null })),
       ),
       http.post(`${API}/prayer-groups`, async ({ request }) => {
         const body = (await request.json()) as { name: string; description: string };

@@ -590,7 +590,7 @@ describe('/prayer-requests Prayer Groups tab and Export', () => {
     server.use(
       http.get(`${API}/prayer-groups`, ({ request }) => {
         scopes.push(new URL(request.url).searchParams.get('scope'));
-        return HttpResponse.json({ data: groups });
+        return HttpResponse.json({ data: groups, nextCursor: null });
       }),
     );
     return scopes;

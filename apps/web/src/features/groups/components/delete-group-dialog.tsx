@@ -13,7 +13,7 @@ export function DeleteGroupDialog({
   onOpenChange,
   onDeleted,
 }: {
-  group: { _id: string; name: string; journalTitle: string };
+  group: { _id: string; name: string; journalTitle: string | null };
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onDeleted: () => void;
@@ -40,8 +40,12 @@ export function DeleteGroupDialog({
       description={
         <>
           This will permanently delete the group &ldquo;{group.name}&rdquo; for all of its members.
-          The journal &ldquo;{group.journalTitle}&rdquo; and its prayers are kept. This action
-          cannot be undone.
+          {group.journalTitle ? (
+            <> The journal &ldquo;{group.journalTitle}&rdquo; and its prayers are kept.</>
+          ) : (
+            ' Its journal and prayers are kept.'
+          )}{' '}
+          This action cannot be undone.
         </>
       }
       confirmLabel="Delete Group"

@@ -8,7 +8,9 @@ import { API, apiError } from './auth';
  * `server.use(...)`.
  */
 export const groupHandlers = [
-  http.get(`${API}/prayer-groups`, () => HttpResponse.json(GroupListSchema.parse({ data: [] }))),
+  http.get(`${API}/prayer-groups`, () =>
+    HttpResponse.json(GroupListSchema.parse({ data: [], nextCursor: null })),
+  ),
   http.get(`${API}/prayer-groups/:id`, () =>
     apiError(404, { code: 'NOT_FOUND', message: 'Prayer group not found.' }),
   ),

@@ -1,0 +1,195 @@
+import { type Column, sql, type SQL } from 'drizzle-orm';
+import {
+  type GroupRole,
+  journalMembers,
+  journals,
+  prayerGroupInvites,
+  prayerGroupMembers,
+  prayerGroups,
+  prayerRequests,
+  prayers,
+  users,
+} from '../../db/schema/index.ts';
+
+/**
+ * Who may see what, as SQL conditions: the one statement of Selah's visibility rules
+ * (decisions §4, docs/decisions/036). Lists filter with these conditions and single records are
+ * found through them (access.policy.ts), so a list and a detail can never disagree. Repositories
+ * of other modules use these builders; they never write a visibility rule of their own.
+ *
+ * Each builder takes the viewer's id and, where it applies to a row of an outer query, the
+ * columns of that row (defaults: the table itself, unaliased).
+ */
+
+/** Any row of `journal_members` for this journal and user (the owner has one too). */
+const isJournalMember = (viewerId: string, journalId: Column | SQL) =>
+  sql`exists (select 1 from journal_members jm where jm.journal_id = ${journalId} and jm.user_id = ${viewerId})`;
+
+/**
+ * A journal is readable by every signed-in user when public; by its owner and its members when
+ * private.
+ */
+export function journalReadable(
+  viewerId: string,
+  journal: { id: Column | SQL; ownerId: Column | SQL; isPrivate: Column | SQL } = journals,
+): SQL {
+  return sql`(${journal.isPrivate} = false or ${journal.ownerId} = ${viewerId} or ${isJournalMember(viewerId, journal.id)})`;
+}
+
+/** The viewer's membership of a journal: 'owner', 'member', or null for none. */
+export function journalRole(viewerId: string, journalId: Column | SQL = journals.id) {
+  return sql<
+    'owner' | 'member' | null
+  >`(select ${journalMembers.role} from ${journalMembers} where ${journalMembers.journalId} = ${journalId} and ${journalMembers.userId} = ${viewerId})`;
+}
+
+/**
+ * A journal as its viewer may see it, for selects over `journals` joined with its owner in
+ * `users`: the row, the owner's name, the viewer's role, and whether the viewer may see who the
+ * owner is (they belong to the journal, or the owner's profile is visible to them).
+ */
+export function journalWithViewerColumns(viewerId: string) {
+  const role = journalRole(viewerId);
+  return {
+    journal: journals,
+    ownerFirstName: users.firstName,
+    ownerLastName: users.lastName,
+    role,
+    ownerVisible: sql<boolean>`(${role} is not null or ${profileVisible(viewerId)})`,
+  };
+}
+
+/** Public journals are the ones anybody may find (discover, trending, categories). */
+export function journalListedPublicly(journal: { isPrivate: Column } = journals): SQL {
+  return sql`${journal.isPrivate} = false`;
+}
+
+/**
+ * Inside a journal the viewer may read: every prayer of their own, and the others' public ones
+ * (a private prayer is its author's alone, even inside a journal others read).
+ */
+export function prayerVisibleInReadableJournal(viewerId: string): SQL {
+  return sql`(${prayers.authorId} = ${viewerId} or ${prayers.isPrivate} = false)`;
+}
+
+/**
+ * A prayer is readable by its author; a public one also by the friends it was shared with and by
+ * whoever may read its journal.
+ */
+export function prayerReadable(viewerId: string): SQL {
+  return sql`(${prayers.authorId} = ${viewerId} or (${prayers.isPrivate} = false and (
+    exists (select 1 from prayer_shares ps where ps.prayer_id = ${prayers.id} and ps.user_id = ${viewerId})
+    or exists (select 1 from journals pj where pj.id = ${prayers.journalId} and ${journalReadable(
+      viewerId,
+      { id: sql`pj.id`, ownerId: sql`pj.owner_id`, isPrivate: sql`pj.is_private` },
+    )})
+  )))`;
+}
+
+/**
+ * A prayer request is readable by its creator; by the creator's friends when public; by the
+ * friends it was shared with when private. The friendship is required at read time, so
+ * un-friending takes effect on the next request.
+ */
+export function requestReadable(viewerId: string): SQL {
+  return sql`(${prayerRequests.creatorId} = ${viewerId} or (
+    exists (select 1 from friendships rf where rf.user_id = ${viewerId} and rf.friend_id = ${prayerRequests.creatorId})
+    and (${prayerRequests.isPrivate} = false
+      or exists (select 1 from prayer_request_shares rs where rs.request_id = ${prayerRequests.id} and rs.user_id = ${viewerId}))
+  ))`;
+}
+
+/**
+ * `requestReadable` for the "friends' requests" list, where the viewer is never the creator:
+ * the same rule written as a semi-join on the viewer's friendships, so the planner walks each
+ * friend's requests by index instead of scanning every request newest first.
+ */
+export function friendsRequestsReadable(viewerId: string): SQL {
+  return sql`(${prayerRequests.creatorId} <> ${viewerId}
+    and ${prayerRequests.creatorId} in (select rf.friend_id from friendships rf where rf.user_id = ${viewerId})
+    and (${prayerRequests.isPrivate} = false
+      or exists (select 1 from prayer_request_shares rs where rs.request_id = ${prayerRequests.id} and rs.user_id = ${viewerId})))`;
+}
+
+/**
+ * A prayer group is visible (its name, description and members) to everyone when public; to its
+ * members, the people invited to it and its journal's owner when private. What a group shows of
+ * its journal (title, prayers) follows the journal's own rule, `journalReadable`: a group never
+ * lets anyone read a journal they could not read without it.
+ */
+export function groupVisible(viewerId: string): SQL {
+  return sql`(${prayerGroups.isPublic} = true
+    or exists (select 1 from prayer_group_members gm where gm.group_id = ${prayerGroups.id} and gm.user_id = ${viewerId})
+    or exists (select 1 from prayer_group_invites gi where gi.group_id = ${prayerGroups.id} and gi.user_id = ${viewerId})
+    or exists (select 1 from journals gj where gj.id = ${prayerGroups.journalId} and gj.owner_id = ${viewerId}))`;
+}
+
+/** The journal of a group, readable by the viewer (for what the group shows of it). */
+export function groupJournalReadable(viewerId: string): SQL {
+  return sql`exists (select 1 from journals gj where gj.id = ${prayerGroups.journalId} and ${journalReadable(
+    viewerId,
+    { id: sql`gj.id`, ownerId: sql`gj.owner_id`, isPrivate: sql`gj.is_private` },
+  )})`;
+}
+
+/**
+ * A group as its viewer may see it, for selects over `prayer_groups` joined with its journal:
+ * the row, the journal's title only when the viewer may read the journal, the viewer's role and
+ * whether they were invited.
+ */
+export function groupWithViewerColumns(viewerId: string) {
+  const readable = groupJournalReadable(viewerId);
+  return {
+    group: prayerGroups,
+    journalTitle: sql<string | null>`case when ${readable} then ${journals.title} end`,
+    journalReadable: sql<boolean>`${readable}`,
+    journalOwnerId: journals.ownerId,
+    role: sql<GroupRole | null>`(select ${prayerGroupMembers.role} from ${prayerGroupMembers} where ${prayerGroupMembers.groupId} = ${prayerGroups.id} and ${prayerGroupMembers.userId} = ${viewerId})`,
+    invited: sql<boolean>`exists (select 1 from ${prayerGroupInvites} where ${prayerGroupInvites.groupId} = ${prayerGroups.id} and ${prayerGroupInvites.userId} = ${viewerId})`,
+  };
+}
+
+/**
+ * Whether the viewer may see a person (name, username, photo) wherever Selah shows people:
+ * themselves; their friends; whoever sent them a friend request that is still pending (asking
+ * is choosing to be seen; the reverse is no grant: a request is not a way to see someone);
+ * everyone when the profile is public; friends of friends when
+ * it is "friends" (the default). A private profile is seen by friends only. Surfaces add the
+ * grants of their own context on top (a journal's owner sees its members, a group's admins its
+ * members), and search adds the exact e-mail (access.policy.ts).
+ */
+export function profileVisible(
+  viewerId: string,
+  person: { id: Column | SQL; settings: Column | SQL } = users,
+): SQL {
+  const visibility = sql`coalesce(${person.settings}->'privacy'->>'profileVisibility', 'friends')`;
+  return sql`(${person.id} = ${viewerId}
+    or ${visibility} = 'public'
+    or exists (select 1 from friendships pf where pf.user_id = ${viewerId} and pf.friend_id = ${person.id})
+    or (${visibility} = 'friends' and exists (
+      select 1 from friendships f1 join friendships f2 on f2.user_id = f1.friend_id
+      where f1.user_id = ${viewerId} and f2.friend_id = ${person.id}))
+    or exists (select 1 from friend_requests pr where pr.status = 'pending'
+      and pr.requester_id = ${person.id} and pr.recipient_id = ${viewerId}))`;
+}
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/**
+ * Whether an in-app link (a notification's) still leads somewhere the viewer may go: a link to a
+ * journal, a prayer or a group only while that record is visible to them; any other link always.
+ */
+export function linkOpenable(viewerId: string, link: Column | SQL): SQL {
+  return sql`(case
+    when ${link} ~ ${`^/journal/${UUID}$`} then exists (select 1 from journals lj
+      where lj.id = substr(${link}, 10)::uuid and ${journalReadable(viewerId, {
+        id: sql`lj.id`,
+        ownerId: sql`lj.owner_id`,
+        isPrivate: sql`lj.is_private`,
+      })})
+    when ${link} ~ ${`^/prayer/${UUID}$`} then exists (select 1 from prayers
+      where ${prayers.id} = substr(${link}, 9)::uuid and ${prayerReadable(viewerId)})
+    when ${link} ~ ${`^/prayer-groups/${UUID}$`} then exists (select 1 from prayer_groups
+      where ${prayerGroups.id} = substr(${link}, 16)::uuid and ${groupVisible(viewerId)})
+    else true end)`;
+}
