@@ -208,6 +208,7 @@ export class FriendsRepository {
     limit: number,
   ): Promise<{ user: UserRow; mutualFriends: number; isFriend: boolean }[]> {
     const pattern = likePattern(q);
+    const handle = sql`lower(${users.username}) = lower(${q})`;
     return this.db
       .select({
         user: users,
@@ -220,11 +221,11 @@ export class FriendsRepository {
           ne(users.id, viewerId),
           or(
             and(
-              ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+              or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), handle),
               profileVisible(viewerId),
             ),
             and(
-              sql`lower(${users.username}) = lower(${q})`,
+              handle,
               sql`coalesce(${users.settings}->'privacy'->>'profileVisibility', 'friends') <> 'private'`,
             ),
             eq(users.email, exactEmail),
