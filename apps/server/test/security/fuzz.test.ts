@@ -82,6 +82,8 @@ beforeAll(async () => {
       FLUTTERWAVE_WEBHOOK_HASH: WEBHOOK_HASH,
       FLUTTERWAVE_API_URL: flw.url,
       COUNTRY_HEADER: 'CF-IPCountry',
+      // The fuzz requests come from ADDRESS: the country header is believed from it.
+      TRUST_PROXY: ADDRESS,
     },
   });
   [fuzzer, friend, stranger] = [

@@ -27,6 +27,8 @@ beforeAll(async () => {
       FLUTTERWAVE_WEBHOOK_HASH: HOOK,
       FLUTTERWAVE_API_URL: flw.url,
       COUNTRY_HEADER: 'CF-IPCountry',
+      // app.inject's requests come from 127.0.0.1: the proxy that sets the country header.
+      TRUST_PROXY: '127.0.0.1',
     },
     logger: {
       level: 'info',

@@ -1,5 +1,4 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   Checkout,
@@ -11,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import type { PaymentRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
-import type { CountryResolver } from '../plans/country.ts';
+import type { ClientInfo, CountryResolver } from '../plans/country.ts';
 import {
   addMonths,
   amountToCents,
@@ -52,11 +51,6 @@ export interface PaymentsServiceDeps {
   checkoutScriptUrl: string;
   limiters: { verify: Limiter; checkout: Limiter };
   now: () => Date;
-}
-
-export interface ClientInfo {
-  headers: IncomingHttpHeaders;
-  ip: string;
 }
 
 type Outcome =
