@@ -257,9 +257,24 @@ describe('POST /api/subscription/subscribe', () => {
     await expectFree(thief);
     expect((await paymentOf(paid.txRef)).status).toBe('pending');
     expect((await subscribe(payer, 'premium', paid.id)).statusCode).toBe(200);
-    // Once redeemed, the thief's replay is refused outright.
-    expect((await subscribe(thief, 'premium', paid.id)).statusCode).toBe(409);
+  });
+
+  it('a transaction someone else already used answers exactly like an unknown one', async () => {
+    const [payer, thief] = await Promise.all([person(t.app), person(t.app)]);
+    const paid = await paidCheckout(payer, 'premium');
+    expect((await subscribe(payer, 'premium', paid.id)).statusCode).toBe(200);
+    const unknown = await subscribe(thief, 'premium', 987654321);
+    const answer = (res: typeof unknown) => {
+      const { code, message, details } = res.json<Record<string, unknown>>();
+      return { status: res.statusCode, code, message, details };
+    };
+    for (const plan of ['premium', 'ministry']) {
+      expect(answer(await subscribe(thief, plan, paid.id))).toEqual(answer(unknown));
+    }
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ message: 'We could not verify this payment.' });
     await expectFree(thief);
+    expect(await fulfilments(paid.id)).toBe(1);
   });
 
   it('refuses a tx_ref issued for another plan', async () => {

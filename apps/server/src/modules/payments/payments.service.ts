@@ -8,7 +8,7 @@ import type {
 } from '@selah/shared/schemas/subscription';
 import type { Db } from '../../db/client.ts';
 import type { PaymentRow, UserRow } from '../../db/schema/index.ts';
-import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import type { ClientInfo, CountryResolver } from '../plans/country.ts';
 import {
@@ -349,9 +349,17 @@ export class PaymentsService {
     context: Record<string, unknown>,
     log: FastifyBaseLogger,
   ): Outcome {
-    if (expected && (payment.userId !== expected.userId || payment.plan !== expected.plan)) {
-      log.warn({ ...context, paymentId: payment.id, outcome: 'replay_foreign' }, 'payment replay');
-      throw conflict('This payment has already been used.');
+    if (expected && payment.userId !== expected.userId) {
+      // Someone else's transaction answers exactly like an unknown one: ids cannot be probed.
+      log.warn(
+        { ...context, paymentId: payment.id, outcome: 'replay_foreign' },
+        'payment rejected',
+      );
+      throw badRequest(NOT_VERIFIED_MESSAGE);
+    }
+    if (expected && payment.plan !== expected.plan) {
+      log.warn({ ...context, paymentId: payment.id, outcome: 'other_plan' }, 'payment rejected');
+      throw badRequest(`This payment was for the ${PLAN_NAMES[payment.plan]} plan.`);
     }
     log.info({ ...context, paymentId: payment.id, outcome: 'already_fulfilled' }, 'payment replay');
     return { kind: 'already', payment };
