@@ -8,6 +8,7 @@ import {
   type PlanId,
   type PlanPrice,
   type Pricing,
+  type PurchasePreview,
   type Subscription,
 } from '@selah/shared/schemas/subscription';
 
@@ -32,11 +33,39 @@ const FEATURES: Record<PlanId, string[]> = {
 
 const NAMES: Record<PlanId, string> = { free: 'Free', premium: 'Premium', ministry: 'Ministry' };
 
-/** GET /subscription/pricing as the server answers for `country` (US by default). */
+/** What buying a plan gives a user on Free: a month from now. */
+const STARTS: Record<PaidPlanId, PurchasePreview> = {
+  premium: {
+    plan: 'premium',
+    expiresAt: '2026-12-25T10:00:00.000Z',
+    kind: 'start',
+    convertedDays: 0,
+  },
+  ministry: {
+    plan: 'ministry',
+    expiresAt: '2026-12-25T10:00:00.000Z',
+    kind: 'start',
+    convertedDays: 0,
+  },
+};
+
+/**
+ * GET /subscription/pricing as the server answers for `country` (US by default), for a user on
+ * Free unless `purchases` says what buying each paid plan would give.
+ */
 export function buildPricing(
-  options: { country?: string | null; ministryUsd?: number } & Partial<Pricing> = {},
+  options: {
+    country?: string | null;
+    ministryUsd?: number;
+    purchases?: Partial<Record<PaidPlanId, PurchasePreview>>;
+  } & Partial<Pricing> = {},
 ): Pricing {
-  const { country = 'US', ministryUsd = country === 'NG' ? 10 : 50, ...overrides } = options;
+  const {
+    country = 'US',
+    ministryUsd = country === 'NG' ? 10 : 50,
+    purchases = {},
+    ...overrides
+  } = options;
   const naira = country === 'NG';
   const usd: Record<PlanId, number> = { free: 0, premium: 4.99, ministry: ministryUsd };
   const plans: PlanPrice[] = (['free', 'premium', 'ministry'] as const).map((id) => ({
@@ -48,6 +77,7 @@ export function buildPricing(
     interval: 'month',
     features: FEATURES[id],
     popular: id === 'premium',
+    purchase: id === 'free' ? null : (purchases[id] ?? STARTS[id]),
   }));
   return PricingSchema.parse({
     country,

@@ -45,7 +45,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
         response: { 200: PricingSchema, 401: ApiErrorSchema },
       },
     },
-    async (request) => payments.pricing(clientOf(request)),
+    async (request) => payments.pricing(currentUser(request), clientOf(request)),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import type {
   Checkout,
   PaidPlanId,
   Pricing,
+  PurchasePreview,
   SubscribeResponse,
 } from '@selah/shared/schemas/subscription';
 import type { Db } from '../../db/client.ts';
@@ -12,15 +13,15 @@ import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import type { ClientInfo, CountryResolver } from '../plans/country.ts';
 import {
-  addMonths,
   amountToCents,
   centsToAmount,
+  isPaidPlan,
   PAYMENT_METHODS,
   PLAN_NAMES,
   planPrices,
   priceFor,
 } from '../plans/plans.ts';
-import { PlansRepository } from '../plans/plans.repository.ts';
+import type { PlanAfterPurchase } from '../plans/plan-purchase.ts';
 import type { PlansService } from '../plans/plans.service.ts';
 import {
   type FlutterwaveClient,
@@ -34,6 +35,7 @@ export const NOT_SET_UP_MESSAGE = 'Payments are not set up on this server.';
 export const NOT_CONFIRMED_MESSAGE =
   'We could not confirm your payment yet. If you were charged, your plan will be upgraded as soon as the payment provider confirms it; please try again in a minute.';
 const NOT_VERIFIED_MESSAGE = 'We could not verify this payment.';
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Payment verification attempts per user per minute (quality guide's rate-limit anchors). */
 export const PAYMENT_VERIFY_LIMIT = { name: 'payment-verify', points: 10, durationSeconds: 60 };
@@ -54,7 +56,7 @@ export interface PaymentsServiceDeps {
 }
 
 type Outcome =
-  | { kind: 'fulfilled'; payment: PaymentRow; expiresAt: Date }
+  | { kind: 'fulfilled'; payment: PaymentRow; result: PlanAfterPurchase }
   | { kind: 'already'; payment: PaymentRow };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
@@ -88,16 +90,32 @@ export class PaymentsService {
     return Boolean(this.deps.provider && this.deps.publicKey);
   }
 
-  /** Every plan's price for the visitor's country, computed here. */
-  async pricing(client: ClientInfo): Promise<Pricing> {
+  /**
+   * Every plan's price for the visitor's country, computed here, with what buying each paid
+   * plan now would give this user (its end date and any time converted between plans).
+   */
+  async pricing(user: UserRow, client: ClientInfo): Promise<Pricing> {
     const country = await this.deps.country.resolve(client);
     return {
       country,
       currency: priceFor('premium', country).currency,
-      plans: planPrices(country),
+      plans: planPrices(country).map((price) => ({
+        ...price,
+        purchase: isPaidPlan(price.id) ? this.preview(user, price.id, country) : null,
+      })),
       paymentsEnabled: this.enabled,
       paymentMethods: PAYMENT_METHODS,
       checkoutScriptUrl: this.enabled ? this.deps.checkoutScriptUrl : null,
+    };
+  }
+
+  private preview(user: UserRow, plan: PaidPlanId, country: string | null): PurchasePreview {
+    const result = this.deps.plans.previewPurchase(user, { plan, months: 1, country });
+    return {
+      plan: result.plan,
+      expiresAt: result.expiresAt.toISOString(),
+      kind: result.kind,
+      convertedDays: Math.round(result.convertedMs / DAY_MS),
     };
   }
 
@@ -177,8 +195,8 @@ export class PaymentsService {
     if (outcome.kind === 'fulfilled') {
       return {
         message: UPGRADED_MESSAGE,
-        plan: outcome.payment.plan,
-        expiresAt: outcome.expiresAt.toISOString(),
+        plan: outcome.result.plan,
+        expiresAt: outcome.result.expiresAt.toISOString(),
       };
     }
     const row = await this.deps.plans.repo.planOf(outcome.payment.userId);
@@ -297,9 +315,9 @@ export class PaymentsService {
       throw new AppError('CONFLICT', 'This checkout has already been paid.');
     }
 
-    let expiresAt: Date | null;
+    let result: PlanAfterPurchase | null;
     try {
-      expiresAt = await this.deps.db.transaction(async (tx) => {
+      result = await this.deps.db.transaction(async (tx) => {
         const now = this.deps.now();
         const won = await new PaymentsRepository(tx).markSuccessful(
           payment.id,
@@ -308,21 +326,17 @@ export class PaymentsService {
           tx,
         );
         if (!won) return null;
-        const plans = new PlansRepository(tx);
-        const current = await plans.lockUserPlan(payment.userId, tx);
-        const from =
-          current?.planExpiresAt && current.planExpiresAt.getTime() > now.getTime()
-            ? current.planExpiresAt
-            : now;
-        const until = addMonths(from, payment.months);
-        await plans.setPlan(payment.userId, payment.plan, until, tx);
-        return until;
+        return this.deps.plans.applyPurchase(
+          payment.userId,
+          { plan: payment.plan, months: payment.months, country: payment.country },
+          tx,
+        );
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      expiresAt = null;
+      result = null;
     }
-    if (!expiresAt) {
+    if (!result) {
       // Someone else fulfilled it between our check and our update.
       const winner = await this.repo.findByProviderTransactionId(transactionId);
       if (winner) return this.alreadyFulfilled(winner, expected, context, log);
@@ -335,12 +349,15 @@ export class PaymentsService {
         plan: payment.plan,
         amount: payment.amount,
         currency: payment.currency,
-        expiresAt: expiresAt.toISOString(),
+        planAfter: result.plan,
+        expiresAt: result.expiresAt.toISOString(),
+        applied: result.kind,
+        convertedMs: result.convertedMs,
         outcome: 'fulfilled',
       },
       'payment fulfilled',
     );
-    return { kind: 'fulfilled', payment, expiresAt };
+    return { kind: 'fulfilled', payment, result };
   }
 
   private alreadyFulfilled(
