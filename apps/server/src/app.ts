@@ -50,6 +50,7 @@ import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { inlineScriptHashes } from './plugins/inline-scripts.ts';
 import { paymentOrigins, securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping } from './housekeeping.ts';
 import { createServices, type Services } from './services.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -271,12 +272,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     mailWorker.start();
     services.reminders.start();
     const housekeeping = setInterval(
-      () => {
-        auth.repo
-          .purgeExpired()
-          .catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
-      },
-      60 * 60 * 1000,
+      () => void runHousekeeping(services, app.log),
+      HOUSEKEEPING_INTERVAL_MS,
     );
     housekeeping.unref();
     app.addHook('onClose', async () => {

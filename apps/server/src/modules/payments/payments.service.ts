@@ -9,7 +9,9 @@ import type {
 } from '@selah/shared/schemas/subscription';
 import type { Db } from '../../db/client.ts';
 import type { PaymentRow, UserRow } from '../../db/schema/index.ts';
-import { AppError, badRequest } from '../../lib/app-error.ts';
+import type { AdminPaymentPage, AdminPaymentQuery } from '@selah/shared/schemas/admin';
+import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import type { ClientInfo, CountryResolver } from '../plans/country.ts';
 import {
@@ -26,8 +28,10 @@ import type { PlansService } from '../plans/plans.service.ts';
 import {
   type FlutterwaveClient,
   PaymentProviderUnavailable,
+  type RefundOutcome,
   type VerifiedTransaction,
 } from './flutterwave.ts';
+import { presentAdminPayment } from './payments.presenter.ts';
 import { PaymentsRepository } from './payments.repository.ts';
 
 export const UPGRADED_MESSAGE = 'Your plan has been upgraded.';
@@ -36,6 +40,17 @@ export const NOT_CONFIRMED_MESSAGE =
   'We could not confirm your payment yet. If you were charged, your plan will be upgraded as soon as the payment provider confirms it; please try again in a minute.';
 const NOT_VERIFIED_MESSAGE = 'We could not verify this payment.';
 const DAY_MS = 24 * 60 * 60 * 1000;
+export const SECOND_CHARGE_TO_REFUND =
+  'This checkout was already paid, so this second payment gives nothing more: it will be refunded.';
+export const SECOND_CHARGE_REFUNDED =
+  'This checkout was already paid, so this second payment gives nothing more: it has been refunded.';
+/** A checkout not paid within a day is expired by housekeeping (a late payment still counts). */
+export const PENDING_LIFETIME_MS = DAY_MS;
+/** A refund attempt is not repeated sooner than this (housekeeping runs hourly). */
+const REFUND_RETRY_MS = 30 * 60 * 1000;
+/** Refunds that failed for an outage are tried at most this many times in all. */
+export const MAX_REFUND_ATTEMPTS = 5;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Payment verification attempts per user per minute (quality guide's rate-limit anchors). */
 export const PAYMENT_VERIFY_LIMIT = { name: 'payment-verify', points: 10, durationSeconds: 60 };
@@ -57,7 +72,9 @@ export interface PaymentsServiceDeps {
 
 type Outcome =
   | { kind: 'fulfilled'; payment: PaymentRow; result: PlanAfterPurchase }
-  | { kind: 'already'; payment: PaymentRow };
+  | { kind: 'already'; payment: PaymentRow }
+  /** A second charge for a checkout already paid: recorded, no value given, refunded. */
+  | { kind: 'second_charge'; payment: PaymentRow };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
@@ -192,6 +209,11 @@ export class PaymentsService {
 
   /** The plan as it stands after a fulfilment (read back, so a replay answers the same). */
   private async answer(outcome: Outcome): Promise<SubscribeResponse> {
+    if (outcome.kind === 'second_charge') {
+      throw conflict(
+        outcome.payment.status === 'refunded' ? SECOND_CHARGE_REFUNDED : SECOND_CHARGE_TO_REFUND,
+      );
+    }
     if (outcome.kind === 'fulfilled') {
       return {
         message: UPGRADED_MESSAGE,
@@ -223,7 +245,7 @@ export class PaymentsService {
   async webhook(
     transactionId: string | null,
     log: FastifyBaseLogger,
-  ): Promise<'fulfilled' | 'already' | 'ignored'> {
+  ): Promise<Outcome['kind'] | 'ignored'> {
     if (!transactionId || !this.enabled || !this.deps.provider) {
       log.info({ event: 'payment_webhook', outcome: 'ignored' }, 'payment webhook ignored');
       return 'ignored';
@@ -286,6 +308,12 @@ export class PaymentsService {
       throw reject('foreign_tx_ref', NOT_VERIFIED_MESSAGE, { paymentId: payment?.id });
     }
     const paymentContext = { paymentId: payment.id, userId: payment.userId };
+    if (payment.status === 'successful') {
+      if (payment.providerTransactionId === transactionId) {
+        return this.alreadyFulfilled(payment, expected, context, log);
+      }
+      return this.secondCharge(payment, transaction, context, log);
+    }
     if (expected && payment.plan !== expected.plan) {
       throw reject('other_plan', `This payment was for the ${PLAN_NAMES[payment.plan]} plan.`, {
         ...paymentContext,
@@ -306,15 +334,6 @@ export class PaymentsService {
         expectedCents,
       });
     }
-    if (payment.status !== 'pending') {
-      if (payment.providerTransactionId === transactionId) {
-        return this.alreadyFulfilled(payment, expected, context, log);
-      }
-      // The checkout was already paid by another transaction (a double charge): no second
-      // month; logged for a refund.
-      throw new AppError('CONFLICT', 'This checkout has already been paid.');
-    }
-
     let result: PlanAfterPurchase | null;
     try {
       result = await this.deps.db.transaction(async (tx) => {
@@ -337,10 +356,13 @@ export class PaymentsService {
       result = null;
     }
     if (!result) {
-      // Someone else fulfilled it between our check and our update.
+      // Someone else fulfilled it between our check and our update: with this transaction (a
+      // replay), or with another one (this is a second charge).
       const winner = await this.repo.findByProviderTransactionId(transactionId);
       if (winner) return this.alreadyFulfilled(winner, expected, context, log);
-      throw new AppError('CONFLICT', 'This checkout has already been paid.');
+      const paid = await this.repo.findByTxRef(payment.txRef);
+      if (paid?.status !== 'successful') throw new Error(`payment ${payment.id} lost its update`);
+      return this.secondCharge(paid, transaction, context, log);
     }
     log.info(
       {
@@ -374,11 +396,157 @@ export class PaymentsService {
       );
       throw badRequest(NOT_VERIFIED_MESSAGE);
     }
+    if (payment.duplicateOfId) {
+      log.info({ ...context, paymentId: payment.id, outcome: 'second_charge' }, 'payment replay');
+      return { kind: 'second_charge', payment };
+    }
     if (expected && payment.plan !== expected.plan) {
       log.warn({ ...context, paymentId: payment.id, outcome: 'other_plan' }, 'payment rejected');
       throw badRequest(`This payment was for the ${PLAN_NAMES[payment.plan]} plan.`);
     }
     log.info({ ...context, paymentId: payment.id, outcome: 'already_fulfilled' }, 'payment replay');
     return { kind: 'already', payment };
+  }
+
+  /**
+   * A successful transaction for a checkout another transaction already paid (the customer
+   * was charged twice): recorded as needing a refund, logged, and refunded at once if
+   * Flutterwave agrees (else housekeeping tries again). It gives no plan time.
+   */
+  private async secondCharge(
+    paid: PaymentRow,
+    transaction: VerifiedTransaction,
+    context: Record<string, unknown>,
+    log: FastifyBaseLogger,
+  ): Promise<Outcome> {
+    const charge = {
+      providerTransactionId: transaction.id,
+      amount: centsToAmount(transaction.amountCents).toFixed(2),
+      currency: transaction.currency,
+      verifiedAt: this.deps.now(),
+    };
+    const recorded = await this.repo.insertSecondCharge(paid, charge);
+    const row = recorded ?? (await this.repo.findByProviderTransactionId(transaction.id));
+    if (!row) throw new Error(`second charge ${transaction.id} was not recorded`);
+    if (recorded) {
+      log.warn(
+        {
+          ...context,
+          userId: paid.userId,
+          paymentId: row.id,
+          duplicateOf: paid.id,
+          txRef: paid.txRef,
+          amount: charge.amount,
+          currency: charge.currency,
+          outcome: 'needs_refund',
+        },
+        'second charge for a paid checkout: needs a refund',
+      );
+      await this.refund(row, log);
+    }
+    return {
+      kind: 'second_charge',
+      payment: (await this.repo.findByProviderTransactionId(transaction.id)) ?? row,
+    };
+  }
+
+  /**
+   * Asks Flutterwave to refund a second charge in full, unless an attempt is under way or it
+   * was tried in the last REFUND_RETRY_MS. A refusal (already refunded, not refundable) is
+   * not tried again; an outage is, by housekeeping, up to MAX_REFUND_ATTEMPTS times.
+   */
+  private async refund(row: PaymentRow, log: FastifyBaseLogger): Promise<void> {
+    const provider = this.deps.provider;
+    if (!provider || !row.providerTransactionId) return;
+    const now = this.deps.now();
+    const claimed = await this.repo.claimRefund(
+      row.id,
+      now,
+      new Date(now.getTime() - REFUND_RETRY_MS),
+    );
+    if (!claimed) return;
+    const context = {
+      event: 'payment_refund',
+      paymentId: row.id,
+      userId: row.userId,
+      duplicateOf: row.duplicateOfId,
+      providerTransactionId: row.providerTransactionId,
+      attempt: claimed.refundAttempts,
+    };
+    let outcome: RefundOutcome;
+    try {
+      outcome = await provider.refund(
+        row.providerTransactionId,
+        `Selah: a second payment for ${row.txRef}, which was already paid`,
+      );
+    } catch (error) {
+      if (!(error instanceof PaymentProviderUnavailable)) throw error;
+      await this.repo.noteRefundError(row.id, `Flutterwave unavailable (${error.message})`);
+      log.warn(
+        { ...context, reason: error.message, outcome: 'refund_unavailable' },
+        'payment refund failed',
+      );
+      return;
+    }
+    if (!outcome.ok) {
+      await this.repo.noteRefundError(row.id, outcome.reason, MAX_REFUND_ATTEMPTS);
+      log.warn(
+        { ...context, reason: outcome.reason, outcome: 'refund_refused' },
+        'payment refund refused',
+      );
+      return;
+    }
+    await this.repo.markRefunded(row.id, outcome.refundId, this.deps.now());
+    log.info(
+      {
+        ...context,
+        providerRefundId: outcome.refundId,
+        refundStatus: outcome.status,
+        outcome: 'refunded',
+      },
+      'payment refunded',
+    );
+  }
+
+  /**
+   * Hourly upkeep: pending checkouts older than a day expire, and refunds that failed for an
+   * outage are tried again.
+   */
+  async housekeeping(log: FastifyBaseLogger): Promise<{ expired: number; refunds: number }> {
+    const now = this.deps.now();
+    const expired = await this.repo.expirePending(new Date(now.getTime() - PENDING_LIFETIME_MS));
+    if (expired > 0) {
+      log.info({ event: 'payment_housekeeping', expired }, 'pending payments expired');
+    }
+    const due = this.deps.provider
+      ? await this.repo.refundsToRetry(
+          MAX_REFUND_ATTEMPTS,
+          new Date(now.getTime() - REFUND_RETRY_MS),
+          50,
+        )
+      : [];
+    for (const row of due) await this.refund(row, log);
+    return { expired, refunds: due.length };
+  }
+
+  /**
+   * Every payment for the operators' view, newest first (keyset pages).
+   * @throws AppError BAD_REQUEST for a malformed cursor.
+   */
+  async adminPage(query: AdminPaymentQuery): Promise<AdminPaymentPage> {
+    const after = decodeCursor(query.cursor, ['string', 'string'] as const);
+    if (after && (Number.isNaN(Date.parse(after[0])) || !UUID.test(after[1]))) {
+      throw badRequest('Invalid page cursor.');
+    }
+    const rows = await this.repo.page({ after, limit: query.limit + 1, status: query.status });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      data: page.map(presentAdminPayment),
+      nextCursor:
+        rows.length > query.limit && last
+          ? encodeCursor([last.createdAt.toISOString(), last.id])
+          : null,
+    };
   }
 }
