@@ -18,6 +18,7 @@ import {
 import type { Redis } from 'ioredis';
 import type { Env } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import {
   CSP_REPORT_GROUP,
@@ -251,6 +252,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         prefix: '/subscription',
         payments: services.payments,
       });
+      await api.register(adminRoutes, { prefix: '/admin', payments: services.payments });
       await api.register(accountRoutes, { prefix: '/users/me', account: services.account });
       await api.register(avatarRoutes, { prefix: '/avatars', account: services.account });
     },
