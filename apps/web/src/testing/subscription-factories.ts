@@ -1,3 +1,4 @@
+import { AdminPaymentSchema, type AdminPayment } from '@selah/shared/schemas/admin';
 import {
   CheckoutSchema,
   PLAN_LIMITS,
@@ -116,6 +117,33 @@ export function buildCheckout(plan: PaidPlanId, overrides: Partial<Checkout> = {
     paymentOptions: 'card,mobilemoney,ussd',
     customer: { email: 'jane@example.com', name: 'jane' },
     customizations: { title: 'Selah', description: `Selah ${NAMES[plan]}, 1 month` },
+    ...overrides,
+  });
+}
+
+let paymentSequence = 0;
+
+/** A payment as GET /admin/payments lists it (a successful Premium payment unless told). */
+export function buildAdminPayment(overrides: Partial<AdminPayment> = {}): AdminPayment {
+  paymentSequence += 1;
+  return AdminPaymentSchema.parse({
+    _id: `20000000-0000-4000-8000-${String(paymentSequence).padStart(12, '0')}`,
+    user: {
+      _id: '00000000-0000-4000-8000-000000000042',
+      email: 'ada@example.com',
+      username: 'ada',
+    },
+    plan: 'premium',
+    amount: 4.99,
+    currency: 'USD',
+    country: 'US',
+    status: 'successful',
+    txRef: `selah-${String(paymentSequence).padStart(32, '0')}`,
+    providerTransactionId: String(9_000_000 + paymentSequence),
+    duplicateOf: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    verifiedAt: '2026-11-20T10:01:00.000Z',
+    refund: null,
     ...overrides,
   });
 }
