@@ -92,7 +92,9 @@ function isUniqueViolation(error: unknown): boolean {
  * checkout and issues its `tx_ref`; value is given only for a transaction that Flutterwave's
  * verify endpoint reports successful, with that `tx_ref`, at least the price and the same
  * currency. Fulfilment happens once per payment and once per provider transaction, in one
- * database transaction, whether the browser or the webhook gets there first.
+ * database transaction, whether the browser or the webhook gets there first; the plans module
+ * decides what it gives (ADR 041). A second charge for a paid checkout is recorded and
+ * refunded; housekeeping expires unpaid checkouts and retries refunds.
  */
 export class PaymentsService {
   readonly repo: PaymentsRepository;
