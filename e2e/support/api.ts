@@ -114,16 +114,32 @@ export class Api {
       amount: number;
       currency: string;
     };
-    const paid = await control('/flutterwave/transactions', {
-      method: 'POST',
-      body: JSON.stringify({ tx_ref: txRef, amount, currency }),
-    });
-    const { id } = (await paid.json()) as { id: number };
+    const id = await this.chargeAtFlutterwave({ txRef, amount, currency });
     const subscribed = await this.request.post('/api/subscription/subscribe', {
       data: { plan, transactionId: id, amount },
       headers,
     });
     await expectOk(subscribed, `subscribing ${user.email} to ${plan}`);
+  }
+
+  /**
+   * Charges a checkout at the stand-in Flutterwave, as the customer's payment would; returns
+   * the transaction id. `refund: 'unavailable'`: refunding this charge answers 503.
+   */
+  async chargeAtFlutterwave(
+    checkout: { txRef: string; amount: number; currency: string },
+    options: { refund?: 'unavailable' } = {},
+  ): Promise<number> {
+    const paid = await control('/flutterwave/transactions', {
+      method: 'POST',
+      body: JSON.stringify({
+        tx_ref: checkout.txRef,
+        amount: checkout.amount,
+        currency: checkout.currency,
+        ...options,
+      }),
+    });
+    return ((await paid.json()) as { id: number }).id;
   }
 
   /** `from` asks `to` to be friends (POST /api/friends/request/:id). */

@@ -10,6 +10,9 @@ interface Transaction {
   amount: number;
   currency: string;
   status: string;
+  /** 'unavailable': refunding it answers 503, as Flutterwave does in an outage. */
+  refund?: 'unavailable';
+  refunded?: boolean;
 }
 
 function send(res: ServerResponse, status: number, body: unknown, type = 'application/json') {
@@ -32,14 +35,18 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 /**
  * Flutterwave for the journeys, served by the control server under `/flutterwave`:
  * - `GET /flutterwave/v3/transactions/:id/verify` (Bearer secret key): like Flutterwave's API
- * - `POST /flutterwave/transactions` `{tx_ref, amount, currency, status?}` -> `{id}`: records a
- *   payment as if the customer had paid at Flutterwave
+ * - `POST /flutterwave/v3/transactions/:id/refund` (Bearer secret key): refunds a whole
+ *   successful transaction once, like Flutterwave's refund API
+ * - `POST /flutterwave/transactions` `{tx_ref, amount, currency, status?, refund?}` -> `{id}`:
+ *   records a payment as if the customer had paid at Flutterwave (`refund: 'unavailable'`: its
+ *   refund answers 503)
  * - `GET /flutterwave/v3.js`: a stand-in for the inline checkout script. `FlutterwaveCheckout`
  *   pays the asked amount at once and calls `callback` as the real modal does on success.
  */
 export class FakeFlutterwave {
   private readonly transactions = new Map<string, Transaction>();
   private nextId = 7_000_000;
+  private nextRefundId = 80_000;
   private readonly origin: string;
 
   constructor(origin: string) {
@@ -77,6 +84,7 @@ export class FakeFlutterwave {
         amount: body.amount,
         currency: body.currency,
         status: body.status ?? 'successful',
+        ...(body.refund === 'unavailable' ? { refund: 'unavailable' as const } : {}),
       });
       send(res, 201, { id: Number(id) });
       return true;
@@ -99,8 +107,51 @@ export class FakeFlutterwave {
       });
       return true;
     }
+    const refunding = /^\/flutterwave\/v3\/transactions\/([^/]+)\/refund$/.exec(pathname)?.[1];
+    if (req.method === 'POST' && refunding) {
+      this.refund(req, res, refunding);
+      return true;
+    }
     send(res, 404, { message: `no route ${req.method ?? ''} ${pathname}` });
     return true;
+  }
+
+  private refund(req: IncomingMessage, res: ServerResponse, id: string): void {
+    if (req.headers.authorization !== `Bearer ${FLUTTERWAVE_SECRET_KEY}`) {
+      send(res, 401, { status: 'error', message: 'Invalid authorization key', data: null });
+      return;
+    }
+    const tx = this.transactions.get(id);
+    if (tx?.refund === 'unavailable') {
+      send(res, 503, { status: 'error', message: 'Service unavailable' });
+      return;
+    }
+    if (!tx || tx.status !== 'successful') {
+      send(res, 400, { status: 'error', message: 'No transaction was found', data: null });
+      return;
+    }
+    if (tx.refunded) {
+      send(res, 400, {
+        status: 'error',
+        message: 'Transaction has been fully refunded',
+        data: null,
+      });
+      return;
+    }
+    tx.refunded = true;
+    send(res, 200, {
+      status: 'success',
+      message: 'Transaction refund initiated',
+      data: {
+        id: this.nextRefundId++,
+        tx_id: Number(id),
+        flw_ref: `URF_${id}`,
+        amount_refunded: tx.amount,
+        status: 'completed',
+        destination: 'payment_source',
+        created_at: new Date().toISOString(),
+      },
+    });
   }
 
   private script(): string {

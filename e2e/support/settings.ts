@@ -18,6 +18,8 @@ export const APP_PORT = portFromEnv('E2E_APP_PORT', 3100);
 export const OIDC_PORT = portFromEnv('E2E_OIDC_PORT', APP_PORT + 1);
 export const SMTP_PORT = portFromEnv('E2E_SMTP_PORT', APP_PORT + 2);
 export const CONTROL_PORT = portFromEnv('E2E_CONTROL_PORT', APP_PORT + 3);
+/** Where the stack starts the app once, before the run, to make the operator account. */
+export const PROVISION_PORT = portFromEnv('E2E_PROVISION_PORT', APP_PORT + 4);
 
 export const LOOPBACK = '127.0.0.1';
 /** The app's origin: what the browser opens and what the server puts into links. */
@@ -35,6 +37,16 @@ export const GOOGLE_CLIENT_SECRET = 'selah-e2e-client-secret';
  * under its value, so parallel tests never consume each other's scenarios.
  */
 export const OIDC_SCENARIO_COOKIE = 'selah_e2e_oidc_scenario';
+
+/**
+ * The run's operator: the stack registers this account and makes it an admin with
+ * `npm run admin -- grant` before the journeys start (its password is the journeys' usual one).
+ */
+export const E2E_ADMIN = {
+  firstName: 'Olu',
+  lastName: 'Operator',
+  email: 'operator@example.test',
+} as const;
 
 /** The header the e2e app reads the visitor's country from (COUNTRY_HEADER). */
 export const COUNTRY_TEST_HEADER = 'X-Test-Country';

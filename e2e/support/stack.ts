@@ -2,7 +2,9 @@
 // a local OpenID provider standing in for Google, a local SMTP server that keeps mails, a small
 // control endpoint for both, and the app itself started exactly as `npm start` starts it
 // (`node scripts/start.ts`: builds apps/web when stale, then serves SPA + API) on a fresh
-// PGlite data directory. Everything stops on SIGTERM/SIGINT or when the app exits.
+// PGlite data directory. Before it, the run's operator account is made with the real
+// `npm run admin` command (support/provision-admin.ts). Everything stops on SIGTERM/SIGINT or
+// when the app exits.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -18,6 +20,7 @@ import {
 } from './fake-flutterwave.ts';
 import { startMailServer } from './mail-server.ts';
 import { startOidcProvider } from './oidc-provider.ts';
+import { provisionAdmin } from './provision-admin.ts';
 import {
   APP_PORT,
   APP_URL,
@@ -161,6 +164,8 @@ async function main(): Promise<void> {
   mkdirSync(path.dirname(SERVER_LOG_FILE), { recursive: true });
   const logFile = createWriteStream(SERVER_LOG_FILE, { flags: 'w' });
   stoppers.push(() => new Promise<void>((resolve) => logFile.end(resolve)));
+  log('making the operator account (npm run admin -- grant)');
+  await provisionAdmin(root, env, logFile);
   app = spawn(process.execPath, [path.join(root, 'scripts/start.ts')], {
     cwd: root,
     env,

@@ -68,6 +68,48 @@ test.describe('Plans and payments', () => {
     ).toBeVisible();
   });
 
+  test('a Premium user moving up to Ministry gets a Ministry month plus their Premium time by value', async ({
+    page,
+    api,
+    login,
+  }) => {
+    await page.setExtraHTTPHeaders({ [COUNTRY_TEST_HEADER]: 'US' });
+    const user = await newUser(api, 'Efe');
+    await api.upgrade(user, 'premium');
+    const session = await login(user, '/pricing');
+
+    const ministry = page.getByRole('article', { name: 'Ministry' });
+    const premium = page.getByRole('article', { name: 'Premium' });
+    await expect(premium.getByText('Current plan', { exact: true })).toBeVisible();
+    await expect(page.getByText(/paying never lowers or shortens it/)).toBeVisible();
+    // A month of Premium ($4.99) is worth 3 days of Ministry ($50 in the US).
+    const choose = ministry.getByRole('button', { name: 'Choose Ministry' });
+    await expect(choose).toHaveAccessibleDescription(
+      /^Paying now gives you Ministry until .+: a month, plus your remaining Premium time as about 3 days of Ministry\.$/,
+    );
+    await expect(
+      premium.getByRole('button', { name: 'Renew Premium' }),
+    ).toHaveAccessibleDescription(
+      /^Paying now adds a month after your current end: Premium until /,
+    );
+
+    await choose.click();
+    await expect(toast(page, 'Payment Successful!', 'Your plan has been upgraded.')).toBeVisible();
+    await expect(ministry.getByText('Current plan', { exact: true })).toBeVisible();
+    await expect(ministry.getByText(/^Active until /)).toBeVisible();
+
+    // The server agrees: Ministry, for a month and about 3 days, not two months.
+    const sub = (await (
+      await page.request.get('/api/subscription', {
+        headers: { authorization: `Bearer ${session.token}` },
+      })
+    ).json()) as { effectivePlan: string; expiresAt: string };
+    expect(sub.effectivePlan).toBe('ministry');
+    const days = (new Date(sub.expiresAt).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(30);
+    expect(days).toBeLessThan(35);
+  });
+
   test('a Free user creating a 4th journal is told the limit, with an Upgrade link', async ({
     page,
     api,

@@ -18,6 +18,7 @@ import {
 import type { Redis } from 'ioredis';
 import type { Env } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import {
   CSP_REPORT_GROUP,
@@ -50,6 +51,7 @@ import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { inlineScriptHashes } from './plugins/inline-scripts.ts';
 import { paymentOrigins, securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping } from './housekeeping.ts';
 import { createServices, type Services } from './services.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -250,6 +252,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         prefix: '/subscription',
         payments: services.payments,
       });
+      await api.register(adminRoutes, { prefix: '/admin', payments: services.payments });
       await api.register(accountRoutes, { prefix: '/users/me', account: services.account });
       await api.register(avatarRoutes, {
         prefix: '/avatars',
@@ -275,12 +278,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     mailWorker.start();
     services.reminders.start();
     const housekeeping = setInterval(
-      () => {
-        auth.repo
-          .purgeExpired()
-          .catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
-      },
-      60 * 60 * 1000,
+      () => void runHousekeeping(services, app.log),
+      HOUSEKEEPING_INTERVAL_MS,
     );
     housekeeping.unref();
     app.addHook('onClose', async () => {

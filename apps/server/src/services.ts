@@ -174,7 +174,7 @@ export function createServices(opts: ServiceOptions) {
   const payments = new PaymentsService({
     db: db.db,
     plans,
-    country: new CountryResolver(env.COUNTRY_HEADER),
+    country: new CountryResolver(env.COUNTRY_HEADER, env.trustProxy),
     provider:
       env.FLUTTERWAVE_PUBLIC_KEY && env.FLUTTERWAVE_SECRET_KEY
         ? new FlutterwaveClient({

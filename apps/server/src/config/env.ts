@@ -82,6 +82,14 @@ const EnvSchema = z
         message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
       });
     }
+    if (env.COUNTRY_HEADER && !env.TRUST_PROXY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['COUNTRY_HEADER'],
+        message:
+          'is believed only from the proxies in TRUST_PROXY: set TRUST_PROXY to the proxy that sets it',
+      });
+    }
     if (env.TRUST_PROXY) {
       for (const entry of env.TRUST_PROXY.split(',').map((s) => s.trim())) {
         if (!isAddressOrCidr(entry)) {

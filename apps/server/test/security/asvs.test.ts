@@ -6,6 +6,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadEnv } from '../../src/config/env.ts';
 import { journals, mailOutbox, users } from '../../src/db/schema/index.ts';
+import { runAdminCommand } from '../../src/modules/admin/admin-roles.ts';
 import { PasswordHasher } from '../../src/modules/auth/password-hasher.ts';
 import {
   bearer,
@@ -810,6 +811,8 @@ describe('caching, page sizes and configuration', () => {
 
   it('caps every page size: one above the maximum is 400, the maximum itself is fine', async () => {
     const u = await person(t.app, 'Pager');
+    // An admin, so the operators' lists are checked too (everyone else gets their 404).
+    await runAdminCommand(t.db.db, ['grant', u.email]);
     const journal = (await u.api.post('/api/journals', { title: 'Paged' })).json()._id as string;
     const required: Record<string, string> = { journal };
     let capped = 0;

@@ -1132,4 +1132,12 @@ export const SIGNED_OUT: Record<string, 401 | 'open'> = {
   'POST /api/subscription/checkout': 401,
   'POST /api/subscription/subscribe': 401,
   'POST /api/subscription/webhook': 401,
+  'GET /api/admin/payments': 401,
 };
+
+/**
+ * Routes only operators reach (`users.role` 'admin', granted by `npm run admin`, ADR 041).
+ * Every signed-in actor of the world is an ordinary user and gets exactly the 404 of a route
+ * that does not exist; an admin gets the answer. Signed out: 401 (SIGNED_OUT).
+ */
+export const ADMIN_ONLY: string[] = ['GET /api/admin/payments'];

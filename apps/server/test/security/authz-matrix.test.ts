@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, type TestApp } from '../build-test-app.ts';
 import { FakeFlutterwave } from '../fake-flutterwave.ts';
-import { LISTS, MATRIX, type MatrixRow, SIGNED_OUT } from './authz-matrix.data.ts';
+import { runAdminCommand } from '../../src/modules/admin/admin-roles.ts';
+import { ADMIN_ONLY, LISTS, MATRIX, type MatrixRow, SIGNED_OUT } from './authz-matrix.data.ts';
 import {
   openApiOperations,
   type RegisteredRoute,
@@ -114,12 +115,21 @@ describe('the matrix covers the route table', () => {
     expect(missing.map(routeKey), 'add these routes to SIGNED_OUT').toEqual([]);
   });
 
+  it('lists every /api/admin route as admin-only', () => {
+    const admin = routes.filter((r) => r.url.startsWith('/api/admin')).map(routeKey);
+    expect(
+      admin.filter((k) => !ADMIN_ONLY.includes(k)),
+      'add these routes to ADMIN_ONLY',
+    ).toEqual([]);
+  });
+
   it('has no rows for routes that no longer exist', () => {
     const keys = new Set(routes.map(routeKey));
     const stale = [
       ...MATRIX.map((r) => routeKey({ method: r.method, url: r.route })),
       ...Object.keys(SIGNED_OUT),
       ...LISTS.map((l) => `GET ${l.route}`),
+      ...ADMIN_ONLY,
     ].filter((k) => !keys.has(k));
     expect(stale).toEqual([]);
   });
@@ -209,10 +219,43 @@ describe('signed out', () => {
   });
 });
 
+describe('admin-only routes', () => {
+  it.each(ADMIN_ONLY.map((key) => [key] as const))(
+    '%s: every ordinary user gets the 404 of a missing route; an admin gets the answer',
+    async (key) => {
+      const [method, url] = key.split(' ') as [string, string];
+      const wrong: string[] = [];
+      const ask = (actor: Actor, path: string) =>
+        send(actor, method, { url: path, body: undefined });
+      for (const actor of ACTORS.filter((a) => a !== 'signedOut')) {
+        const res = await ask(actor, url);
+        const missing = await ask(actor, `${url}-missing`);
+        const body = res.json<{ code: string; message: string }>();
+        const expected = missing.json<{ code: string; message: string }>();
+        if (
+          res.statusCode !== 404 ||
+          missing.statusCode !== 404 ||
+          body.code !== expected.code ||
+          body.message !== expected.message.replace(`${url}-missing`, url)
+        )
+          wrong.push(`${actor}: ${res.statusCode} ${res.body}`);
+      }
+      expect(wrong).toEqual([]);
+      const owner = w.people.owner.email;
+      await runAdminCommand(t.db.db, ['grant', owner]);
+      try {
+        expect((await ask('owner', url)).statusCode).toBe(200);
+      } finally {
+        await runAdminCommand(t.db.db, ['revoke', owner]);
+      }
+    },
+  );
+});
+
 /** Figures for SECURITY.md. */
 afterAll(() => {
   const cells = MATRIX.length * ACTORS.length + LISTS.length * ACTORS.length;
   console.info(
-    `[authz-matrix] ${MATRIX.length} rows + ${LISTS.length} list rows x ${ACTORS.length} actors = ${cells} cells; ${Object.keys(SIGNED_OUT).length} signed-out routes; ${routes?.length ?? 0} /api routes registered`,
+    `[authz-matrix] ${MATRIX.length} rows + ${LISTS.length} list rows x ${ACTORS.length} actors = ${cells} cells; ${Object.keys(SIGNED_OUT).length} signed-out routes; ${ADMIN_ONLY.length} admin-only routes; ${routes?.length ?? 0} /api routes registered`,
   );
 });

@@ -82,6 +82,8 @@ beforeAll(async () => {
       FLUTTERWAVE_WEBHOOK_HASH: WEBHOOK_HASH,
       FLUTTERWAVE_API_URL: flw.url,
       COUNTRY_HEADER: 'CF-IPCountry',
+      // The fuzz requests come from ADDRESS: the country header is believed from it.
+      TRUST_PROXY: ADDRESS,
     },
   });
   [fuzzer, friend, stranger] = [
@@ -94,7 +96,11 @@ beforeAll(async () => {
   // A cheap Argon2id hash of a password nobody knows: wrong-password checks stay fast, and no
   // generated password can match.
   const cheap = await hash(randomUUID(), { algorithm: 2, memoryCost: 8, timeCost: 1 });
-  await db.db.update(users).set({ passwordHash: cheap }).where(eq(users.id, fuzzer.id));
+  // An admin too, so the admin routes are fuzzed past their guard (ordinary users get 404).
+  await db.db
+    .update(users)
+    .set({ passwordHash: cheap, role: 'admin' })
+    .where(eq(users.id, fuzzer.id));
 
   const documented = await openApiOperations(t.app);
   const byKey = new Map(documented.map((op) => [routeKey(op), op]));

@@ -32,4 +32,5 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   [paths.app.prayerGroup.path]: page('prayer-group'),
   [paths.app.settings.path]: page('settings'),
   [paths.app.pricing.path]: page('pricing'),
+  [paths.app.adminPayments.path]: page('admin-payments'),
 };

@@ -18,6 +18,8 @@ const PROTECTED_PAGES = [
   ['/prayer-groups', 'Prayer Groups'],
   ['/settings', 'Settings'],
   ['/pricing', 'Pricing'],
+  // Operators only: everyone else sees a missing page.
+  ['/admin/payments', 'Page Not Found'],
 ] as const;
 
 const PUBLIC_PAGES = [

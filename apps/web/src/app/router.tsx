@@ -63,6 +63,10 @@ export const routes: RouteObject[] = [
               },
               { path: paths.app.settings.path, lazy: () => import('./routes/app/settings') },
               { path: paths.app.pricing.path, lazy: () => import('./routes/app/pricing') },
+              {
+                path: paths.app.adminPayments.path,
+                lazy: () => import('./routes/app/admin-payments'),
+              },
             ],
           },
         ],

@@ -54,5 +54,7 @@ export const paths = {
     },
     settings: { path: '/settings', getHref: () => '/settings' },
     pricing: { path: '/pricing', getHref: () => '/pricing' },
+    /** Operators only (the server answers everyone else 404). */
+    adminPayments: { path: '/admin/payments', getHref: () => '/admin/payments' },
   },
 } as const;

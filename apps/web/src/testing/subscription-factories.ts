@@ -1,3 +1,4 @@
+import { AdminPaymentSchema, type AdminPayment } from '@selah/shared/schemas/admin';
 import {
   CheckoutSchema,
   PLAN_LIMITS,
@@ -8,6 +9,7 @@ import {
   type PlanId,
   type PlanPrice,
   type Pricing,
+  type PurchasePreview,
   type Subscription,
 } from '@selah/shared/schemas/subscription';
 
@@ -32,11 +34,39 @@ const FEATURES: Record<PlanId, string[]> = {
 
 const NAMES: Record<PlanId, string> = { free: 'Free', premium: 'Premium', ministry: 'Ministry' };
 
-/** GET /subscription/pricing as the server answers for `country` (US by default). */
+/** What buying a plan gives a user on Free: a month from now. */
+const STARTS: Record<PaidPlanId, PurchasePreview> = {
+  premium: {
+    plan: 'premium',
+    expiresAt: '2026-12-25T10:00:00.000Z',
+    kind: 'start',
+    convertedDays: 0,
+  },
+  ministry: {
+    plan: 'ministry',
+    expiresAt: '2026-12-25T10:00:00.000Z',
+    kind: 'start',
+    convertedDays: 0,
+  },
+};
+
+/**
+ * GET /subscription/pricing as the server answers for `country` (US by default), for a user on
+ * Free unless `purchases` says what buying each paid plan would give.
+ */
 export function buildPricing(
-  options: { country?: string | null; ministryUsd?: number } & Partial<Pricing> = {},
+  options: {
+    country?: string | null;
+    ministryUsd?: number;
+    purchases?: Partial<Record<PaidPlanId, PurchasePreview>>;
+  } & Partial<Pricing> = {},
 ): Pricing {
-  const { country = 'US', ministryUsd = country === 'NG' ? 10 : 50, ...overrides } = options;
+  const {
+    country = 'US',
+    ministryUsd = country === 'NG' ? 10 : 50,
+    purchases = {},
+    ...overrides
+  } = options;
   const naira = country === 'NG';
   const usd: Record<PlanId, number> = { free: 0, premium: 4.99, ministry: ministryUsd };
   const plans: PlanPrice[] = (['free', 'premium', 'ministry'] as const).map((id) => ({
@@ -48,6 +78,7 @@ export function buildPricing(
     interval: 'month',
     features: FEATURES[id],
     popular: id === 'premium',
+    purchase: id === 'free' ? null : (purchases[id] ?? STARTS[id]),
   }));
   return PricingSchema.parse({
     country,
@@ -86,6 +117,33 @@ export function buildCheckout(plan: PaidPlanId, overrides: Partial<Checkout> = {
     paymentOptions: 'card,mobilemoney,ussd',
     customer: { email: 'jane@example.com', name: 'jane' },
     customizations: { title: 'Selah', description: `Selah ${NAMES[plan]}, 1 month` },
+    ...overrides,
+  });
+}
+
+let paymentSequence = 0;
+
+/** A payment as GET /admin/payments lists it (a successful Premium payment unless told). */
+export function buildAdminPayment(overrides: Partial<AdminPayment> = {}): AdminPayment {
+  paymentSequence += 1;
+  return AdminPaymentSchema.parse({
+    _id: `20000000-0000-4000-8000-${String(paymentSequence).padStart(12, '0')}`,
+    user: {
+      _id: '00000000-0000-4000-8000-000000000042',
+      email: 'ada@example.com',
+      username: 'ada',
+    },
+    plan: 'premium',
+    amount: 4.99,
+    currency: 'USD',
+    country: 'US',
+    status: 'successful',
+    txRef: `selah-${String(paymentSequence).padStart(32, '0')}`,
+    providerTransactionId: String(9_000_000 + paymentSequence),
+    duplicateOf: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    verifiedAt: '2026-11-20T10:01:00.000Z',
+    refund: null,
     ...overrides,
   });
 }

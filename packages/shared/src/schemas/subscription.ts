@@ -86,6 +86,27 @@ export const CURRENCIES = ['USD', 'NGN'] as const;
 export const CurrencySchema = z.enum(CURRENCIES);
 export type Currency = z.infer<typeof CurrencySchema>;
 
+/**
+ * How paying for a plan now is applied (docs/decisions/041): `start` (no paid plan is active),
+ * `extend` (the same plan, from its end), `upgrade` (the higher plan from now, with the lower
+ * plan's remaining time converted into it at the ratio of the monthly prices), `add-to-higher`
+ * (a lower plan bought while a higher one runs: its value is added as time on the higher plan).
+ */
+export const PURCHASE_KINDS = ['start', 'extend', 'upgrade', 'add-to-higher'] as const;
+export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
+
+/** What paying for a plan now would give the signed-in user, computed by the server. */
+export const PurchasePreviewSchema = z.object({
+  /** The plan in force after paying (never lower than the plan in force now). */
+  plan: PaidPlanIdSchema,
+  /** When it would end. */
+  expiresAt: z.string(),
+  kind: z.enum(PURCHASE_KINDS),
+  /** Days on `plan` converted from the other plan's time or value, rounded (0: none). */
+  convertedDays: z.number().int(),
+});
+export type PurchasePreview = z.infer<typeof PurchasePreviewSchema>;
+
 export const PlanPriceSchema = z.object({
   id: PlanIdSchema,
   name: z.string(),
@@ -98,6 +119,8 @@ export const PlanPriceSchema = z.object({
   features: z.array(z.string()),
   /** The card marked 'Most Popular'. */
   popular: z.boolean(),
+  /** What buying it now would give the user; null for Free. */
+  purchase: PurchasePreviewSchema.nullable(),
 });
 export type PlanPrice = z.infer<typeof PlanPriceSchema>;
 

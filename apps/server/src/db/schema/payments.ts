@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   index,
   integer,
   numeric,
@@ -8,13 +10,17 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PaymentStatus } from '@selah/shared/schemas/admin';
 import { users } from './users.ts';
 
-export type PaymentStatus = 'pending' | 'successful' | 'failed';
+export type { PaymentStatus };
 
 /**
  * One row per checkout attempt: the server issues `txRef` and the price before the browser
- * pays; a verified provider transaction fulfils it exactly once (unique provider id).
+ * pays; a verified provider transaction fulfils it exactly once (unique provider id). A pending
+ * checkout expires after a day (housekeeping). A second successful charge for a checkout that
+ * was already paid gets a row of its own (`duplicateOfId`, the same `txRef`), 'needs_refund'
+ * until Flutterwave accepts its refund ('refunded').
  */
 export const payments = pgTable(
   'payments',
@@ -33,11 +39,24 @@ export const payments = pgTable(
     months: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     verifiedAt: timestamp({ withTimezone: true }),
+    /** The paid checkout this second charge duplicates (null for checkouts). */
+    duplicateOfId: uuid().references((): AnyPgColumn => payments.id, { onDelete: 'cascade' }),
+    refundAttempts: integer().notNull().default(0),
+    refundAttemptedAt: timestamp({ withTimezone: true }),
+    refundedAt: timestamp({ withTimezone: true }),
+    providerRefundId: text(),
+    /** Why the last refund attempt failed (Flutterwave's words or the outage), for operators. */
+    refundError: text(),
   },
   (t) => [
-    uniqueIndex('payments_tx_ref_key').on(t.txRef),
+    uniqueIndex('payments_tx_ref_key')
+      .on(t.txRef)
+      .where(sql`${t.duplicateOfId} is null`),
     uniqueIndex('payments_provider_transaction_key').on(t.providerTransactionId),
     index('payments_user_idx').on(t.userId, t.createdAt),
+    index('payments_created_idx').on(t.createdAt, t.id),
+    index('payments_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('payments_duplicate_of_idx').on(t.duplicateOfId),
   ],
 );
 

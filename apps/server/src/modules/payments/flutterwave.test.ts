@@ -1,6 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeFlutterwave } from '../../../test/fake-flutterwave.ts';
 import { FlutterwaveClient, PaymentProviderUnavailable } from './flutterwave.ts';
 
 let server: Server;
@@ -90,5 +91,48 @@ describe('FlutterwaveClient.verify', () => {
   it('reports the provider unavailable when nothing listens', async () => {
     const closed = new FlutterwaveClient({ apiUrl: 'http://127.0.0.1:9', secretKey: 'k' });
     await expect(closed.verify('1')).rejects.toBeInstanceOf(PaymentProviderUnavailable);
+  });
+});
+
+describe('FlutterwaveClient.refund (against the local fake)', () => {
+  let flw: FakeFlutterwave;
+  beforeAll(async () => {
+    flw = new FakeFlutterwave('sk_refund');
+    await flw.start();
+  });
+  afterAll(async () => {
+    await flw.stop();
+  });
+  const refunder = (secretKey = 'sk_refund') =>
+    new FlutterwaveClient({ apiUrl: flw.url, secretKey, timeoutMs: 1_000 });
+
+  it('refunds a whole transaction once; a second refund is refused with Flutterwave’s reason', async () => {
+    const id = flw.pay({ tx_ref: 'ref-r', amount: 16000, currency: 'NGN', status: 'successful' });
+    const first = await refunder().refund(id, 'second charge');
+    expect(first).toEqual({ ok: true, refundId: expect.any(String), status: 'completed' });
+    expect(flw.refunds).toEqual([
+      {
+        id: Number((first as { refundId: string }).refundId),
+        transactionId: id,
+        amount: 16000,
+        comments: 'second charge',
+      },
+    ]);
+    expect(await refunder().refund(id, 'again')).toEqual({
+      ok: false,
+      reason: '400: Transaction has been fully refunded',
+    });
+  });
+
+  it('reports an outage or a bad key as unavailable (tried again later), never as refused', async () => {
+    const id = flw.pay({ tx_ref: 'ref-s', amount: 4.99, currency: 'USD', status: 'successful' });
+    flw.failingRefunds.add(id);
+    await expect(refunder().refund(id, 'x')).rejects.toBeInstanceOf(PaymentProviderUnavailable);
+    flw.failingRefunds.delete(id);
+    await expect(refunder('wrong-key').refund(id, 'x')).rejects.toBeInstanceOf(
+      PaymentProviderUnavailable,
+    );
+    expect((await refunder().refund('12a', 'x')).ok).toBe(false);
+    expect(flw.refunds.some((r) => r.transactionId === id)).toBe(false);
   });
 });

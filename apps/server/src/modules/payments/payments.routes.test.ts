@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { FakeFlutterwave } from '../../../test/fake-flutterwave.ts';
 import { person, type Person } from '../../../test/people.ts';
 import { setPlan } from '../../../test/plans.ts';
+import { addMonths } from '../plans/plans.ts';
 import { NOT_CONFIRMED_MESSAGE } from './payments.service.ts';
 
 const SECRET = 'FLWSECK_TEST-0123456789abcdef-X';
@@ -27,6 +28,8 @@ beforeAll(async () => {
       FLUTTERWAVE_WEBHOOK_HASH: HOOK,
       FLUTTERWAVE_API_URL: flw.url,
       COUNTRY_HEADER: 'CF-IPCountry',
+      // app.inject's requests come from 127.0.0.1: the proxy that sets the country header.
+      TRUST_PROXY: '127.0.0.1',
     },
     logger: {
       level: 'info',
@@ -255,9 +258,24 @@ describe('POST /api/subscription/subscribe', () => {
     await expectFree(thief);
     expect((await paymentOf(paid.txRef)).status).toBe('pending');
     expect((await subscribe(payer, 'premium', paid.id)).statusCode).toBe(200);
-    // Once redeemed, the thief's replay is refused outright.
-    expect((await subscribe(thief, 'premium', paid.id)).statusCode).toBe(409);
+  });
+
+  it('a transaction someone else already used answers exactly like an unknown one', async () => {
+    const [payer, thief] = await Promise.all([person(t.app), person(t.app)]);
+    const paid = await paidCheckout(payer, 'premium');
+    expect((await subscribe(payer, 'premium', paid.id)).statusCode).toBe(200);
+    const unknown = await subscribe(thief, 'premium', 987654321);
+    const answer = (res: typeof unknown) => {
+      const { code, message, details } = res.json<Record<string, unknown>>();
+      return { status: res.statusCode, code, message, details };
+    };
+    for (const plan of ['premium', 'ministry']) {
+      expect(answer(await subscribe(thief, plan, paid.id))).toEqual(answer(unknown));
+    }
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ message: 'We could not verify this payment.' });
     await expectFree(thief);
+    expect(await fulfilments(paid.id)).toBe(1);
   });
 
   it('refuses a tx_ref issued for another plan', async () => {
@@ -342,6 +360,90 @@ describe('POST /api/subscription/subscribe', () => {
       payload: { plan: 'premium', transactionId: 1, amount: 4.99 },
     });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('paying while another plan is active', () => {
+  it('three Premium months then one Ministry payment: a Ministry month plus the Premium time by value', async () => {
+    const u = await person(t.app);
+    let premiumEnd = '';
+    for (let i = 0; i < 3; i++) {
+      const paid = await paidCheckout(u, 'premium');
+      premiumEnd = (await subscribe(u, 'premium', paid.id)).json().expiresAt;
+    }
+    expect(new Date(premiumEnd).getTime()).toBeGreaterThan(Date.now() + 88 * DAY);
+    const ministry = await paidCheckout(u, 'ministry', 'US');
+    const before = Date.now();
+    const res = await subscribe(u, 'ministry', ministry.id, 50);
+    const after = Date.now();
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ plan: string; expiresAt: string }>();
+    expect(body.plan).toBe('ministry');
+    // Premium is $4.99 and Ministry $50 in the US: the ~3 months left are worth ~9 Ministry days.
+    const expires = new Date(body.expiresAt).getTime();
+    const expected = (now: number) =>
+      addMonths(new Date(now), 1).getTime() + (new Date(premiumEnd).getTime() - now) * (499 / 5000);
+    expect(expires).toBeGreaterThanOrEqual(expected(after) - 1000);
+    expect(expires).toBeLessThanOrEqual(expected(before) + 1000);
+    expect(expires).toBeLessThan(Date.now() + 42 * DAY);
+    expect((await u.api.get('/api/subscription')).json()).toMatchObject({
+      plan: 'ministry',
+      effectivePlan: 'ministry',
+      expiresAt: body.expiresAt,
+    });
+  });
+
+  it('the pricing shows what paying for each plan now would give, computed by the server', async () => {
+    const u = await person(t.app);
+    const pricingFor = async (country: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/subscription/pricing',
+        headers: { authorization: `Bearer ${u.api.token}`, 'cf-ipcountry': country },
+      });
+      const plans = res.json<{ plans: { id: string; purchase: unknown }[] }>().plans;
+      return Object.fromEntries(plans.map((p) => [p.id, p.purchase]));
+    };
+    const fresh = await pricingFor('US');
+    expect(fresh.free).toBeNull();
+    expect(fresh.premium).toMatchObject({ plan: 'premium', kind: 'start', convertedDays: 0 });
+    const end = new Date(Date.now() + 30 * DAY);
+    await setPlan(t.db, u.id, 'premium', end);
+    const us = await pricingFor('US');
+    expect(us.premium).toEqual({
+      plan: 'premium',
+      expiresAt: addMonths(end, 1).toISOString(),
+      kind: 'extend',
+      convertedDays: 0,
+    });
+    // 30 Premium days at $4.99 against Ministry at $50: 3 days.
+    expect(us.ministry).toMatchObject({ plan: 'ministry', kind: 'upgrade', convertedDays: 3 });
+    // Against Ministry at $10 in Kenya: 15 days.
+    expect((await pricingFor('KE')).ministry).toMatchObject({ kind: 'upgrade', convertedDays: 15 });
+    await setPlan(t.db, u.id, 'ministry', end);
+    expect((await pricingFor('US')).premium).toMatchObject({
+      plan: 'ministry',
+      kind: 'add-to-higher',
+    });
+  });
+
+  it('paying for Premium never lowers an active Ministry plan: its value is added as Ministry time', async () => {
+    const u = await person(t.app);
+    const first = await paidCheckout(u, 'ministry', 'DE');
+    const ministryEnd = (await subscribe(u, 'ministry', first.id, 30)).json().expiresAt as string;
+    const premium = await paidCheckout(u, 'premium', 'DE');
+    const res = await subscribe(u, 'premium', premium.id);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ plan: string; expiresAt: string }>();
+    expect(body.plan).toBe('ministry');
+    // A Premium month ($4.99) is worth 4.99/30 of a Ministry month in Germany.
+    const end = new Date(ministryEnd);
+    const month = addMonths(end, 1).getTime() - end.getTime();
+    expect(new Date(body.expiresAt).getTime()).toBe(
+      end.getTime() + Math.floor(month * (499 / 3000)),
+    );
+    expect((await u.api.get('/api/auth/me')).json().plan).toBe('ministry');
+    expect((await userRow(u.id)).plan).toBe('ministry');
   });
 });
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '@selah/shared/errors';
@@ -10,7 +11,15 @@ import {
 } from '@selah/shared/schemas/subscription';
 import { unauthenticated } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import type { ClientInfo } from '../plans/country.ts';
 import type { PaymentsService } from './payments.service.ts';
+
+/** What the server decides the visitor's country from. */
+const clientOf = (request: FastifyRequest): ClientInfo => ({
+  headers: request.headers,
+  ip: request.ip,
+  peer: request.socket.remoteAddress,
+});
 
 const errors = {
   400: ApiErrorSchema,
@@ -36,7 +45,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
         response: { 200: PricingSchema, 401: ApiErrorSchema },
       },
     },
-    async (request) => payments.pricing({ headers: request.headers, ip: request.ip }),
+    async (request) => payments.pricing(currentUser(request), clientOf(request)),
   );
 
   app.post(
@@ -56,7 +65,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
           await payments.checkout(
             currentUser(request),
             request.body.plan,
-            { headers: request.headers, ip: request.ip },
+            clientOf(request),
             request.log,
           ),
         ),

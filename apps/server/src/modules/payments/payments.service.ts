@@ -1,33 +1,37 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   Checkout,
   PaidPlanId,
   Pricing,
+  PurchasePreview,
   SubscribeResponse,
 } from '@selah/shared/schemas/subscription';
 import type { Db } from '../../db/client.ts';
 import type { PaymentRow, UserRow } from '../../db/schema/index.ts';
+import type { AdminPaymentPage, AdminPaymentQuery } from '@selah/shared/schemas/admin';
 import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
-import type { CountryResolver } from '../plans/country.ts';
+import type { ClientInfo, CountryResolver } from '../plans/country.ts';
 import {
-  addMonths,
   amountToCents,
   centsToAmount,
+  isPaidPlan,
   PAYMENT_METHODS,
   PLAN_NAMES,
   planPrices,
   priceFor,
 } from '../plans/plans.ts';
-import { PlansRepository } from '../plans/plans.repository.ts';
+import type { PlanAfterPurchase } from '../plans/plan-purchase.ts';
 import type { PlansService } from '../plans/plans.service.ts';
 import {
   type FlutterwaveClient,
   PaymentProviderUnavailable,
+  type RefundOutcome,
   type VerifiedTransaction,
 } from './flutterwave.ts';
+import { presentAdminPayment } from './payments.presenter.ts';
 import { PaymentsRepository } from './payments.repository.ts';
 
 export const UPGRADED_MESSAGE = 'Your plan has been upgraded.';
@@ -35,6 +39,18 @@ export const NOT_SET_UP_MESSAGE = 'Payments are not set up on this server.';
 export const NOT_CONFIRMED_MESSAGE =
   'We could not confirm your payment yet. If you were charged, your plan will be upgraded as soon as the payment provider confirms it; please try again in a minute.';
 const NOT_VERIFIED_MESSAGE = 'We could not verify this payment.';
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SECOND_CHARGE_TO_REFUND =
+  'This checkout was already paid, so this second payment gives nothing more: it will be refunded.';
+export const SECOND_CHARGE_REFUNDED =
+  'This checkout was already paid, so this second payment gives nothing more: it has been refunded.';
+/** A checkout not paid within a day is expired by housekeeping (a late payment still counts). */
+export const PENDING_LIFETIME_MS = DAY_MS;
+/** A refund attempt is not repeated sooner than this (housekeeping runs hourly). */
+const REFUND_RETRY_MS = 30 * 60 * 1000;
+/** Refunds that failed for an outage are tried at most this many times in all. */
+export const MAX_REFUND_ATTEMPTS = 5;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Payment verification attempts per user per minute (quality guide's rate-limit anchors). */
 export const PAYMENT_VERIFY_LIMIT = { name: 'payment-verify', points: 10, durationSeconds: 60 };
@@ -54,14 +70,11 @@ export interface PaymentsServiceDeps {
   now: () => Date;
 }
 
-export interface ClientInfo {
-  headers: IncomingHttpHeaders;
-  ip: string;
-}
-
 type Outcome =
-  | { kind: 'fulfilled'; payment: PaymentRow; expiresAt: Date }
-  | { kind: 'already'; payment: PaymentRow };
+  | { kind: 'fulfilled'; payment: PaymentRow; result: PlanAfterPurchase }
+  | { kind: 'already'; payment: PaymentRow }
+  /** A second charge for a checkout already paid: recorded, no value given, refunded. */
+  | { kind: 'second_charge'; payment: PaymentRow };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
@@ -79,7 +92,9 @@ function isUniqueViolation(error: unknown): boolean {
  * checkout and issues its `tx_ref`; value is given only for a transaction that Flutterwave's
  * verify endpoint reports successful, with that `tx_ref`, at least the price and the same
  * currency. Fulfilment happens once per payment and once per provider transaction, in one
- * database transaction, whether the browser or the webhook gets there first.
+ * database transaction, whether the browser or the webhook gets there first; the plans module
+ * decides what it gives (ADR 041). A second charge for a paid checkout is recorded and
+ * refunded; housekeeping expires unpaid checkouts and retries refunds.
  */
 export class PaymentsService {
   readonly repo: PaymentsRepository;
@@ -94,16 +109,32 @@ export class PaymentsService {
     return Boolean(this.deps.provider && this.deps.publicKey);
   }
 
-  /** Every plan's price for the visitor's country, computed here. */
-  async pricing(client: ClientInfo): Promise<Pricing> {
+  /**
+   * Every plan's price for the visitor's country, computed here, with what buying each paid
+   * plan now would give this user (its end date and any time converted between plans).
+   */
+  async pricing(user: UserRow, client: ClientInfo): Promise<Pricing> {
     const country = await this.deps.country.resolve(client);
     return {
       country,
       currency: priceFor('premium', country).currency,
-      plans: planPrices(country),
+      plans: planPrices(country).map((price) => ({
+        ...price,
+        purchase: isPaidPlan(price.id) ? this.preview(user, price.id, country) : null,
+      })),
       paymentsEnabled: this.enabled,
       paymentMethods: PAYMENT_METHODS,
       checkoutScriptUrl: this.enabled ? this.deps.checkoutScriptUrl : null,
+    };
+  }
+
+  private preview(user: UserRow, plan: PaidPlanId, country: string | null): PurchasePreview {
+    const result = this.deps.plans.previewPurchase(user, { plan, months: 1, country });
+    return {
+      plan: result.plan,
+      expiresAt: result.expiresAt.toISOString(),
+      kind: result.kind,
+      convertedDays: Math.round(result.convertedMs / DAY_MS),
     };
   }
 
@@ -180,11 +211,16 @@ export class PaymentsService {
 
   /** The plan as it stands after a fulfilment (read back, so a replay answers the same). */
   private async answer(outcome: Outcome): Promise<SubscribeResponse> {
+    if (outcome.kind === 'second_charge') {
+      throw conflict(
+        outcome.payment.status === 'refunded' ? SECOND_CHARGE_REFUNDED : SECOND_CHARGE_TO_REFUND,
+      );
+    }
     if (outcome.kind === 'fulfilled') {
       return {
         message: UPGRADED_MESSAGE,
-        plan: outcome.payment.plan,
-        expiresAt: outcome.expiresAt.toISOString(),
+        plan: outcome.result.plan,
+        expiresAt: outcome.result.expiresAt.toISOString(),
       };
     }
     const row = await this.deps.plans.repo.planOf(outcome.payment.userId);
@@ -211,7 +247,7 @@ export class PaymentsService {
   async webhook(
     transactionId: string | null,
     log: FastifyBaseLogger,
-  ): Promise<'fulfilled' | 'already' | 'ignored'> {
+  ): Promise<Outcome['kind'] | 'ignored'> {
     if (!transactionId || !this.enabled || !this.deps.provider) {
       log.info({ event: 'payment_webhook', outcome: 'ignored' }, 'payment webhook ignored');
       return 'ignored';
@@ -274,6 +310,12 @@ export class PaymentsService {
       throw reject('foreign_tx_ref', NOT_VERIFIED_MESSAGE, { paymentId: payment?.id });
     }
     const paymentContext = { paymentId: payment.id, userId: payment.userId };
+    if (payment.status === 'successful') {
+      if (payment.providerTransactionId === transactionId) {
+        return this.alreadyFulfilled(payment, expected, context, log);
+      }
+      return this.secondCharge(payment, transaction, context, log);
+    }
     if (expected && payment.plan !== expected.plan) {
       throw reject('other_plan', `This payment was for the ${PLAN_NAMES[payment.plan]} plan.`, {
         ...paymentContext,
@@ -294,18 +336,9 @@ export class PaymentsService {
         expectedCents,
       });
     }
-    if (payment.status !== 'pending') {
-      if (payment.providerTransactionId === transactionId) {
-        return this.alreadyFulfilled(payment, expected, context, log);
-      }
-      // The checkout was already paid by another transaction (a double charge): no second
-      // month; logged for a refund.
-      throw new AppError('CONFLICT', 'This checkout has already been paid.');
-    }
-
-    let expiresAt: Date | null;
+    let result: PlanAfterPurchase | null;
     try {
-      expiresAt = await this.deps.db.transaction(async (tx) => {
+      result = await this.deps.db.transaction(async (tx) => {
         const now = this.deps.now();
         const won = await new PaymentsRepository(tx).markSuccessful(
           payment.id,
@@ -314,25 +347,24 @@ export class PaymentsService {
           tx,
         );
         if (!won) return null;
-        const plans = new PlansRepository(tx);
-        const current = await plans.lockUserPlan(payment.userId, tx);
-        const from =
-          current?.planExpiresAt && current.planExpiresAt.getTime() > now.getTime()
-            ? current.planExpiresAt
-            : now;
-        const until = addMonths(from, payment.months);
-        await plans.setPlan(payment.userId, payment.plan, until, tx);
-        return until;
+        return this.deps.plans.applyPurchase(
+          payment.userId,
+          { plan: payment.plan, months: payment.months, country: payment.country },
+          tx,
+        );
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      expiresAt = null;
+      result = null;
     }
-    if (!expiresAt) {
-      // Someone else fulfilled it between our check and our update.
+    if (!result) {
+      // Someone else fulfilled it between our check and our update: with this transaction (a
+      // replay), or with another one (this is a second charge).
       const winner = await this.repo.findByProviderTransactionId(transactionId);
       if (winner) return this.alreadyFulfilled(winner, expected, context, log);
-      throw new AppError('CONFLICT', 'This checkout has already been paid.');
+      const paid = await this.repo.findByTxRef(payment.txRef);
+      if (paid?.status !== 'successful') throw new Error(`payment ${payment.id} lost its update`);
+      return this.secondCharge(paid, transaction, context, log);
     }
     log.info(
       {
@@ -341,12 +373,15 @@ export class PaymentsService {
         plan: payment.plan,
         amount: payment.amount,
         currency: payment.currency,
-        expiresAt: expiresAt.toISOString(),
+        planAfter: result.plan,
+        expiresAt: result.expiresAt.toISOString(),
+        applied: result.kind,
+        convertedMs: result.convertedMs,
         outcome: 'fulfilled',
       },
       'payment fulfilled',
     );
-    return { kind: 'fulfilled', payment, expiresAt };
+    return { kind: 'fulfilled', payment, result };
   }
 
   private alreadyFulfilled(
@@ -355,11 +390,165 @@ export class PaymentsService {
     context: Record<string, unknown>,
     log: FastifyBaseLogger,
   ): Outcome {
-    if (expected && (payment.userId !== expected.userId || payment.plan !== expected.plan)) {
-      log.warn({ ...context, paymentId: payment.id, outcome: 'replay_foreign' }, 'payment replay');
-      throw conflict('This payment has already been used.');
+    if (expected && payment.userId !== expected.userId) {
+      // Someone else's transaction answers exactly like an unknown one: ids cannot be probed.
+      log.warn(
+        { ...context, paymentId: payment.id, outcome: 'replay_foreign' },
+        'payment rejected',
+      );
+      throw badRequest(NOT_VERIFIED_MESSAGE);
+    }
+    if (payment.duplicateOfId) {
+      log.info({ ...context, paymentId: payment.id, outcome: 'second_charge' }, 'payment replay');
+      return { kind: 'second_charge', payment };
+    }
+    if (expected && payment.plan !== expected.plan) {
+      log.warn({ ...context, paymentId: payment.id, outcome: 'other_plan' }, 'payment rejected');
+      throw badRequest(`This payment was for the ${PLAN_NAMES[payment.plan]} plan.`);
     }
     log.info({ ...context, paymentId: payment.id, outcome: 'already_fulfilled' }, 'payment replay');
     return { kind: 'already', payment };
+  }
+
+  /**
+   * A successful transaction for a checkout another transaction already paid (the customer
+   * was charged twice): recorded as needing a refund, logged, and refunded at once if
+   * Flutterwave agrees (else housekeeping tries again). It gives no plan time.
+   */
+  private async secondCharge(
+    paid: PaymentRow,
+    transaction: VerifiedTransaction,
+    context: Record<string, unknown>,
+    log: FastifyBaseLogger,
+  ): Promise<Outcome> {
+    const charge = {
+      providerTransactionId: transaction.id,
+      amount: centsToAmount(transaction.amountCents).toFixed(2),
+      currency: transaction.currency,
+      verifiedAt: this.deps.now(),
+    };
+    const recorded = await this.repo.insertSecondCharge(paid, charge);
+    const row = recorded ?? (await this.repo.findByProviderTransactionId(transaction.id));
+    if (!row) throw new Error(`second charge ${transaction.id} was not recorded`);
+    if (recorded) {
+      log.warn(
+        {
+          ...context,
+          userId: paid.userId,
+          paymentId: row.id,
+          duplicateOf: paid.id,
+          txRef: paid.txRef,
+          amount: charge.amount,
+          currency: charge.currency,
+          outcome: 'needs_refund',
+        },
+        'second charge for a paid checkout: needs a refund',
+      );
+      await this.refund(row, log);
+    }
+    return {
+      kind: 'second_charge',
+      payment: (await this.repo.findByProviderTransactionId(transaction.id)) ?? row,
+    };
+  }
+
+  /**
+   * Asks Flutterwave to refund a second charge in full, unless an attempt is under way or it
+   * was tried in the last REFUND_RETRY_MS. A refusal (already refunded, not refundable) is
+   * not tried again; an outage is, by housekeeping, up to MAX_REFUND_ATTEMPTS times.
+   */
+  private async refund(row: PaymentRow, log: FastifyBaseLogger): Promise<void> {
+    const provider = this.deps.provider;
+    if (!provider || !row.providerTransactionId) return;
+    const now = this.deps.now();
+    const claimed = await this.repo.claimRefund(
+      row.id,
+      now,
+      new Date(now.getTime() - REFUND_RETRY_MS),
+    );
+    if (!claimed) return;
+    const context = {
+      event: 'payment_refund',
+      paymentId: row.id,
+      userId: row.userId,
+      duplicateOf: row.duplicateOfId,
+      providerTransactionId: row.providerTransactionId,
+      attempt: claimed.refundAttempts,
+    };
+    let outcome: RefundOutcome;
+    try {
+      outcome = await provider.refund(
+        row.providerTransactionId,
+        `Selah: a second payment for ${row.txRef}, which was already paid`,
+      );
+    } catch (error) {
+      if (!(error instanceof PaymentProviderUnavailable)) throw error;
+      await this.repo.noteRefundError(row.id, `Flutterwave unavailable (${error.message})`);
+      log.warn(
+        { ...context, reason: error.message, outcome: 'refund_unavailable' },
+        'payment refund failed',
+      );
+      return;
+    }
+    if (!outcome.ok) {
+      await this.repo.noteRefundError(row.id, outcome.reason, MAX_REFUND_ATTEMPTS);
+      log.warn(
+        { ...context, reason: outcome.reason, outcome: 'refund_refused' },
+        'payment refund refused',
+      );
+      return;
+    }
+    await this.repo.markRefunded(row.id, outcome.refundId, this.deps.now());
+    log.info(
+      {
+        ...context,
+        providerRefundId: outcome.refundId,
+        refundStatus: outcome.status,
+        outcome: 'refunded',
+      },
+      'payment refunded',
+    );
+  }
+
+  /**
+   * Hourly upkeep: pending checkouts older than a day expire, and refunds that failed for an
+   * outage are tried again.
+   */
+  async housekeeping(log: FastifyBaseLogger): Promise<{ expired: number; refunds: number }> {
+    const now = this.deps.now();
+    const expired = await this.repo.expirePending(new Date(now.getTime() - PENDING_LIFETIME_MS));
+    if (expired > 0) {
+      log.info({ event: 'payment_housekeeping', expired }, 'pending payments expired');
+    }
+    const due = this.deps.provider
+      ? await this.repo.refundsToRetry(
+          MAX_REFUND_ATTEMPTS,
+          new Date(now.getTime() - REFUND_RETRY_MS),
+          50,
+        )
+      : [];
+    for (const row of due) await this.refund(row, log);
+    return { expired, refunds: due.length };
+  }
+
+  /**
+   * Every payment for the operators' view, newest first (keyset pages).
+   * @throws AppError BAD_REQUEST for a malformed cursor.
+   */
+  async adminPage(query: AdminPaymentQuery): Promise<AdminPaymentPage> {
+    const after = decodeCursor(query.cursor, ['string', 'string'] as const);
+    if (after && (Number.isNaN(Date.parse(after[0])) || !UUID.test(after[1]))) {
+      throw badRequest('Invalid page cursor.');
+    }
+    const rows = await this.repo.page({ after, limit: query.limit + 1, status: query.status });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      data: page.map(presentAdminPayment),
+      nextCursor:
+        rows.length > query.limit && last
+          ? encodeCursor([last.createdAt.toISOString(), last.id])
+          : null,
+    };
   }
 }

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { person, type Person } from '../../../test/people.ts';
 
-/** Payments are not configured in these apps: no Flutterwave keys. */
+/**
+ * Payments are not configured in these apps: no Flutterwave keys. `withHeader` believes the
+ * country header from its one proxy, 127.0.0.1 (app.inject's default peer).
+ */
 let withHeader: TestApp;
 let geoOnly: TestApp;
 let u: Person;
@@ -10,7 +13,7 @@ let g: Person;
 
 beforeAll(async () => {
   [withHeader, geoOnly] = await Promise.all([
-    buildTestApp({ env: { COUNTRY_HEADER: 'CF-IPCountry' } }),
+    buildTestApp({ env: { COUNTRY_HEADER: 'CF-IPCountry', TRUST_PROXY: '127.0.0.1' } }),
     buildTestApp(),
   ]);
   [u, g] = await Promise.all([person(withHeader.app), person(geoOnly.app)]);
@@ -127,6 +130,21 @@ describe('GET /api/subscription/pricing (offline GeoIP)', () => {
       '8.8.8.8',
     );
     expect(pricing).toMatchObject({ country: 'US', currency: 'USD' });
+  });
+
+  it('believes the country header only from a TRUST_PROXY peer', async () => {
+    // A visitor talking to the server directly cannot choose their prices with the header.
+    const direct = await pricingFrom(withHeader, u, { 'cf-ipcountry': 'NG' }, '8.8.8.8');
+    expect(direct).toMatchObject({ country: 'US', currency: 'USD' });
+    expect(plan(direct, 'ministry').amount).toBe(50);
+    // Through the trusted proxy, the header counts (and X-Forwarded-For names the visitor).
+    const proxied = await pricingFrom(withHeader, u, {
+      'cf-ipcountry': 'NG',
+      'x-forwarded-for': '8.8.8.8',
+    });
+    expect(proxied).toMatchObject({ country: 'NG', currency: 'NGN' });
+    const proxiedNoHeader = await pricingFrom(withHeader, u, { 'x-forwarded-for': '8.8.8.8' });
+    expect(proxiedNoHeader.country).toBe('US');
   });
 
   it('falls back to GeoIP when the configured header is missing', async () => {

@@ -8,6 +8,7 @@ import type {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { type PlanAfterPurchase, planAfterPurchase, type Purchase } from './plan-purchase.ts';
 import { effectivePlan, PLAN_LIMITS, PLAN_NAMES, UPGRADE_URL } from './plans.ts';
 import { type PlanColumns, PlansRepository } from './plans.repository.ts';
 
@@ -124,6 +125,22 @@ export class PlansService {
         ? `This journal has reached the Ministry plan's limit of ${max} members.`
         : `This journal has reached the ${PLAN_NAMES[plan]} plan's limit of ${max} members. The Ministry plan allows up to ${PLAN_LIMITS.ministry.membersPerJournal} members per journal.`,
     );
+  }
+
+  /**
+   * Gives the user what a verified payment bought (ADR 041), inside the payment's transaction:
+   * locks the user row, so parallel fulfilments for one user apply one after another.
+   */
+  async applyPurchase(userId: string, purchase: Purchase, tx: DbOrTx): Promise<PlanAfterPurchase> {
+    const now = this.now();
+    const result = planAfterPurchase(await this.repo.lockUserPlan(userId, tx), purchase, now);
+    await this.repo.setPlan(userId, result.plan, result.expiresAt, tx);
+    return result;
+  }
+
+  /** What paying for `purchase` now would give the user (the pricing page shows it). */
+  previewPurchase(user: PlanColumns, purchase: Purchase): PlanAfterPurchase {
+    return planAfterPurchase(user, purchase, this.now());
   }
 
   async subscription(user: UserRow): Promise<Subscription> {

@@ -80,7 +80,8 @@ export const centsToAmount = (cents: number) => cents / 100;
 /** An amount as the provider reports it, in whole cents (rounded: 4.99 is 499, not 498.99…). */
 export const amountToCents = (amount: number) => Math.round(amount * 100);
 
-export function planPrices(country: string | null): PlanPrice[] {
+/** Every plan's price for `country`; what buying it would give a user is added by the caller. */
+export function planPrices(country: string | null): Omit<PlanPrice, 'purchase'>[] {
   return (['free', 'premium', 'ministry'] as const).map((id) => {
     const price = priceFor(id, country);
     return {

@@ -99,6 +99,21 @@ describe('AppLayout', () => {
     expect(onLogout).toHaveBeenCalledTimes(1);
   });
 
+  it('offers the payments view in the user menu to admins only', async () => {
+    const ordinary = renderLayout('/dashboard');
+    await ordinary.user.click(screen.getByRole('button', { name: 'Open user menu' }));
+    expect(
+      within(await screen.findByRole('menu')).queryByRole('menuitem', { name: 'Payments' }),
+    ).not.toBeInTheDocument();
+    ordinary.unmount();
+
+    const { user } = renderLayout('/dashboard', { email: 'ops@example.com', role: 'admin' });
+    await user.click(screen.getByRole('button', { name: 'Open user menu' }));
+    expect(
+      within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Payments' }),
+    ).toHaveAttribute('href', '/admin/payments');
+  });
+
   describe('on small screens', () => {
     it('opens the sidebar as a slide-in and closes it with the close button', async () => {
       const { user } = renderLayout('/dashboard');

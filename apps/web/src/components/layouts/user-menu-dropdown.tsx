@@ -1,4 +1,4 @@
-import { LogOut, Settings } from 'lucide-react';
+import { LogOut, ReceiptText, Settings } from 'lucide-react';
 import type * as React from 'react';
 import { Link } from 'react-router';
 import {
@@ -44,6 +44,14 @@ export function UserMenuDropdown({
             Settings
           </Link>
         </DropdownMenuItem>
+        {user?.role === 'admin' && (
+          <DropdownMenuItem asChild>
+            <Link to={paths.app.adminPayments.getHref()}>
+              <ReceiptText aria-hidden="true" />
+              Payments
+            </Link>
+          </DropdownMenuItem>
+        )}
         <DropdownMenuItem onSelect={onLogout}>
           <LogOut aria-hidden="true" />
           Log out

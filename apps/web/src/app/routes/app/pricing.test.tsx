@@ -7,6 +7,7 @@ import type { FlutterwaveConfig, FlutterwaveModal } from '@/features/billing/uti
 import { buildUser } from '@/testing/factories';
 import { API, apiError } from '@/testing/msw/handlers/auth';
 import { server } from '@/testing/msw/server';
+import { PLAN_CHANGE_SMALL_PRINT } from '@/features/billing/components/pricing-page';
 import { buildCheckout, buildPricing, buildSubscription } from '@/testing/subscription-factories';
 import { expectToast } from '@/testing/toasts';
 
@@ -212,6 +213,81 @@ describe('/pricing plans and prices', () => {
     expect(within(premium).getByRole('button', { name: 'Renew Premium' })).toBeInTheDocument();
     expect(within(card('Free')).queryByText('Current plan')).not.toBeInTheDocument();
     expect(within(card('Ministry')).queryByText('Current plan')).not.toBeInTheDocument();
+  });
+
+  it('says under each button what paying now gives, as the server computed it', async () => {
+    server.use(
+      http.get(`${API}/subscription`, () =>
+        HttpResponse.json(buildSubscription('premium', { expiresAt: '2026-12-22T10:00:00.000Z' })),
+      ),
+      http.get(`${API}/subscription/pricing`, () =>
+        HttpResponse.json(
+          buildPricing({
+            purchases: {
+              premium: {
+                plan: 'premium',
+                expiresAt: '2027-01-22T10:00:00.000Z',
+                kind: 'extend',
+                convertedDays: 0,
+              },
+              ministry: {
+                plan: 'ministry',
+                expiresAt: '2027-01-01T10:00:00.000Z',
+                kind: 'upgrade',
+                convertedDays: 3,
+              },
+            },
+          }),
+        ),
+      ),
+    );
+    await renderRoute('/pricing', { user: { ...me, plan: 'premium' } });
+
+    const renew = await within(card('Premium')).findByRole('button', { name: 'Renew Premium' });
+    await waitFor(() =>
+      expect(renew).toHaveAccessibleDescription(
+        'Paying now adds a month after your current end: Premium until January 22, 2027.',
+      ),
+    );
+    expect(
+      within(card('Ministry')).getByRole('button', { name: 'Choose Ministry' }),
+    ).toHaveAccessibleDescription(
+      'Paying now gives you Ministry until January 1, 2027: a month, plus your remaining Premium time as about 3 days of Ministry.',
+    );
+    expect(screen.getByText(PLAN_CHANGE_SMALL_PRINT)).toBeInTheDocument();
+  });
+
+  it('on Ministry, buying Premium says it keeps Ministry and adds its value', async () => {
+    server.use(
+      http.get(`${API}/subscription`, () =>
+        HttpResponse.json(buildSubscription('ministry', { expiresAt: '2026-12-22T10:00:00.000Z' })),
+      ),
+      http.get(`${API}/subscription/pricing`, () =>
+        HttpResponse.json(
+          buildPricing({
+            purchases: {
+              premium: {
+                plan: 'ministry',
+                expiresAt: '2026-12-25T10:00:00.000Z',
+                kind: 'add-to-higher',
+                convertedDays: 3,
+              },
+            },
+          }),
+        ),
+      ),
+    );
+    await renderRoute('/pricing', { user: { ...me, plan: 'ministry' } });
+
+    const premium = within(card('Premium')).getByRole('button', { name: 'Choose Premium' });
+    await waitFor(() =>
+      expect(premium).toHaveAccessibleDescription(
+        'You keep Ministry: paying for Premium now adds its value as about 3 days of Ministry, until December 25, 2026.',
+      ),
+    );
+    expect(
+      within(card('Ministry')).getByText('Active until December 22, 2026'),
+    ).toBeInTheDocument();
   });
 
   it('marks Free as the current plan and says when a paid plan ended', async () => {

@@ -1,4 +1,9 @@
-import type { PaidPlanId, PlanId, PlanPrice } from '@selah/shared/schemas/subscription';
+import type {
+  PaidPlanId,
+  PlanId,
+  PlanPrice,
+  PurchasePreview,
+} from '@selah/shared/schemas/subscription';
 import { CircleAlert, Info, Loader2, Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -20,6 +25,8 @@ interface ShownPlan {
   priceHint?: string | undefined;
   features: string[];
   popular: boolean;
+  /** What paying for it now gives (the server's answer; absent for fallback prices). */
+  purchase?: PurchasePreview | null | undefined;
 }
 
 /**
@@ -75,6 +82,10 @@ export const GEOLITE_ATTRIBUTION =
   'This product includes GeoLite2 data created by MaxMind, available from';
 const MAXMIND_URL = 'https://www.maxmind.com';
 
+/** How a payment is applied to the plan you have (ADR 041). */
+export const PLAN_CHANGE_SMALL_PRINT =
+  'One plan runs at a time, and paying never lowers or shortens it. Paying for the plan you are on adds a month after its current end. Moving up from Premium to Ministry starts a month of Ministry now and turns the Premium time you have left into Ministry time of the same value, at the two monthly prices shown above; paying for Premium while on Ministry adds that month’s value to your Ministry time the same way. Each button says what paying now gives you. If a payment is ever charged twice, the second charge is refunded.';
+
 const STAGE_LABELS: Record<CheckoutStage, string> = {
   starting: 'Starting checkout...',
   paying: 'Waiting for payment...',
@@ -92,7 +103,31 @@ function toShownPlan(plan: PlanPrice): ShownPlan {
         : undefined,
     features: plan.features,
     popular: plan.popular,
+    purchase: plan.purchase,
   };
+}
+
+const NAMES: Record<PaidPlanId, string> = { premium: 'Premium', ministry: 'Ministry' };
+
+const days = (count: number) => (count === 1 ? 'about 1 day' : `about ${count} days`);
+
+/**
+ * What paying for a plan now gives, in words, from the server's preview (ADR 041): the date it
+ * runs to, and any time converted between plans by value.
+ */
+export function purchaseNote(bought: PaidPlanId, purchase: PurchasePreview): string {
+  const until = formatDate(purchase.expiresAt);
+  const plan = NAMES[purchase.plan];
+  switch (purchase.kind) {
+    case 'start':
+      return `Paying now gives you ${plan} until ${until}.`;
+    case 'extend':
+      return `Paying now adds a month after your current end: ${plan} until ${until}.`;
+    case 'upgrade':
+      return `Paying now gives you ${plan} until ${until}: a month, plus your remaining ${NAMES[bought === 'ministry' ? 'premium' : 'ministry']} time as ${days(purchase.convertedDays)} of ${plan}.`;
+    case 'add-to-higher':
+      return `You keep ${plan}: paying for ${NAMES[bought]} now adds its value as ${days(purchase.convertedDays)} of ${plan}, until ${until}.`;
+  }
 }
 
 /** 'mailto:' the operator's address (VITE_CONTACT_EMAIL), else the Privacy page's contact section. */
@@ -147,17 +182,28 @@ export function PricingPage() {
     }
     const id: PaidPlanId = plan.id;
     const busy = checkout.active?.plan === id ? checkout.active.stage : null;
+    const note = paymentsEnabled && plan.purchase ? purchaseNote(id, plan.purchase) : null;
+    const noteId = `purchase-${id}`;
     return (
-      <Button
-        size="lg"
-        variant={plan.popular ? 'default' : 'outline'}
-        disabled={!canBuy}
-        aria-describedby={!paymentsEnabled && pricing.isSuccess ? 'payments-disabled' : undefined}
-        onClick={() => checkout.start(id)}
-      >
-        {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
-        {busy ? STAGE_LABELS[busy] : current ? `Renew ${plan.name}` : `Choose ${plan.name}`}
-      </Button>
+      <>
+        <Button
+          size="lg"
+          variant={plan.popular ? 'default' : 'outline'}
+          disabled={!canBuy}
+          aria-describedby={
+            note ? noteId : !paymentsEnabled && pricing.isSuccess ? 'payments-disabled' : undefined
+          }
+          onClick={() => checkout.start(id)}
+        >
+          {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
+          {busy ? STAGE_LABELS[busy] : current ? `Renew ${plan.name}` : `Choose ${plan.name}`}
+        </Button>
+        {note && (
+          <p id={noteId} className="text-center text-xs text-muted-foreground">
+            {note}
+          </p>
+        )}
+      </>
     );
   };
 
@@ -254,6 +300,7 @@ export function PricingPage() {
           Prices are per month and are charged once; nothing renews by itself. Selah confirms every
           payment with Flutterwave before your plan changes.
         </p>
+        <p className="text-xs text-muted-foreground">{PLAN_CHANGE_SMALL_PRINT}</p>
         <p className="text-xs text-muted-foreground">
           {GEOLITE_ATTRIBUTION}{' '}
           <a href={MAXMIND_URL} className="underline underline-offset-4" rel="noopener noreferrer">

@@ -15,6 +15,13 @@ export function formatPrice(amount: number, currency: Currency): string {
   return `${SYMBOLS[currency]}${number}`;
 }
 
+/** Any recorded amount: a known currency as `formatPrice` writes it, else '12.50 EUR'. */
+export function formatMoney(amount: number, currency: string): string {
+  return currency in SYMBOLS
+    ? formatPrice(amount, currency as Currency)
+    : `${amount.toFixed(2)} ${currency}`;
+}
+
 const METHOD_NAMES: Record<string, string> = {
   card: 'card',
   mobilemoney: 'mobile money',

@@ -1,0 +1,10 @@
+import { AdminPaymentsPage } from '@/features/billing/components/admin-payments-page';
+
+export function Component() {
+  return (
+    <>
+      <title>Payments · Selah</title>
+      <AdminPaymentsPage />
+    </>
+  );
+}
