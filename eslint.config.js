@@ -141,6 +141,36 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [crossApp('web')] }] },
   },
   {
+    // One access policy (ADR 036): outside modules/access, no module decides visibility from a
+    // record's privacy flag or a profile setting; it asks the policy or uses its SQL conditions.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/access/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'IfStatement > MemberExpression.test',
+          'IfStatement > UnaryExpression.test > MemberExpression',
+          'IfStatement > LogicalExpression.test MemberExpression',
+          'ConditionalExpression > MemberExpression.test',
+          'ConditionalExpression > UnaryExpression.test > MemberExpression',
+          'CallExpression[callee.name=/^(eq|ne)$/] > MemberExpression',
+          'TaggedTemplateExpression[tag.name="sql"] MemberExpression',
+        ].map((path) => ({
+          selector: `${path}[property.name=/^(isPrivate|isPublic)$/]`,
+          message:
+            "Who may see what is the access policy's: use modules/access (access.sql.ts or AccessPolicy).",
+        })),
+        {
+          selector:
+            'TaggedTemplateExpression[tag.name="sql"] TemplateElement[value.raw=/is_private|is_public|profileVisibility|prayer_shares|prayer_request_shares/]',
+          message:
+            "Visibility conditions come from modules/access/access.sql.ts, not from a module's own SQL.",
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',

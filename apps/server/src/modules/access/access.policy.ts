@@ -26,6 +26,14 @@ import {
   requestReadable,
 } from './access.sql.ts';
 
+/**
+ * Whether readers of a prayer's journal see it (it is not kept private by its author): what the
+ * public counters count and what the journal's members hear about.
+ */
+export function seenByJournalReaders(prayer: Pick<PrayerRow, 'isPrivate'>): boolean {
+  return !prayer.isPrivate;
+}
+
 /** A journal the viewer may read, with their role in it and what they may see of its owner. */
 export interface JournalAccess {
   journal: JournalRow;
@@ -113,7 +121,17 @@ export class AccessPolicy {
     return !access.journal.isPrivate || this.ownsJournal(access, viewerId);
   }
 
+  /** Sharing a private journal makes the friends members (read access); a public one is open. */
+  shareMakesMembers(access: JournalAccess): boolean {
+    return access.journal.isPrivate;
+  }
+
   // --- Prayers ----------------------------------------------------------------------------
+
+  /** A private prayer stays with its author: only public prayers are shared. */
+  maySharePrayer(prayer: Pick<PrayerRow, 'isPrivate'>): boolean {
+    return !prayer.isPrivate;
+  }
 
   /** The prayer if the viewer may read it, else null. */
   async prayer(viewerId: string, id: string, tx: DbOrTx = this.db): Promise<PrayerAccess | null> {

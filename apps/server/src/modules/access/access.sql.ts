@@ -10,6 +10,7 @@ import {
   prayers,
   users,
 } from '../../db/schema/index.ts';
+import { likePattern } from '../../lib/cursor.ts';
 
 /**
  * Who may see what, as SQL conditions: the one statement of Selah's visibility rules
@@ -64,6 +65,11 @@ export function journalListedPublicly(journal: { isPrivate: Column } = journals)
   return sql`${journal.isPrivate} = false`;
 }
 
+/** A prayer every reader of its journal sees (not kept private by its author). */
+export function prayerSeenByJournalReaders(): SQL {
+  return sql`${prayers.isPrivate} = false`;
+}
+
 /**
  * Inside a journal the viewer may read: every prayer of their own, and the others' public ones
  * (a private prayer is its author's alone, even inside a journal others read).
@@ -111,6 +117,11 @@ export function friendsRequestsReadable(viewerId: string): SQL {
       or exists (select 1 from prayer_request_shares rs where rs.request_id = ${prayerRequests.id} and rs.user_id = ${viewerId})))`;
 }
 
+/** Public groups are the ones anybody may find (suggestions). */
+export function groupListedPublicly(): SQL {
+  return sql`${prayerGroups.isPublic} = true`;
+}
+
 /**
  * A prayer group is visible (its name, description and members) to everyone when public; to its
  * members, the people invited to it and its journal's owner when private. What a group shows of
@@ -147,6 +158,19 @@ export function groupWithViewerColumns(viewerId: string) {
     role: sql<GroupRole | null>`(select ${prayerGroupMembers.role} from ${prayerGroupMembers} where ${prayerGroupMembers.groupId} = ${prayerGroups.id} and ${prayerGroupMembers.userId} = ${viewerId})`,
     invited: sql<boolean>`exists (select 1 from ${prayerGroupInvites} where ${prayerGroupInvites.groupId} = ${prayerGroups.id} and ${prayerGroupInvites.userId} = ${viewerId})`,
   };
+}
+
+/**
+ * Whom a search for `q` finds: people whose profile the viewer may see, by name or exact
+ * username; anyone by exact username unless their profile is private; anyone by their exact full
+ * e-mail address (`exactEmail`, normalised). Never by part of an e-mail address.
+ */
+export function personFindable(viewerId: string, q: string, exactEmail: string): SQL {
+  const handle = sql`lower(${users.username}) = lower(${q})`;
+  const name = sql`${users.firstName} || ' ' || ${users.lastName} ilike ${likePattern(q)}`;
+  return sql`(((${name}) or ${handle}) and ${profileVisible(viewerId)}
+    or (${handle} and coalesce(${users.settings}->'privacy'->>'profileVisibility', 'friends') <> 'private')
+    or ${users.email} = ${exactEmail})`;
 }
 
 /**

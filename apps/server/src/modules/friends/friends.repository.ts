@@ -1,4 +1,4 @@
-import { aliasedTable, and, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   type FriendRequestRow,
@@ -8,8 +8,7 @@ import {
   type UserRow,
   users,
 } from '../../db/schema/index.ts';
-import { likePattern } from '../../lib/cursor.ts';
-import { profileVisible } from '../access/access.sql.ts';
+import { personFindable, profileVisible } from '../access/access.sql.ts';
 
 export interface FriendRow {
   user: UserRow;
@@ -207,8 +206,6 @@ export class FriendsRepository {
     exactEmail: string,
     limit: number,
   ): Promise<{ user: UserRow; mutualFriends: number; isFriend: boolean }[]> {
-    const pattern = likePattern(q);
-    const handle = sql`lower(${users.username}) = lower(${q})`;
     return this.db
       .select({
         user: users,
@@ -216,22 +213,7 @@ export class FriendsRepository {
         isFriend: sql<boolean>`exists (select 1 from friendships f where f.user_id = ${viewerId} and f.friend_id = "users"."id")`,
       })
       .from(users)
-      .where(
-        and(
-          ne(users.id, viewerId),
-          or(
-            and(
-              or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), handle),
-              profileVisible(viewerId),
-            ),
-            and(
-              handle,
-              sql`coalesce(${users.settings}->'privacy'->>'profileVisibility', 'friends') <> 'private'`,
-            ),
-            eq(users.email, exactEmail),
-          ),
-        ),
-      )
+      .where(and(ne(users.id, viewerId), personFindable(viewerId, q, exactEmail)))
       .orderBy(
         sql`${users.email} = ${exactEmail} desc`,
         sql`lower(${users.username}) = lower(${q}) desc`,

@@ -12,7 +12,12 @@ import {
 } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/cursor.ts';
 import type { GroupAccess } from '../access/access.policy.ts';
-import { groupVisible, groupWithViewerColumns, profileVisible } from '../access/access.sql.ts';
+import {
+  groupListedPublicly,
+  groupVisible,
+  groupWithViewerColumns,
+  profileVisible,
+} from '../access/access.sql.ts';
 
 /** A group with what its viewer may see of it (access.sql.ts `groupWithViewerColumns`). */
 export type GroupWithViewer = GroupAccess;
@@ -65,7 +70,7 @@ export class GroupsRepository {
       opts.scope === 'mine'
         ? isMember
         : opts.scope === 'suggested'
-          ? and(eq(prayerGroups.isPublic, true), sql`not ${isMember}`, friendIsMember)
+          ? and(groupListedPublicly(), sql`not ${isMember}`, friendIsMember)
           : groupVisible(viewerId);
     const search = opts.search
       ? or(

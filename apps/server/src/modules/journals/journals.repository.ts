@@ -13,6 +13,7 @@ import type { JournalAccess } from '../access/access.policy.ts';
 import {
   journalListedPublicly,
   journalWithViewerColumns,
+  prayerSeenByJournalReaders,
   prayerVisibleInReadableJournal,
   profileVisible,
 } from '../access/access.sql.ts';
@@ -296,7 +297,7 @@ export class JournalsRepository {
                 where ${journalMembers.joinedAt} > ${opts.since} and ${journalMembers.role} = 'member'
                union all
                select ${prayers.journalId} from ${prayers}
-                where ${prayers.createdAt} > ${opts.since} and ${prayers.isPrivate} = false) as a`,
+                where ${prayers.createdAt} > ${opts.since} and ${prayerSeenByJournalReaders()}) as a`,
         )
         .groupBy(sql`a.journal_id`),
     );

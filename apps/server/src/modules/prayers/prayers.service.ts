@@ -10,7 +10,7 @@ import type { PrayerRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { addDays, periodStarts, streakFrom } from '../../lib/time-zone.ts';
-import type { AccessPolicy } from '../access/access.policy.ts';
+import { type AccessPolicy, seenByJournalReaders } from '../access/access.policy.ts';
 import { JournalsRepository } from '../journals/journals.repository.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PlansService } from '../plans/plans.service.ts';
@@ -40,8 +40,8 @@ function counterDelta(prayer: Pick<PrayerRow, 'status' | 'isPrivate'>, sign: 1 |
   return {
     prayerCount: sign,
     answeredCount: answered,
-    publicPrayerCount: prayer.isPrivate ? 0 : sign,
-    publicAnsweredCount: prayer.isPrivate ? 0 : answered,
+    publicPrayerCount: seenByJournalReaders(prayer) ? sign : 0,
+    publicAnsweredCount: seenByJournalReaders(prayer) ? answered : 0,
   };
 }
 
@@ -136,7 +136,7 @@ export class PrayersService {
         },
         tx,
       );
-      if (updated && updated.isPrivate !== prayer.isPrivate) {
+      if (updated && seenByJournalReaders(updated) !== seenByJournalReaders(prayer)) {
         await new JournalsRepository(tx).bumpCounters(
           prayer.journalId,
           addDeltas(counterDelta(prayer, -1), counterDelta(updated, 1)),
@@ -174,8 +174,8 @@ export class PrayersService {
           tx,
         );
         if (isAnswered) await repo.logActivity(user.id, 'prayer_answered', this.now(), tx);
-        // Members of the journal hear about answered prayers they can see (public ones).
-        if (isAnswered && !prayer.isPrivate && this.notifications) {
+        // Members of the journal hear about answered prayers they can see.
+        if (isAnswered && seenByJournalReaders(prayer) && this.notifications) {
           const members = await new JournalsRepository(tx).memberIds(prayer.journalId, tx);
           announce = await this.notifications.notify(
             members.map((userId) => ({

@@ -51,7 +51,7 @@ export class SharingService {
     let announce = () => {};
     await this.deps.db.transaction(async (tx) => {
       const repo = new JournalsRepository(tx);
-      if (row.journal.isPrivate) {
+      if (this.deps.access.shareMakesMembers(row)) {
         let added = 0;
         for (const friendId of friends)
           if (await repo.addMember(id, friendId, 'member', tx, true)) added++;
@@ -79,7 +79,7 @@ export class SharingService {
    */
   async sharePrayer(id: string, userIds: string[], viewer: UserRow): Promise<number> {
     const { prayer } = await this.deps.access.ownPrayer(viewer.id, id);
-    if (prayer.isPrivate) {
+    if (!this.deps.access.maySharePrayer(prayer)) {
       throw badRequest('This prayer is private. Make it public before sharing it.');
     }
     const friends = await this.deps.friends.assertAllFriends(viewer.id, userIds);
