@@ -264,10 +264,11 @@ describe('GET /api/auth/google/callback', () => {
     );
 
     const stranger = uniqueEmail('unverified');
-    claims = { sub: `unverified-${stranger}`, email: stranger, email_verified: false };
+    const sub = `unverified-${stranger}`;
+    claims = { sub, email: stranger, email_verified: false };
     expect((await fullLogin()).searchParams.get('error')).toBe('email_unverified');
     expect(await t.db.db.$count(users, eq(users.email, stranger))).toBe(0);
-    expect(await t.db.db.$count(userIdentities, eq(userIdentities.subject, claims.sub))).toBe(0);
+    expect(await t.db.db.$count(userIdentities, eq(userIdentities.subject, sub))).toBe(0);
   });
 
   it('links an account whose owner confirmed the address, keeping its password and sessions', async () => {
