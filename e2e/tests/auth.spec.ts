@@ -115,4 +115,26 @@ test.describe('Email and password sign-in', () => {
     expect(stored.user).toBeUndefined();
     expect(JSON.parse(stored['auth-storage'] ?? '{"state":{}}').state.token ?? null).toBeNull();
   });
+
+  test('an open page whose session is ended elsewhere goes to sign in by itself, within seconds', async ({
+    page,
+    api,
+    login,
+  }) => {
+    const user = await api.createUser();
+    await login(user, '/dashboard');
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    // The bell's live stream is open.
+    await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
+    await page.waitForTimeout(500);
+
+    const other = await api.login(user.email, user.password);
+    const out = await page.request.post('/api/auth/logout-all', {
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(out.status()).toBe(204);
+    // No click, no navigation: the ended stream tells the page.
+    await expect(page).toHaveURL(/\/login(\?|$)/, { timeout: 5_000 });
+    await expect.poll(() => readLocalStorage(page)).toEqual({});
+  });
 });
