@@ -110,7 +110,7 @@ export interface CachedSession {
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const INVALID_EMAIL_LINK =
-  'This link is invalid or has expired. Sign in and ask for a new one from the banner or Settings.';
+  'This link is invalid or has expired. Please sign in and ask for a new one.';
 export const VERIFY_RESEND_LIMITED =
   'We have sent you several links already. Please check your inbox (and spam folder), or try again later.';
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;

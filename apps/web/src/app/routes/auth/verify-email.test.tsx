@@ -9,8 +9,7 @@ import { API, apiError } from '@/testing/msw/handlers/auth';
 import { server } from '@/testing/msw/server';
 import { expectToast } from '@/testing/toasts';
 
-const INVALID =
-  'This link is invalid or has expired. Sign in and ask for a new one from the banner or Settings.';
+const INVALID = 'This link is invalid or has expired. Please sign in and ask for a new one.';
 
 /** Answers the link with `response` and records every token the page sent. */
 function mockLink(response: () => Response) {
