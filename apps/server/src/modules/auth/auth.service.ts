@@ -474,7 +474,33 @@ export class AuthService {
    */
   async verifyEmail(token: string, client: ClientInfo): Promise<VerifyEmailResponse> {
     await this.deps.limiters.verifyPerIp.consume(client.ip);
-    const done = await this.deps.db.transaction(async (tx) => {
+    const done = await this.openEmailLink(token).catch((error: unknown) => {
+      // Another account took the address between the check and the update.
+      if ((error as { cause?: { code?: string } }).cause?.code === '23505')
+        throw conflict(EMAIL_TAKEN_MESSAGE);
+      throw error;
+    });
+    if (!done) {
+      this.deps.logger.warn({ ...who(client), event: 'email_link_failed' }, 'e-mail link refused');
+      throw badRequest(INVALID_EMAIL_LINK);
+    }
+    done.ended();
+    if (done.changed) this.deps.onMailQueued();
+    this.deps.logger.info(
+      { ...who(client, done.user.id), event: done.changed ? 'email_changed' : 'email_verified' },
+      done.changed ? 'e-mail address changed' : 'e-mail address confirmed',
+    );
+    return {
+      email: done.email,
+      message: done.changed
+        ? `You now sign in with ${done.email}. Your other devices were signed out.`
+        : 'Thank you: your e-mail address is confirmed.',
+    };
+  }
+
+  /** Uses up an e-mailed link and applies it, in one transaction; null when it is no good. */
+  private openEmailLink(token: string) {
+    return this.deps.db.transaction(async (tx) => {
       const link = await this.repo.consumeToken(
         ['email_verify', 'email_change'],
         hashToken(token),
@@ -497,22 +523,6 @@ export class AuthService {
       await this.deps.mail.enqueue(emailChangedMail(user.email, user.firstName, email), tx);
       return { user, email, changed: true, ended };
     });
-    if (!done) {
-      this.deps.logger.warn({ ...who(client), event: 'email_link_failed' }, 'e-mail link refused');
-      throw badRequest(INVALID_EMAIL_LINK);
-    }
-    done.ended();
-    if (done.changed) this.deps.onMailQueued();
-    this.deps.logger.info(
-      { ...who(client, done.user.id), event: done.changed ? 'email_changed' : 'email_verified' },
-      done.changed ? 'e-mail address changed' : 'e-mail address confirmed',
-    );
-    return {
-      email: done.email,
-      message: done.changed
-        ? `You now sign in with ${done.email}. Your other devices were signed out.`
-        : 'Thank you: your e-mail address is confirmed.',
-    };
   }
 
   // --- Google -------------------------------------------------------------------------------
