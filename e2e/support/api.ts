@@ -12,12 +12,15 @@ export const RESET_PASSWORD = 'Selah-e2e-Renewed-77?';
 export const WRONG_PASSWORD = 'Not-the-right-one-99';
 /** A wrong password typed to confirm deleting the account. */
 export const WRONG_CONFIRM_PASSWORD = 'not-my-password';
+/** The password someone chose for an address that is not theirs (the Google takeover journey). */
+export const SQUATTER_PASSWORD = 'Squatters-own-Pass-13';
 /** Every password the journeys type or send: the server log of a run must hold none of them. */
 export const E2E_PASSWORDS = [
   TEST_PASSWORD,
   RESET_PASSWORD,
   WRONG_PASSWORD,
   WRONG_CONFIRM_PASSWORD,
+  SQUATTER_PASSWORD,
 ] as const;
 
 /** A unique, valid e-mail address for one test's data. */
@@ -186,6 +189,20 @@ async function control(path: string, init?: RequestInit): Promise<Response> {
 export async function mailsTo(address: string): Promise<ReceivedMail[]> {
   const response = await control(`/mails?to=${encodeURIComponent(address)}`);
   return (await response.json()) as ReceivedMail[];
+}
+
+/** The token of the newest `path?token=` link in the mails to `address` with `subject`. */
+export async function latestLinkToken(
+  address: string,
+  subject: string,
+  path: string,
+): Promise<string> {
+  await waitForMail(address, { subject });
+  const mails = (await mailsTo(address)).filter((m) => m.subject === subject);
+  const text = mails.at(-1)?.text ?? '';
+  const match = new RegExp(`${path}\\?token=([^\\s]+)`).exec(text);
+  if (!match?.[1]) throw new Error(`no ${path} link in the mail to ${address}: ${text}`);
+  return decodeURIComponent(match[1]);
 }
 
 /** Waits until a mail for `address` (with `subject`, when given) arrives, and returns it. */

@@ -81,4 +81,60 @@ test.describe('Email and password sign-in', () => {
     await expect(toast(page, 'Welcome back!')).toBeVisible();
     await expect(page).toHaveURL(`${APP_URL}/journals`);
   });
+
+  test('a stored session the server no longer accepts leaves no trace in the browser on the way to sign in', async ({
+    page,
+    api,
+    login,
+  }) => {
+    const user = await api.createUser();
+    const session = await login(user, '/journals');
+    await expect(page.getByRole('heading', { name: 'Journals', level: 1 })).toBeVisible();
+    // Signed out everywhere from another device: this browser still holds the token.
+    const other = await api.login(user.email, user.password);
+    const out = await page.request.post('/api/auth/logout-all', {
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(out.status()).toBe(204);
+    expect((await api.me(session.token)).status()).toBe(401);
+
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login(\?|$)/);
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    await expect
+      .poll(async () => {
+        const stored = await readLocalStorage(page);
+        return ['token', 'auth-storage', 'user'].filter((key) => {
+          const value = stored[key];
+          return value !== undefined && value.includes(session.token.slice(-20));
+        });
+      })
+      .toEqual([]);
+    const stored = await readLocalStorage(page);
+    expect(stored.token).toBeUndefined();
+    expect(stored.user).toBeUndefined();
+    expect(JSON.parse(stored['auth-storage'] ?? '{"state":{}}').state.token ?? null).toBeNull();
+  });
+
+  test('an open page whose session is ended elsewhere goes to sign in by itself, within seconds', async ({
+    page,
+    api,
+    login,
+  }) => {
+    const user = await api.createUser();
+    await login(user, '/dashboard');
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    // The bell's live stream is open.
+    await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
+    await page.waitForTimeout(500);
+
+    const other = await api.login(user.email, user.password);
+    const out = await page.request.post('/api/auth/logout-all', {
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(out.status()).toBe(204);
+    // No click, no navigation: the ended stream tells the page.
+    await expect(page).toHaveURL(/\/login(\?|$)/, { timeout: 5_000 });
+    await expect.poll(() => readLocalStorage(page)).toEqual({});
+  });
 });

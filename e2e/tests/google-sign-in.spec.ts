@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test, toast } from '../fixtures.ts';
-import { uniqueEmail } from '../support/api.ts';
+import { SQUATTER_PASSWORD, uniqueEmail } from '../support/api.ts';
 import { APP_URL } from '../support/settings.ts';
 
 /** Starts the Google sign-in from /login; records every /auth/callback URL the browser opens. */
@@ -116,5 +116,143 @@ test.describe('Google sign-in (local OpenID provider)', () => {
       toast(page, 'Authentication Failed', 'OAuth error occurred. Please try again.'),
     ).toBeVisible();
     await expect(page).toHaveURL(`${APP_URL}/login`);
+  });
+
+  test("whoever registered someone else's address with a password loses the account when its owner signs in with Google", async ({
+    page,
+    api,
+    oidc,
+  }) => {
+    const address = uniqueEmail('victoria');
+    // Someone registers Victoria's address with a password of their own and stays signed in.
+    const squatter = await api.createUser({ email: address, password: SQUATTER_PASSWORD });
+    const squatterSession = await api.login(address, SQUATTER_PASSWORD);
+
+    // Victoria signs in with Google, which has verified the address.
+    await oidc.set({
+      kind: 'login',
+      claims: { ...googleUser(), email: address, given_name: 'Victoria' },
+    });
+    await signInWithGoogle(page);
+    await expect(page).toHaveURL(`${APP_URL}/dashboard`);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(await (await api.me(token!)).json()).toMatchObject({
+      _id: squatter.id,
+      emailVerified: true,
+    });
+
+    // Neither the squatter's session nor their password reaches the account any more.
+    expect((await api.me(squatterSession.token)).status()).toBe(401);
+    expect(await api.loginStatus(address, SQUATTER_PASSWORD)).toBe(401);
+  });
+
+  test('a Google account whose address Google has not verified neither signs up nor signs in', async ({
+    page,
+    api,
+    oidc,
+  }) => {
+    const existing = await api.createUser();
+    for (const email of [uniqueEmail('unverified'), existing.email]) {
+      await oidc.set({ kind: 'login', claims: { ...googleUser(), email, email_verified: false } });
+      await signInWithGoogle(page);
+      await expect(
+        toast(
+          page,
+          'Authentication Failed',
+          'Google has not verified the e-mail address of this Google account. Verify it with Google, or sign up with your e-mail address and a password.',
+        ),
+      ).toBeVisible();
+      await expect(page).toHaveURL(`${APP_URL}/login`);
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    }
+    expect(await api.loginStatus(existing.email, existing.password)).toBe(200);
+  });
+
+  test('the sign-in code works only in the browser that started the sign-in', async ({
+    page,
+    browser,
+    oidc,
+  }) => {
+    await oidc.set({ kind: 'login', claims: googleUser() });
+    // This browser is slow to exchange its code; meanwhile the code leaks (a shared screen).
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/exchange', async (route) => {
+      await released;
+      await route.continue();
+    });
+    const callbacks = await signInWithGoogle(page);
+    await expect.poll(() => callbacks.length).toBeGreaterThan(0);
+    const leaked = callbacks.find((url) => new URL(url).searchParams.has('token'))!;
+
+    const elsewhere = await browser.newContext({ baseURL: APP_URL });
+    const other = await elsewhere.newPage();
+    await other.goto(leaked);
+    await expect(
+      toast(
+        other,
+        'Authentication Error',
+        'An error occurred during authentication. Please try again.',
+      ),
+    ).toBeVisible();
+    await expect(other).toHaveURL(`${APP_URL}/login`);
+    expect(await other.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await elsewhere.close();
+
+    // The browser that started it still signs in with it: the other one did not use it up.
+    release();
+    await expect(page).toHaveURL(`${APP_URL}/dashboard`);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  });
+
+  test("a sign-up through a friend's invite link keeps the invite with Google too", async ({
+    page,
+    api,
+    oidc,
+    openAs,
+  }) => {
+    const ruth = await api.createUser({ firstName: 'Ruth', lastName: 'Moab' });
+    const ruthsPage = await openAs(ruth, '/friends');
+    const inviteLink = await ruthsPage
+      .getByRole('textbox', { name: 'Your invite link' })
+      .inputValue();
+    expect(inviteLink).toMatch(new RegExp(`^${APP_URL}/signup\\?invite=`));
+
+    await oidc.set({ kind: 'login', claims: { ...googleUser(), given_name: 'Orpah' } });
+    await page.goto(inviteLink);
+    await page.getByRole('button', { name: 'Sign up with Google' }).click();
+    await expect(
+      toast(page, 'Welcome to Selah, Orpah! Your account has been created.'),
+    ).toBeVisible();
+    await page.goto('/friends?tab=requests');
+    await expect(page.getByText('Ruth Moab', { exact: false }).first()).toBeVisible();
+  });
+
+  test('a Google-only account confirms with Google before it deletes itself', async ({
+    page,
+    api,
+    oidc,
+  }) => {
+    const claims = googleUser();
+    await oidc.set({ kind: 'login', claims });
+    await signInWithGoogle(page);
+    await expect(page).toHaveURL(`${APP_URL}/dashboard`);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    let dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+    await expect(dialog.getByLabel('Your password')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Confirm with Google' }).click();
+
+    // Back from Google: the dialog is open again, confirmed.
+    await expect(page).toHaveURL(`${APP_URL}/settings`);
+    dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+    await expect(dialog.getByText('Confirmed with Google. Finish within 5 minutes.')).toBeVisible();
+    await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await dialog.getByRole('button', { name: 'Delete Account' }).click();
+    await expect(toast(page, 'Account deleted')).toBeVisible();
+    await expect(page).toHaveURL(`${APP_URL}/`);
+    expect((await api.me(token!)).status()).toBe(401);
   });
 });

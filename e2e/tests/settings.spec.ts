@@ -3,11 +3,15 @@ import type { Page } from '@playwright/test';
 import { expect, test, toast } from '../fixtures.ts';
 import {
   type Api,
+  latestLinkToken,
   TEST_PASSWORD,
   type TestUser,
   uniqueEmail,
   WRONG_CONFIRM_PASSWORD,
 } from '../support/api.ts';
+import { APP_URL } from '../support/settings.ts';
+
+const CONFIRM_SUBJECT = 'Confirm your e-mail address for Selah';
 
 /**
  * A new password account: registered, then signed in once to learn its id (the sign-up answer
@@ -169,5 +173,88 @@ test.describe('Settings', () => {
     await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
     expect(await api.loginStatus(user.email, user.password)).toBe(401);
+  });
+
+  test('a new account is reminded to confirm its address, asks for the link again, and confirms it', async ({
+    page,
+    api,
+    login,
+  }) => {
+    const user = await newUser(api);
+    await login(user, '/dashboard');
+    const reminder = page.getByRole('region', { name: 'Confirm your e-mail address' });
+    await expect(reminder).toContainText(`open the link we sent to ${user.email}`);
+
+    await reminder.getByRole('button', { name: 'Resend link' }).click();
+    await expect(
+      toast(page, 'Link sent', `We sent a new link to ${user.email}. It works for 24 hours.`),
+    ).toBeVisible();
+    await expect(reminder.getByRole('status')).toHaveText('A new link is on its way.');
+
+    // The newest link (the one sent again) confirms the address.
+    const token = await latestLinkToken(user.email, CONFIRM_SUBJECT, '/verify-email');
+    await page.goto(`/verify-email?token=${encodeURIComponent(token)}`);
+    await expect(page.getByText('Thank you: your e-mail address is confirmed.')).toBeVisible();
+    await expect(page).toHaveURL(`${APP_URL}/verify-email`);
+    await page.getByRole('link', { name: 'Continue to Selah' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(reminder).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(reminder).toHaveCount(0);
+  });
+
+  test('a new e-mail address takes over only when its link is opened; other devices are signed out', async ({
+    page,
+    api,
+    login,
+  }) => {
+    const user = await newUser(api);
+    const otherDevice = await api.login(user.email, user.password);
+    await login(user, '/settings');
+    const next = uniqueEmail('moved');
+
+    await page.getByRole('button', { name: 'Change e-mail' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change e-mail address' });
+    await dialog.getByLabel('New e-mail address').fill(next);
+    await dialog.getByLabel('Current password').fill(user.password);
+    await dialog.getByRole('button', { name: 'Send link' }).click();
+    await expect(
+      toast(
+        page,
+        'Check your inbox',
+        `We sent a link to ${next}. Your address changes when you open it.`,
+      ),
+    ).toBeVisible();
+    await expect(page.getByTestId('current-email')).toHaveText(user.email);
+    expect((await api.me(otherDevice.token)).status()).toBe(200);
+
+    const token = await latestLinkToken(
+      next,
+      'Confirm your new e-mail address for Selah',
+      '/verify-email',
+    );
+    await page.goto(`/verify-email?token=${encodeURIComponent(token)}`);
+    await expect(
+      page.getByText(`You now sign in with ${next}. Your other devices were signed out.`),
+    ).toBeVisible();
+    expect((await api.me(otherDevice.token)).status()).toBe(401);
+    expect(await api.loginStatus(next, user.password)).toBe(200);
+    expect(await api.loginStatus(user.email, user.password)).toBe(401);
+  });
+
+  test('Clear Data asks for the password', async ({ page, api, login }) => {
+    const user = await newUser(api);
+    await login(user, '/settings?tab=privacy');
+
+    await page.getByRole('button', { name: 'Clear Data' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Clear all your data?' });
+    await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await dialog.getByLabel('Your password').fill(WRONG_CONFIRM_PASSWORD);
+    await dialog.getByRole('button', { name: 'Clear Data' }).click();
+    await expect(dialog.getByText('That password is not right.')).toBeVisible();
+    await dialog.getByLabel('Your password').fill(user.password);
+    await dialog.getByRole('button', { name: 'Clear Data' }).click();
+    await expect(toast(page, 'Data cleared')).toBeVisible();
   });
 });

@@ -37,7 +37,6 @@ import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { prayerRequestsRoutes } from './modules/prayer-requests/prayer-requests.routes.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
-import { closeAllStreams } from './modules/notifications/notifications.stream.ts';
 import { pushRoutes } from './modules/notifications/push.routes.ts';
 import { accountRoutes, avatarRoutes } from './modules/users/account.routes.ts';
 import { PushService, type VapidKeys } from './modules/notifications/push.service.ts';
@@ -244,6 +243,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         prefix: '/notifications',
         notifications: services.notifications,
         users: services.users,
+        streams: services.streams,
       });
       await api.register(pushRoutes, { prefix: '/push', push: services.push });
       await api.register(plansRoutes, { prefix: '/subscription', plans: services.plans });
@@ -268,7 +268,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Streams are long-lived: end them when shutdown begins (preClose), instead of waiting for
   // the clients; onClose runs only after every open request has finished (sigterm fault).
   app.addHook('preClose', async () => {
-    closeAllStreams();
+    services.streams.closeAll();
   });
   app.addHook('onClose', async () => {
     await services.hub.close();

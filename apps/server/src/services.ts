@@ -17,6 +17,7 @@ import { JournalExportService, EXPORT_LIMIT } from './modules/exports/journal-ex
 import { MailRepository } from './modules/mail/mail.repository.ts';
 import { MailWorker } from './modules/mail/mail.worker.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
+import { OpenStreams } from './modules/notifications/open-streams.ts';
 import { PushService, type VapidKeys } from './modules/notifications/push.service.ts';
 import { RealtimeHub } from './modules/notifications/realtime-hub.ts';
 import { ReminderScheduler } from './modules/notifications/reminders.ts';
@@ -133,6 +134,8 @@ export function createServices(opts: ServiceOptions) {
     limiters,
     logger,
     onRegistered: (user, inviteCode) => friends.welcomeInvited(user, inviteCode),
+    onSessionsEnded: (userId, sessionIds, tx) =>
+      notifications.sessionsEnded(userId, sessionIds, tx),
     // Session expiry is judged by the real clock, as the session lookup does.
     sessions: new VersionedCache<CachedSession>({
       clock: db.writes,
@@ -141,13 +144,12 @@ export function createServices(opts: ServiceOptions) {
       enabled: opts.cacheReads,
     }),
   });
+  const streams = new OpenStreams({ liveSessions: (ids) => auth.liveSessionIds(ids), logger });
   const account = new AccountService({
     db: db.db,
     users,
     hasher,
-    endSessions: (userId, keepSessionId) => auth.logoutEverywhere(userId, keepSessionId),
-    mail: mailRepo,
-    onMailQueued,
+    auth,
     passwordLimiter: new Limiter(PASSWORD_CHECK_LIMIT, opts.redis),
   });
   const plans = new PlansService({ db: db.db, now });
@@ -206,6 +208,7 @@ export function createServices(opts: ServiceOptions) {
     mailWorker,
     hub,
     push,
+    streams,
     reminders,
     notifications,
     friends,

@@ -11,8 +11,9 @@ import { createTestDb } from './test-db.ts';
 
 /**
  * Two real server processes on one PostgreSQL and one Redis: a notification created through one
- * process reaches a stream held by the other (Redis pub/sub). Runs when TEST_DATABASE_URL and
- * TEST_REDIS_URL are set (CI sets both for the PostgreSQL run).
+ * process reaches a stream held by the other (Redis pub/sub), and a session ended through one
+ * process is ended in the other at once, stream included (ADR 040). Runs when TEST_DATABASE_URL
+ * and TEST_REDIS_URL are set (CI sets both for the PostgreSQL run).
  */
 const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
 const serverEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/server.ts');
@@ -53,14 +54,17 @@ describe.runIf(enabled)('two server processes with Redis', () => {
     closeDb = db.close;
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'selah-multi-'));
     const jwtSecret = randomBytes(32).toString('hex');
+    // One app behind both processes (as behind a load balancer): one origin, so one token
+    // issuer, and a session opened through either process is good in the other.
+    const ports = [await freePort(), await freePort()];
     for (let i = 0; i < 2; i++) {
-      const port = await freePort();
+      const port = ports[i]!;
       const child = spawn(process.execPath, [serverEntry], {
         env: {
           ...process.env,
           PORT: String(port),
           HOST: '127.0.0.1',
-          APP_ORIGIN: `http://127.0.0.1:${port}`,
+          APP_ORIGIN: `http://127.0.0.1:${ports[0]}`,
           DATA_DIR: path.join(dataDir, `p${i}`),
           DATABASE_URL: db.url,
           REDIS_URL: process.env.TEST_REDIS_URL,
@@ -91,6 +95,19 @@ describe.runIf(enabled)('two server processes with Redis', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  async function login(base: string, email: string, password: string) {
+    const res = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': randomAddress() },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { token: string }).token;
+  }
+
+  const me = (base: string, token: string) =>
+    fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+
   async function account(base: string, name: string) {
     const email = `${name}.${randomBytes(4).toString('hex')}@example.test`;
     const password = 'Multi-process-Pass-1';
@@ -107,7 +124,7 @@ describe.runIf(enabled)('two server processes with Redis', () => {
       body: JSON.stringify({ email, password }),
     });
     const body = (await login.json()) as { token: string; user: { _id: string } };
-    return { token: body.token, id: body.user._id };
+    return { token: body.token, id: body.user._id, email, password };
   }
 
   it('delivers a notification created on one process to a stream on the other within a second', async () => {
@@ -132,6 +149,40 @@ describe.runIf(enabled)('two server processes with Redis', () => {
       'Sender Test sent you a friend request.',
     );
     stream.close();
+  });
+
+  it('ends a session in both processes at once: its requests, remembered or not, and its open stream', async () => {
+    const [one, two] = bases as [string, string];
+    const user = await account(one, 'Revoked');
+    const phone = await login(two, user.email, user.password);
+    // Each session is read in the other process too (twice: anything remembered would answer).
+    for (let i = 0; i < 2; i++) {
+      expect((await me(two, user.token)).status).toBe(200);
+      expect((await me(one, phone)).status).toBe(200);
+    }
+    const streams = await Promise.all(
+      [
+        [one, user.token],
+        [two, phone],
+      ].map(([base, token]) =>
+        openSse(`${base}/api/notifications/stream`, { authorization: `Bearer ${token}` }),
+      ),
+    );
+    for (const s of streams) await s.waitFor((e) => e.event === 'unread');
+
+    // Signed out everywhere through process one: process two ends its stream within a second.
+    const started = Date.now();
+    const out = await fetch(`${one}/api/auth/logout-all`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(out.status).toBe(204);
+    await Promise.all(streams.map((s) => s.ended));
+    expect(Date.now() - started).toBeLessThan(1_000);
+    for (const base of bases) {
+      expect((await me(base, user.token)).status).toBe(401);
+      expect((await me(base, phone)).status).toBe(401);
+    }
   });
 
   it('shares sign-in rate limits across processes through Redis', async () => {

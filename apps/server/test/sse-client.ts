@@ -10,6 +10,10 @@ export interface SseConnection {
   comments: string[];
   status: number;
   waitFor: (predicate: (e: SseEvent) => boolean, timeoutMs?: number) => Promise<SseEvent>;
+  /** Resolves when the stream has ended (the server closed it, or `close()`). */
+  ended: Promise<void>;
+  /** Whether the stream has ended. */
+  isEnded: () => boolean;
   close: () => void;
 }
 
@@ -22,10 +26,13 @@ export async function openSse(
   const events: SseEvent[] = [];
   const comments: string[] = [];
   const waiters = new Set<() => void>();
+  let ended = Promise.resolve();
+  let isEnded = true;
   if (res.ok && res.body) {
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
-    void (async () => {
+    isEnded = false;
+    ended = (async () => {
       try {
         for (;;) {
           const { value, done } = await reader.read();
@@ -50,6 +57,8 @@ export async function openSse(
         }
       } catch {
         // aborted
+      } finally {
+        isEnded = true;
       }
     })();
   }
@@ -76,6 +85,8 @@ export async function openSse(
         waiters.add(check);
         check();
       }),
+    ended,
+    isEnded: () => isEnded,
     close: () => controller.abort(),
   };
 }

@@ -71,3 +71,7 @@ export const SESSION_REMEMBER_TTL_SECONDS = 30 * 24 * 60 * 60;
 /** The Google callback's one-time code. */
 export const LOGIN_CODE_TTL_SECONDS = 60;
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+/** A link confirming an e-mail address (after sign-up, or the new one of an e-mail change). */
+export const EMAIL_LINK_TTL_SECONDS = 24 * 60 * 60;
+/** How long a fresh Google sign-in confirms clearing data or deleting a Google-only account. */
+export const GOOGLE_CONFIRM_TTL_SECONDS = 5 * 60;

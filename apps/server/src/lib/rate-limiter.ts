@@ -66,6 +66,10 @@ export const AUTH_LIMITS = {
   resetPerIp: { name: 'reset-ip', points: 20, durationSeconds: 30 * 60 },
   resetPerAccount: { name: 'reset-account', points: 5, durationSeconds: 30 * 60 },
   exchangePerIp: { name: 'exchange-ip', points: 30, durationSeconds: 5 * 60 },
+  /** Verification links sent again on request ("Resend link"), per account. */
+  verifyPerAccount: { name: 'verify-account', points: 3, durationSeconds: 60 * 60 },
+  /** Verification links opened (each a token lookup), per address. */
+  verifyPerIp: { name: 'verify-ip', points: 30, durationSeconds: 30 * 60 },
 } as const satisfies Record<string, LimitRule>;
 
 /**

@@ -1075,6 +1075,8 @@ export const SIGNED_OUT: Record<string, 401 | 'open'> = {
   'POST /api/auth/forgot-password': 'open',
   'POST /api/auth/reset-password': 'open',
   'POST /api/auth/exchange': 'open',
+  // E-mailed links are opened in whichever browser the mail app picks, signed in or not.
+  'POST /api/auth/verify-email': 'open',
   'GET /api/auth/providers': 'open',
   'GET /api/auth/google': 'open',
   'GET /api/auth/google/callback': 'open',
@@ -1088,6 +1090,7 @@ export const SIGNED_OUT: Record<string, 401 | 'open'> = {
   'GET /api/auth/me': 401,
   'POST /api/auth/logout': 401,
   'POST /api/auth/logout-all': 401,
+  'POST /api/auth/verify-email/resend': 401,
   'GET /api/journals/get': 401,
   'GET /api/journals/public': 401,
   'GET /api/journals/discover': 401,

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../src/app.ts';
-import { mailOutbox } from '../../src/db/schema/index.ts';
 import {
   bearer,
   buildTestApp,
@@ -12,6 +10,7 @@ import {
   uniqueEmail,
 } from '../build-test-app.ts';
 import { FakeFlutterwave } from '../fake-flutterwave.ts';
+import { latestMail, linkToken } from '../mailbox.ts';
 import { person } from '../people.ts';
 import { paidCheckout, unlimitedPlans } from './world.ts';
 
@@ -177,10 +176,19 @@ async function journey(): Promise<void> {
     await inject('POST', '/api/auth/forgot-password', { payload: { email }, ip: randomIp() });
   await t.app.services.auth.settled();
 
+  // The address confirmed with the link sign-up mailed, then the same link again (refused).
+  const verifyMail = await latestMail(t.db, email, 'Confirm your e-mail address for Selah');
+  const verifyToken = linkToken(verifyMail!.text, '/verify-email');
+  secrets.push(verifyToken);
+  for (const expected of [200, 400])
+    expect(
+      (await inject('POST', '/api/auth/verify-email', { payload: { token: verifyToken } }))
+        .statusCode,
+    ).toBe(expected);
+
   // Password reset with the mailed link, then the same link again (refused).
-  const mails = await t.db.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-  const mail = mails.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).at(-1);
-  const resetToken = decodeURIComponent(/token=([^\s]+)/.exec(mail!.text)![1]!);
+  const mail = await latestMail(t.db, email, 'Reset your Selah password');
+  const resetToken = linkToken(mail!.text, '/reset-password');
   secrets.push(resetToken);
   for (const expected of [200, 400])
     expect(
@@ -216,11 +224,17 @@ async function journey(): Promise<void> {
     headers: { cookie },
   });
   const code = new URL(landing.headers.location!).searchParams.get('token')!;
-  secrets.push(code);
-  const exchanged = await inject('POST', '/api/auth/exchange', { payload: { code } });
+  const handoff = ([] as string[])
+    .concat(landing.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith('selah_google_handoff='))!;
+  secrets.push(code, handoff.split('=')[1]!);
+  const exchange = () =>
+    inject('POST', '/api/auth/exchange', { payload: { code }, headers: { cookie: handoff } });
+  const exchanged = await exchange();
   expect(exchanged.statusCode).toBe(200);
   secrets.push(exchanged.json<{ token: string }>().token);
-  expect((await inject('POST', '/api/auth/exchange', { payload: { code } })).statusCode).toBe(401);
+  expect((await exchange()).statusCode).toBe(401);
 
   // A payment, verified with the (fake) provider, whose answer carries card details.
   const buyer = await signUp(shop.app, { password: PASSWORD });

@@ -19,6 +19,7 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   [paths.auth.callback.path]: ['src/app/routes/auth/callback.tsx'],
   [paths.auth.forgotPassword.path]: ['src/app/routes/auth/forgot-password.tsx'],
   [paths.auth.resetPassword.path]: ['src/app/routes/auth/reset-password.tsx'],
+  [paths.auth.verifyEmail.path]: ['src/app/routes/auth/verify-email.tsx'],
   [paths.app.dashboard.path]: page('dashboard'),
   [paths.app.journals.path]: page('journals'),
   [paths.app.journal.path]: page('journal'),

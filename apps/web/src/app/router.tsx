@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/auth/forgot-password'),
       },
       { path: paths.auth.resetPassword.path, lazy: () => import('./routes/auth/reset-password') },
+      { path: paths.auth.verifyEmail.path, lazy: () => import('./routes/auth/verify-email') },
       {
         id: PROTECTED_ROUTE_ID,
         lazy: () => import('./routes/app/root'),

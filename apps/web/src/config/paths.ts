@@ -16,6 +16,8 @@ export const paths = {
     callback: { path: '/auth/callback', getHref: () => '/auth/callback' },
     forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
     resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+    /** Where e-mailed links that confirm an address land (`?token=`). */
+    verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
   },
   app: {
     dashboard: { path: '/dashboard', getHref: () => '/dashboard' },

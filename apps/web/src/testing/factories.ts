@@ -41,6 +41,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     settings: DEFAULT_USER_SETTINGS,
     notificationPreferences: DEFAULT_NOTIFICATION_PREFERENCES,
     createdAt: '2026-01-01T00:00:00.000Z',
+    emailVerified: true,
     ...overrides,
   });
 }

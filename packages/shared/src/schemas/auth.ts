@@ -100,6 +100,11 @@ export const UserSchema = z.object({
   settings: UserSettingsSchema,
   notificationPreferences: NotificationPreferencesSchema,
   createdAt: z.string(),
+  /**
+   * Whether the owner of the address has proven it (a link from Selah, or Google). Optional
+   * only for a user stored by an earlier version of the app; the server always sends it.
+   */
+  emailVerified: z.boolean().optional(),
   /** The plan in force now (a lapsed subscription is 'free'). */
   plan: PlanIdSchema.optional(),
 });
@@ -123,6 +128,20 @@ export const ResetPasswordInputSchema = z.strictObject({
 });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
 
+/** The token of an e-mailed link that proves an address (sign-up, or an e-mail change). */
+export const VerifyEmailInputSchema = z.strictObject({
+  token: z.string().min(1, 'The link is invalid.').max(200),
+});
+export type VerifyEmailInput = z.infer<typeof VerifyEmailInputSchema>;
+
+/** The address the link proved, and what happened to it (confirmed, or now the sign-in address). */
+export const VerifyEmailResponseSchema = z.object({ message: z.string(), email: z.string() });
+export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponseSchema>;
+
+/** What a Google round trip started from Settings confirms (a Google-only account's danger zone). */
+export const GOOGLE_CONFIRM_ACTIONS = ['clear', 'delete'] as const;
+export type GoogleConfirmAction = (typeof GOOGLE_CONFIRM_ACTIONS)[number];
+
 /** The Google callback's single-use code, exchanged for a session by /auth/callback. */
 export const ExchangeCodeInputSchema = z.strictObject({ code: z.string().min(1).max(200) });
 
@@ -132,4 +151,5 @@ export const GOOGLE_CALLBACK_ERRORS = [
   'authentication_failed',
   'oauth_error',
   'oauth_cancelled',
+  'email_unverified',
 ] as const;

@@ -1,4 +1,5 @@
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sessions } from './sessions.ts';
 import { users } from './users.ts';
 
 export type NotificationType =
@@ -33,7 +34,7 @@ export const notifications = pgTable(
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
-/** Web Push subscriptions of a user's browsers. */
+/** Web Push subscriptions of a user's browsers, each tied to the session that made it. */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
@@ -41,6 +42,8 @@ export const pushSubscriptions = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Ending the session removes the subscription (revoked: at once; purged: by cascade). */
+    sessionId: uuid().references(() => sessions.id, { onDelete: 'cascade' }),
     endpoint: text().notNull(),
     p256dh: text().notNull(),
     auth: text().notNull(),
@@ -49,6 +52,7 @@ export const pushSubscriptions = pgTable(
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
     index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_session_idx').on(t.sessionId),
   ],
 );
 

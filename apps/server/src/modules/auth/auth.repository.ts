@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   type AuthTokenKind,
@@ -7,8 +7,12 @@ import {
   authTokens,
   oauthStates,
   sessions,
+  userIdentities,
   users,
 } from '../../db/schema/index.ts';
+
+/** Which of a user's live sessions to end: one, all, or all but one. */
+export type SessionScope = { only: string } | { except?: string | undefined };
 
 /** Sessions, single-use tokens and OAuth states. Queries only. */
 export class AuthRepository {
@@ -59,29 +63,41 @@ export class AuthRepository {
     return row ?? null;
   }
 
-  async revokeSession(sessionId: string, tx: DbOrTx = this.db): Promise<void> {
-    await tx
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-  }
-
-  /** Revokes every live session of a user, except `keepSessionId` when given. */
-  async revokeUserSessions(
+  /** Revokes the user's live sessions in `scope`; returns the ids of those it ended. */
+  async revokeSessions(
     userId: string,
-    keepSessionId?: string,
+    scope: SessionScope,
     tx: DbOrTx = this.db,
-  ): Promise<void> {
-    await tx
+  ): Promise<string[]> {
+    const rows = await tx
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(
         and(
           eq(sessions.userId, userId),
           isNull(sessions.revokedAt),
-          keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+          'only' in scope ? eq(sessions.id, scope.only) : undefined,
+          'except' in scope && scope.except ? ne(sessions.id, scope.except) : undefined,
+        ),
+      )
+      .returning({ id: sessions.id });
+    return rows.map((row) => row.id);
+  }
+
+  /** Of `ids`, the sessions still live now (not revoked, not expired, not deleted). */
+  async liveSessionIds(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          inArray(sessions.id, ids),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
         ),
       );
+    return new Set(rows.map((row) => row.id));
   }
 
   async insertToken(
@@ -97,36 +113,63 @@ export class AuthRepository {
     await tx.insert(authTokens).values(values);
   }
 
-  /** Marks a live token used and returns it; null when unknown, used or expired (single use). */
+  /**
+   * Marks a live token of one of `kinds` used and returns it; null when unknown, used, expired
+   * or (with `userId`) someone else's. Single use.
+   */
   async consumeToken(
-    kind: AuthTokenKind,
+    kinds: AuthTokenKind | AuthTokenKind[],
     tokenHash: string,
     tx: DbOrTx = this.db,
-  ): Promise<{ userId: string; data: Record<string, unknown> | null } | null> {
+    userId?: string,
+  ): Promise<{ userId: string; kind: AuthTokenKind; data: Record<string, unknown> | null } | null> {
     const now = new Date();
     const [row] = await tx
       .update(authTokens)
       .set({ usedAt: now })
       .where(
         and(
-          eq(authTokens.kind, kind),
+          inArray(authTokens.kind, Array.isArray(kinds) ? kinds : [kinds]),
           eq(authTokens.tokenHash, tokenHash),
           isNull(authTokens.usedAt),
           gt(authTokens.expiresAt, now),
+          userId ? eq(authTokens.userId, userId) : undefined,
         ),
       )
-      .returning({ userId: authTokens.userId, data: authTokens.data });
+      .returning({ userId: authTokens.userId, kind: authTokens.kind, data: authTokens.data });
     return row ?? null;
   }
 
-  /** Invalidates a user's unused tokens of one kind (a new reset link voids older ones). */
-  async invalidateTokens(userId: string, kind: AuthTokenKind, tx: DbOrTx = this.db): Promise<void> {
+  /**
+   * Invalidates a user's unused tokens of `kinds`, or of every kind (a new reset link voids
+   * older ones; a password reset voids everything that was on its way).
+   */
+  async invalidateTokens(
+    userId: string,
+    kinds: AuthTokenKind | AuthTokenKind[] | 'all',
+    tx: DbOrTx = this.db,
+  ): Promise<void> {
     await tx
       .update(authTokens)
       .set({ usedAt: new Date() })
       .where(
-        and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)),
+        and(
+          eq(authTokens.userId, userId),
+          kinds === 'all'
+            ? undefined
+            : inArray(authTokens.kind, Array.isArray(kinds) ? kinds : [kinds]),
+          isNull(authTokens.usedAt),
+        ),
       );
+  }
+
+  /** Removes every external identity (Google) linked to the user. */
+  async unlinkIdentities(userId: string, tx: DbOrTx = this.db): Promise<number> {
+    const rows = await tx
+      .delete(userIdentities)
+      .where(eq(userIdentities.userId, userId))
+      .returning({ id: userIdentities.id });
+    return rows.length;
   }
 
   async insertOauthState(values: typeof oauthStates.$inferInsert): Promise<void> {

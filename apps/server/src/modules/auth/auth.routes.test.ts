@@ -12,6 +12,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../../test/build-test-app.ts';
+import { latestMail, linkToken } from '../../../test/mailbox.ts';
 import { REGISTERED_MESSAGE } from './auth.routes.ts';
 
 let t: TestApp;
@@ -80,8 +81,7 @@ describe('POST /api/auth/register', () => {
     // The account and its password are untouched; its owner hears about the attempt.
     expect((await login({ email, password: STRONG_PASSWORD })).statusCode).toBe(200);
     expect((await login({ email, password: 'Another-Pass-987' })).statusCode).toBe(401);
-    const [mail] = await t.db.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-    expect(mail!.subject).toBe('You already have a Selah account');
+    const mail = await latestMail(t.db, email, 'You already have a Selah account');
     expect(mail!.text).toContain('http://localhost:3000/forgot-password');
   });
 
@@ -300,6 +300,7 @@ describe('password reset', () => {
 
   it('answers the same for known and unknown addresses and queues mail only for the known one', async () => {
     const user = await signUp(t.app);
+    await t.app.services.auth.settled();
     const before = await t.db.db.$count(mailOutbox);
     const known = await forgot(user.email.toUpperCase());
     const unknown = await forgot(uniqueEmail('ghost'));
@@ -307,15 +308,15 @@ describe('password reset', () => {
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
     expect(await t.db.db.$count(mailOutbox)).toBe(before + 1);
-    const [mail] = await t.db.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+    const mail = await latestMail(t.db, user.email, 'Reset your Selah password');
     expect(mail!.text).toMatch(/http:\/\/localhost:3000\/reset-password\?token=[\w-]{40,}/);
   });
 
   it('sets a new password once, ends every session, and refuses a reused or unknown link', async () => {
     const user = await signUp(t.app);
     await forgot(user.email);
-    const [mail] = await t.db.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
-    const token = decodeURIComponent(/token=([^\s]+)/.exec(mail!.text)![1]!);
+    const mail = await latestMail(t.db, user.email, 'Reset your Selah password');
+    const token = linkToken(mail!.text, '/reset-password');
     const newPassword = 'A-brand-new-Pass-99';
     const reset = await t.app.inject({
       method: 'POST',
@@ -338,8 +339,8 @@ describe('password reset', () => {
   it('refuses an expired link', async () => {
     const user = await signUp(t.app);
     await forgot(user.email);
-    const [mail] = await t.db.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
-    const token = decodeURIComponent(/token=([^\s]+)/.exec(mail!.text)![1]!);
+    const mail = await latestMail(t.db, user.email, 'Reset your Selah password');
+    const token = linkToken(mail!.text, '/reset-password');
     await t.db.db
       .update(authTokens)
       .set({ expiresAt: new Date(Date.now() - 1) })
@@ -358,6 +359,114 @@ describe('password reset', () => {
     const limited = await forgot(user.email);
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('e-mail verification', () => {
+  const open = (token: string, ip = randomIp()) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token },
+      remoteAddress: ip,
+    });
+  const resend = (token: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email/resend',
+      headers: bearer(token),
+    });
+  const SUBJECT = 'Confirm your e-mail address for Selah';
+
+  it('sign-up mails a link; the account signs in unconfirmed until the link is opened, once', async () => {
+    const user = await signUp(t.app);
+    await t.app.services.auth.settled();
+    const signedIn = await login({ email: user.email, password: user.password });
+    expect(signedIn.json().user).toMatchObject({ email: user.email, emailVerified: false });
+    expect((await me(user.token)).json().emailVerified).toBe(false);
+
+    const mail = await latestMail(t.db, user.email, SUBJECT);
+    expect(mail!.text).toMatch(/http:\/\/localhost:3000\/verify-email\?token=[\w-]{40,}/);
+    const token = linkToken(mail!.text, '/verify-email');
+    const opened = await open(token);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toEqual({
+      email: user.email,
+      message: 'Thank you: your e-mail address is confirmed.',
+    });
+    expect((await me(user.token)).json().emailVerified).toBe(true);
+    const again = await open(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toMatch(/invalid or has expired/);
+    expect((await open('not-a-real-token')).statusCode).toBe(400);
+  });
+
+  it('sends no link for an address that already has an account (the owner gets the notice instead)', async () => {
+    const user = await signUp(t.app);
+    await t.app.services.auth.settled();
+    const before = await t.db.db.$count(mailOutbox, eq(mailOutbox.to, user.email));
+    const again = await register({
+      firstName: 'X',
+      lastName: 'Y',
+      email: user.email,
+      password: 'Another-Pass-987',
+    });
+    expect(again.json()).toEqual({ message: REGISTERED_MESSAGE });
+    await t.app.services.auth.settled();
+    const mails = await t.db.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.filter((m) => m.subject === SUBJECT)).toHaveLength(1);
+  });
+
+  it('sends the link again on request, 3 times an hour, voiding the older one; not once confirmed', async () => {
+    const user = await signUp(t.app);
+    await t.app.services.auth.settled();
+    const first = linkToken((await latestMail(t.db, user.email, SUBJECT))!.text, '/verify-email');
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/verify-email/resend' })).statusCode,
+    ).toBe(401);
+    const sent = await resend(user.token);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().message).toBe(`We sent a new link to ${user.email}. It works for 24 hours.`);
+    const second = linkToken((await latestMail(t.db, user.email, SUBJECT))!.text, '/verify-email');
+    expect(second).not.toBe(first);
+    expect((await open(first)).statusCode).toBe(400);
+    expect((await resend(user.token)).statusCode).toBe(200);
+    expect((await resend(user.token)).statusCode).toBe(200);
+    const limited = await resend(user.token);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+
+    const last = linkToken((await latestMail(t.db, user.email, SUBJECT))!.text, '/verify-email');
+    expect((await open(last)).statusCode).toBe(200);
+    const other = await signUp(t.app);
+    await t.app.services.auth.settled();
+    const confirmed = linkToken(
+      (await latestMail(t.db, other.email, SUBJECT))!.text,
+      '/verify-email',
+    );
+    expect((await open(confirmed)).statusCode).toBe(200);
+    expect((await resend(other.token)).json().message).toBe(
+      'Your e-mail address is confirmed already.',
+    );
+  });
+
+  it('a password reset link proves the address too', async () => {
+    const user = await signUp(t.app);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: user.email },
+    });
+    await t.app.services.auth.settled();
+    const mail = await latestMail(t.db, user.email, 'Reset your Selah password');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: linkToken(mail!.text, '/reset-password'), password: 'Fresh-Pass-4242' },
+    });
+    const after = await login({ email: user.email, password: 'Fresh-Pass-4242' });
+    expect(after.json().user.emailVerified).toBe(true);
   });
 });
 

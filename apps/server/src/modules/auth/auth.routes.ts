@@ -6,11 +6,14 @@ import {
   AuthResponseSchema,
   ExchangeCodeInputSchema,
   ForgotPasswordInputSchema,
+  GOOGLE_CONFIRM_ACTIONS,
   LoginInputSchema,
   RegisterInputSchema,
   RegisterResponseSchema,
   ResetPasswordInputSchema,
   UserSchema,
+  VerifyEmailInputSchema,
+  VerifyEmailResponseSchema,
 } from '@selah/shared/schemas/auth';
 import { MessageSchema } from '@selah/shared/schemas/common';
 import { ApiErrorSchema } from '@selah/shared/errors';
@@ -19,11 +22,9 @@ import { safeEqual } from '../../lib/secure-token.ts';
 import { bearerToken, currentUser } from '../../plugins/auth.ts';
 import { presentUser } from '../users/users.presenter.ts';
 import type { AuthService, ClientInfo } from './auth.service.ts';
+import { clearGoogleCookie, googleCookie, setGoogleCookie } from './google-cookies.ts';
 import { clearPageCookie, pageCookie, setPageCookie } from './page-cookie.ts';
 
-const STATE_COOKIE = 'selah_oauth_state';
-/** A friend's invite code carried through a Google sign-up started from an invite link. */
-const INVITE_COOKIE = 'selah_oauth_invite';
 const errors = {
   400: ApiErrorSchema,
   401: ApiErrorSchema,
@@ -107,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { tags: ['auth'], response: { 204: z.null(), 401: ApiErrorSchema } },
     },
     async (request, reply) => {
-      await auth.logout(request.sessionId!);
+      await auth.logout(currentUser(request).id, request.sessionId!);
       request.log.info({ userId: request.user?.id, event: 'logout' }, 'signed out');
       clearPageCookie(reply, opts.secureCookies);
       return reply.status(204).send(null);
@@ -159,6 +160,40 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   );
 
+  app.post(
+    '/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Open an e-mailed link: confirm the address, or complete an e-mail change',
+        body: VerifyEmailInputSchema,
+        response: { 200: VerifyEmailResponseSchema, ...errors },
+      },
+    },
+    async (request) => auth.verifyEmail(request.body.token, clientInfo(request)),
+  );
+
+  app.post(
+    '/verify-email/resend',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['auth'],
+        summary: 'Send the link that confirms the e-mail address again',
+        response: { 200: MessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const sent = await auth.resendVerification(user, clientInfo(request));
+      return {
+        message: sent
+          ? `We sent a new link to ${user.email}. It works for 24 hours.`
+          : 'Your e-mail address is confirmed already.',
+      };
+    },
+  );
+
   app.get(
     '/providers',
     { schema: { tags: ['auth'], response: { 200: AuthProvidersSchema } } },
@@ -175,8 +210,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
+      const browserSecret = googleCookie(request, 'handoff');
+      clearGoogleCookie(reply, 'handoff');
       const { token, user, isNewUser } = await auth.exchangeLoginCode(
         request.body.code,
+        browserSecret,
         clientInfo(request),
       );
       reply.header('cache-control', 'no-store');
@@ -196,29 +234,28 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags: ['auth'],
         hide: true,
-        querystring: z.object({ invite: RegisterInputSchema.shape.inviteCode }),
+        querystring: z.object({
+          invite: RegisterInputSchema.shape.inviteCode,
+          /** Confirms a dangerous action of the signed-in Google-only account instead. */
+          confirm: z.enum(GOOGLE_CONFIRM_ACTIONS).optional(),
+        }),
       },
     },
     async (request, reply) => {
+      const { invite, confirm } = request.query;
       if (!auth.googleEnabled) {
         const message = 'Google sign-in is not set up on this server.';
         return reply.redirect(
-          `/login?${new URLSearchParams({ error: 'oauth_error', message }).toString()}`,
+          confirm
+            ? `/settings?${new URLSearchParams({ confirm_failed: confirm }).toString()}`
+            : `/login?${new URLSearchParams({ error: 'oauth_error', message }).toString()}`,
         );
       }
       try {
-        const { url, state } = await auth.googleStart();
-        const cookie = {
-          path: '/api/auth/google',
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: opts.secureCookies,
-          maxAge: 600,
-        } as const;
-        reply.setCookie(STATE_COOKIE, state, cookie);
-        const { invite } = request.query;
-        if (invite) reply.setCookie(INVITE_COOKIE, invite, cookie);
-        else reply.clearCookie(INVITE_COOKIE, { path: cookie.path });
+        const { url, state } = await auth.googleStart(confirm);
+        setGoogleCookie(reply, 'state', state, opts.secureCookies);
+        if (invite && !confirm) setGoogleCookie(reply, 'invite', invite, opts.secureCookies);
+        else clearGoogleCookie(reply, 'invite');
         return reply.redirect(url);
       } catch (error) {
         request.log.warn({ err: error, ip: request.ip }, 'google sign-in could not start');
@@ -241,10 +278,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const cookieState = request.cookies[STATE_COOKIE];
-      const inviteCode = request.cookies[INVITE_COOKIE]?.slice(0, 200) || undefined;
-      reply.clearCookie(STATE_COOKIE, { path: '/api/auth/google' });
-      reply.clearCookie(INVITE_COOKIE, { path: '/api/auth/google' });
+      const cookieState = googleCookie(request, 'state');
+      const inviteCode = googleCookie(request, 'invite')?.slice(0, 200);
+      clearGoogleCookie(reply, 'state');
+      clearGoogleCookie(reply, 'invite');
       const { state, error } = request.query;
       if (error) {
         request.log.info(
@@ -264,12 +301,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       }
       try {
         const url = new URL(request.url, opts.appOrigin);
-        const { code, user, isNewUser } = await auth.googleCallback(
-          url,
-          state,
-          clientInfo(request),
-          inviteCode,
-        );
+        const outcome = await auth.googleCallback(url, state, clientInfo(request), inviteCode);
+        if (outcome.kind === 'confirm') {
+          if (outcome.secret) setGoogleCookie(reply, 'confirm', outcome.secret, opts.secureCookies);
+          return reply.redirect(`${opts.appOrigin}${outcome.redirectTo}`);
+        }
+        if (outcome.kind === 'refused')
+          return reply.redirect(callbackPage({ error: outcome.reason }));
+        const { code, browserSecret, user, isNewUser } = outcome;
+        setGoogleCookie(reply, 'handoff', browserSecret, opts.secureCookies);
         const shown = {
           _id: user.id,
           firstName: user.firstName,

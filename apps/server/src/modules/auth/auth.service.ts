@@ -1,21 +1,41 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  EMAIL_LINK_TTL_SECONDS,
+  GOOGLE_CONFIRM_TTL_SECONDS,
   LOGIN_CODE_TTL_SECONDS,
   PASSWORD_RESET_TTL_SECONDS,
   SESSION_REMEMBER_TTL_SECONDS,
   SESSION_TTL_SECONDS,
 } from '@selah/shared/constants';
-import type { LoginInput, RegisterInput, ResetPasswordInput } from '@selah/shared/schemas/auth';
-import type { Db } from '../../db/client.ts';
+import type {
+  GoogleConfirmAction,
+  LoginInput,
+  RegisterInput,
+  ResetPasswordInput,
+  VerifyEmailResponse,
+} from '@selah/shared/schemas/auth';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import { AppError, badRequest, unauthenticated, validationFailed } from '../../lib/app-error.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  unauthenticated,
+  validationFailed,
+} from '../../lib/app-error.ts';
 import type { VersionedCache } from '../../lib/versioned-cache.ts';
 import type { AUTH_LIMITS, Limiter } from '../../lib/rate-limiter.ts';
 import { hashToken, randomToken } from '../../lib/secure-token.ts';
-import type { MailRepository } from '../mail/mail.repository.ts';
-import { accountExistsMail, passwordResetMail } from '../mail/mail-templates.ts';
+import type { MailRepository, OutgoingMail } from '../mail/mail.repository.ts';
+import {
+  accountExistsMail,
+  confirmNewEmailMail,
+  emailChangedMail,
+  passwordResetMail,
+  verifyEmailMail,
+} from '../mail/mail-templates.ts';
 import { EMAIL_TAKEN_MESSAGE, normaliseEmail, type UsersService } from '../users/users.service.ts';
-import { AuthRepository } from './auth.repository.ts';
+import { AuthRepository, type SessionScope } from './auth.repository.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import type { GoogleOidc, VerifiedIdentity } from './google-oidc.ts';
 import type { PasswordHasher } from './password-hasher.ts';
@@ -50,7 +70,35 @@ export interface AuthServiceDeps {
   sessions?: VersionedCache<CachedSession> | undefined;
   /** Runs after a sign-up (friend invitations waiting for the new user). */
   onRegistered?: ((user: UserRow, inviteCode: string | undefined) => Promise<void>) | undefined;
+  /**
+   * Runs inside the transaction that ended sessions (their push subscriptions go with them) and
+   * returns what to run after its commit (their open streams end, in every process).
+   */
+  onSessionsEnded?:
+    ((userId: string, sessionIds: string[], tx: DbOrTx) => Promise<() => void>) | undefined;
 }
+
+/** What a Google callback came to: a sign-in, a refusal, or a confirmation (ADR 039). */
+export type GoogleOutcome =
+  | {
+      kind: 'signed_in';
+      /** The single-use code for /auth/callback, valid only with `browserSecret`. */
+      code: string;
+      /** Goes into an HttpOnly cookie: the code works only in the browser that holds it. */
+      browserSecret: string;
+      user: UserRow;
+      isNewUser: boolean;
+    }
+  | { kind: 'refused'; reason: 'email_unverified' }
+  | {
+      kind: 'confirm';
+      /** The app page to go back to, saying whether it worked. */
+      redirectTo: string;
+      /** The confirmation (an HttpOnly cookie's value); null when it did not work. */
+      secret: string | null;
+    };
+
+const noop = () => {};
 
 /** A live session as authentication remembers it. */
 export interface CachedSession {
@@ -61,6 +109,10 @@ export interface CachedSession {
 }
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
+export const INVALID_EMAIL_LINK =
+  'This link is invalid or has expired. Please sign in and ask for a new one.';
+export const VERIFY_RESEND_LIMITED =
+  'We have sent you several links already. Please check your inbox (and spam folder), or try again later.';
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 
 function passwordPolicy(password: string): void {
@@ -115,6 +167,8 @@ export class AuthService {
       return null;
     }
     this.deps.logger.info({ ...who(client, user.id), event: 'register' }, 'account registered');
+    // After the answer, like the notice for a taken address: both answers cost the same.
+    this.background('verification link', () => this.sendVerificationLink(user));
     await this.handOffInvitation(user, input.inviteCode);
     return user;
   }
@@ -218,13 +272,40 @@ export class AuthService {
     });
   }
 
-  logout(sessionId: string): Promise<void> {
-    return this.repo.revokeSession(sessionId);
+  /** Ends this session: its token, its open streams and its push subscriptions. */
+  logout(userId: string, sessionId: string): Promise<void> {
+    return this.endSessions(userId, { only: sessionId });
   }
 
   /** Ends every session of the user, or every one but `keepSessionId`. */
   logoutEverywhere(userId: string, keepSessionId?: string): Promise<void> {
-    return this.repo.revokeUserSessions(userId, keepSessionId);
+    return this.endSessions(userId, { except: keepSessionId });
+  }
+
+  private async endSessions(userId: string, scope: SessionScope): Promise<void> {
+    const ended = await this.deps.db.transaction((tx) => this.endSessionsWithin(userId, tx, scope));
+    ended();
+  }
+
+  /**
+   * Ends sessions of the user inside `tx` (the caller's transaction) and everything that hangs
+   * on them; returns the function to call after commit, which ends their open notification
+   * streams in every process. Sessions remembered by authentication (ADR 035) end with the
+   * write itself.
+   */
+  async endSessionsWithin(
+    userId: string,
+    tx: DbOrTx,
+    scope: SessionScope = {},
+  ): Promise<() => void> {
+    const ids = await this.repo.revokeSessions(userId, scope, tx);
+    if (ids.length === 0 || !this.deps.onSessionsEnded) return noop;
+    return this.deps.onSessionsEnded(userId, ids, tx);
+  }
+
+  /** Of `ids`, the sessions still live (open streams check theirs with it). */
+  liveSessionIds(ids: string[]): Promise<Set<string>> {
+    return this.repo.liveSessionIds(ids);
   }
 
   /** Work that must not make the answer slower for a registered address (reset links, notices). */
@@ -287,7 +368,10 @@ export class AuthService {
   }
 
   /**
-   * Sets a new password from a reset link and ends every session of the account.
+   * Sets a new password from a reset link. Afterwards only the new password reaches the
+   * account: every session ends (with its streams and push subscriptions), linked Google
+   * identities are unlinked (signing in with Google again links one whose address matches),
+   * and every other link or code on its way is void. The link proved the address.
    * Attempts count against the address's reset budget before any hashing (no free CPU burn).
    * @throws AppError BAD_REQUEST when the link is unknown, used or expired.
    */
@@ -295,20 +379,150 @@ export class AuthService {
     await this.deps.limiters.resetPerIp.consume(client.ip);
     passwordPolicy(input.password);
     const passwordHash = await this.deps.hasher.hash(input.password);
-    const userId = await this.deps.db.transaction(async (tx) => {
+    const done = await this.deps.db.transaction(async (tx) => {
       const token = await this.repo.consumeToken('password_reset', hashToken(input.token), tx);
       if (!token) return null;
-      await this.deps.users.repo.update(token.userId, { passwordHash }, tx);
-      await this.repo.revokeUserSessions(token.userId, undefined, tx);
-      return token.userId;
+      await this.deps.users.repo.update(token.userId, { passwordHash, emailVerified: true }, tx);
+      await this.repo.invalidateTokens(token.userId, 'all', tx);
+      const unlinked = await this.repo.unlinkIdentities(token.userId, tx);
+      const ended = await this.endSessionsWithin(token.userId, tx);
+      return { userId: token.userId, unlinked, ended };
     });
-    if (!userId) {
+    if (!done) {
       this.deps.logger.warn({ ...who(client), event: 'reset_failed' }, 'password reset refused');
       throw badRequest(
         'This password reset link is invalid or has expired. Please request a new one.',
       );
     }
-    this.deps.logger.info({ ...who(client, userId), event: 'password_reset' }, 'password reset');
+    done.ended();
+    this.deps.logger.info(
+      { ...who(client, done.userId), event: 'password_reset', unlinkedIdentities: done.unlinked },
+      'password reset',
+    );
+  }
+
+  // --- E-mail addresses ------------------------------------------------------------------------
+
+  /** Mails a link that confirms the account's current address (older ones stop working). */
+  private async sendVerificationLink(user: UserRow): Promise<void> {
+    await this.sendEmailLink(user, 'email_verify', user.email, {}, verifyEmailMail);
+  }
+
+  /**
+   * Sends the confirmation link again for a signed-in user whose address is not confirmed yet
+   * (3 per hour per account).
+   * @returns whether a link was sent (false: the address is confirmed already).
+   * @throws AppError RATE_LIMITED past the limit.
+   */
+  async resendVerification(user: UserRow, client: ClientInfo): Promise<boolean> {
+    if (user.emailVerified) return false;
+    await this.deps.limiters.verifyPerAccount.consume(user.id, VERIFY_RESEND_LIMITED);
+    await this.sendVerificationLink(user);
+    this.deps.logger.info(
+      { ...who(client, user.id), event: 'verification_resent' },
+      'verification link sent again',
+    );
+    return true;
+  }
+
+  /**
+   * Mails `email` a link that makes it the account's sign-in address once opened; nothing
+   * changes before. The session that asked stays signed in then, the others end.
+   */
+  async sendEmailChangeLink(user: UserRow, email: string, sessionId: string | null): Promise<void> {
+    await this.sendEmailLink(
+      user,
+      'email_change',
+      email,
+      sessionId ? { sessionId } : {},
+      confirmNewEmailMail,
+    );
+  }
+
+  private async sendEmailLink(
+    user: UserRow,
+    kind: 'email_verify' | 'email_change',
+    email: string,
+    data: Record<string, string>,
+    mail: (to: string, firstName: string, url: string) => OutgoingMail,
+  ): Promise<void> {
+    const token = randomToken();
+    await this.deps.db.transaction(async (tx) => {
+      await this.repo.invalidateTokens(user.id, kind, tx);
+      await this.repo.insertToken(
+        {
+          userId: user.id,
+          kind,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(Date.now() + EMAIL_LINK_TTL_SECONDS * 1000),
+          data: { ...data, email },
+        },
+        tx,
+      );
+      const url = `${this.deps.appOrigin}/verify-email?token=${encodeURIComponent(token)}`;
+      await this.deps.mail.enqueue(mail(email, user.firstName, url), tx);
+    });
+    this.deps.onMailQueued();
+  }
+
+  /**
+   * Opens an e-mailed link: confirms the account's address, or completes an e-mail change (the
+   * new address replaces the old one, which is told; every session but the one that asked
+   * ends; links sent to the old address stop working).
+   * @throws AppError BAD_REQUEST for a link that is unknown, used, expired or for an address the
+   *   account no longer has; CONFLICT when the new address has meanwhile got an account.
+   */
+  async verifyEmail(token: string, client: ClientInfo): Promise<VerifyEmailResponse> {
+    await this.deps.limiters.verifyPerIp.consume(client.ip);
+    const done = await this.openEmailLink(token).catch((error: unknown) => {
+      // Another account took the address between the check and the update.
+      if ((error as { cause?: { code?: string } }).cause?.code === '23505')
+        throw conflict(EMAIL_TAKEN_MESSAGE);
+      throw error;
+    });
+    if (!done) {
+      this.deps.logger.warn({ ...who(client), event: 'email_link_failed' }, 'e-mail link refused');
+      throw badRequest(INVALID_EMAIL_LINK);
+    }
+    done.ended();
+    if (done.changed) this.deps.onMailQueued();
+    this.deps.logger.info(
+      { ...who(client, done.user.id), event: done.changed ? 'email_changed' : 'email_verified' },
+      done.changed ? 'e-mail address changed' : 'e-mail address confirmed',
+    );
+    return {
+      email: done.email,
+      message: done.changed
+        ? `You now sign in with ${done.email}. Your other devices were signed out.`
+        : 'Thank you: your e-mail address is confirmed.',
+    };
+  }
+
+  /** Uses up an e-mailed link and applies it, in one transaction; null when it is no good. */
+  private openEmailLink(token: string) {
+    return this.deps.db.transaction(async (tx) => {
+      const link = await this.repo.consumeToken(
+        ['email_verify', 'email_change'],
+        hashToken(token),
+        tx,
+      );
+      const email = typeof link?.data?.email === 'string' ? link.data.email : null;
+      const user = link && email ? await this.deps.users.findById(link.userId, tx) : null;
+      if (!link || !email || !user) return null;
+      if (link.kind === 'email_verify') {
+        if (email !== user.email) return null;
+        await this.deps.users.repo.update(user.id, { emailVerified: true }, tx);
+        return { user, email, changed: false, ended: noop };
+      }
+      const holder = await this.deps.users.findByEmail(email, tx);
+      if (holder && holder.id !== user.id) throw conflict(EMAIL_TAKEN_MESSAGE);
+      await this.deps.users.repo.update(user.id, { email, emailVerified: true }, tx);
+      await this.repo.invalidateTokens(user.id, ['email_verify', 'password_reset'], tx);
+      const keep = typeof link.data?.sessionId === 'string' ? link.data.sessionId : undefined;
+      const ended = await this.endSessionsWithin(user.id, tx, { except: keep });
+      await this.deps.mail.enqueue(emailChangedMail(user.email, user.firstName, email), tx);
+      return { user, email, changed: true, ended };
+    });
   }
 
   // --- Google -------------------------------------------------------------------------------
@@ -319,44 +533,64 @@ export class AuthService {
     return this.deps.google;
   }
 
-  /** Starts a Google sign-in: stores state, nonce and PKCE verifier; returns where to redirect. */
-  async googleStart(): Promise<{ url: string; state: string }> {
+  /**
+   * Starts a Google round trip: stores state, nonce and PKCE verifier; returns where to redirect.
+   * `confirm` starts one that confirms a dangerous action of a Google-only account instead of
+   * signing in (ADR 039).
+   */
+  async googleStart(confirm?: GoogleConfirmAction): Promise<{ url: string; state: string }> {
     const request = await this.requireGoogle().authorizationRequest();
     await this.repo.insertOauthState({
       stateHash: hashToken(request.state),
       nonce: request.nonce,
       codeVerifier: request.codeVerifier,
+      purpose: confirm ? `confirm_${confirm}` : 'sign_in',
       expiresAt: new Date(Date.now() + OAUTH_STATE_TTL_MS),
     });
     return { url: request.url, state: request.state };
   }
 
   /**
-   * Completes a Google sign-in and returns a single-use login code for /auth/callback.
-   * Users are keyed on the issuer's `sub`; an existing password account with the same e-mail is
-   * linked only when the provider says the e-mail is verified.
+   * Completes a Google round trip. A sign-in returns a single-use code for /auth/callback that
+   * only the browser holding `browserSecret` can exchange. Users are keyed on the issuer's
+   * `sub`; an identity whose e-mail Google has not verified neither creates nor links an
+   * account; linking an account whose address nobody had proven ends everything its password
+   * set up (ADR 039). A confirmation returns the secret that confirms the account it belongs to.
    */
   async googleCallback(
     callbackUrl: URL,
     state: string,
     client: ClientInfo,
     inviteCode?: string,
-  ): Promise<{ code: string; user: UserRow; isNewUser: boolean }> {
+  ): Promise<GoogleOutcome> {
     const google = this.requireGoogle();
     const saved = await this.repo.consumeOauthState(hashToken(state));
     if (!saved) throw badRequest('The sign-in request has expired. Please try again.');
-    const identity = await google.verifyCallback(callbackUrl, {
-      state,
-      nonce: saved.nonce,
-      codeVerifier: saved.codeVerifier,
-    });
-    const { user, isNewUser } = await this.findOrCreateGoogleUser(identity);
+    const checks = { state, nonce: saved.nonce, codeVerifier: saved.codeVerifier };
+    if (saved.purpose !== 'sign_in') {
+      const action = saved.purpose === 'confirm_clear' ? 'clear' : 'delete';
+      return this.googleConfirmation(google, callbackUrl, checks, action, client);
+    }
+    const identity = await google.verifyCallback(callbackUrl, checks);
+    if (!identity.emailVerified) {
+      const known = await this.deps.users.repo.findByIdentity(identity.issuer, identity.subject);
+      if (!known) {
+        this.deps.logger.warn(
+          { ...who(client), event: 'google_login_failed', reason: 'email_unverified' },
+          'google identity with an unverified e-mail refused',
+        );
+        return { kind: 'refused', reason: 'email_unverified' };
+      }
+    }
+    const { user, isNewUser, ended } = await this.findOrCreateGoogleUser(identity, client);
+    ended();
     if (isNewUser) await this.handOffInvitation(user, inviteCode);
     const code = randomToken();
+    const browserSecret = randomToken();
     await this.repo.insertToken({
       userId: user.id,
       kind: 'login_code',
-      tokenHash: hashToken(code),
+      tokenHash: loginCodeHash(code, browserSecret),
       expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_SECONDS * 1000),
       data: { isNewUser },
     });
@@ -364,26 +598,91 @@ export class AuthService {
       { ...who(client, user.id), event: 'google_login', isNewUser },
       'google sign-in',
     );
-    return { code, user, isNewUser };
+    return { kind: 'signed_in', code, browserSecret, user, isNewUser };
+  }
+
+  /** A round trip started to confirm `action`: any failure sends the user back to say so. */
+  private async googleConfirmation(
+    google: GoogleOidc,
+    callbackUrl: URL,
+    checks: { state: string; nonce: string; codeVerifier: string },
+    action: GoogleConfirmAction,
+    client: ClientInfo,
+  ): Promise<GoogleOutcome> {
+    const back = (ok: boolean) =>
+      `/settings?${new URLSearchParams({ [ok ? 'confirmed' : 'confirm_failed']: action }).toString()}`;
+    let user: UserRow | null = null;
+    try {
+      const identity = await google.verifyCallback(callbackUrl, checks);
+      user = await this.deps.users.repo.findByIdentity(identity.issuer, identity.subject);
+    } catch (error) {
+      this.deps.logger.warn(
+        { ...who(client), event: 'google_confirm_failed', reason: (error as Error).message },
+        'google confirmation failed',
+      );
+    }
+    if (!user) return { kind: 'confirm', redirectTo: back(false), secret: null };
+    const secret = randomToken();
+    await this.repo.insertToken({
+      userId: user.id,
+      kind: 'google_confirm',
+      tokenHash: confirmationHash(secret, action),
+      expiresAt: new Date(Date.now() + GOOGLE_CONFIRM_TTL_SECONDS * 1000),
+    });
+    this.deps.logger.info(
+      { ...who(client, user.id), event: 'google_confirm', action },
+      'google confirmation',
+    );
+    return { kind: 'confirm', redirectTo: back(true), secret };
+  }
+
+  /**
+   * Uses up a fresh Google confirmation of `action` (the browser's cookie) for `userId`.
+   * @returns false when there is none, it confirms another action or someone else's account,
+   *   or it is used or older than 5 minutes.
+   */
+  async consumeGoogleConfirmation(
+    userId: string,
+    action: GoogleConfirmAction,
+    secret: string | undefined,
+  ): Promise<boolean> {
+    if (!secret) return false;
+    const hash = confirmationHash(secret, action);
+    return (await this.repo.consumeToken('google_confirm', hash, undefined, userId)) !== null;
   }
 
   private async findOrCreateGoogleUser(
     identity: VerifiedIdentity,
-  ): Promise<{ user: UserRow; isNewUser: boolean }> {
+    client: ClientInfo,
+  ): Promise<{ user: UserRow; isNewUser: boolean; ended: () => void }> {
     return this.deps.db.transaction(async (tx) => {
       const existing = await this.deps.users.repo.findByIdentity(
         identity.issuer,
         identity.subject,
         tx,
       );
-      if (existing) return { user: existing, isNewUser: false };
+      if (existing) return { user: existing, isNewUser: false, ended: noop };
       if (!identity.email) throw badRequest('Your Google account did not share an e-mail address.');
       const sameEmail = await this.deps.users.findByEmail(identity.email, tx);
       if (sameEmail) {
-        if (!identity.emailVerified) {
-          throw new AppError(
-            'CONFLICT',
-            'An account with this e-mail already exists. Sign in with your password to continue.',
+        let user = sameEmail;
+        let ended = noop;
+        if (!sameEmail.emailVerified) {
+          // Nobody had proven this address: whoever chose the password may not own it. Google
+          // has proven it now, so the account is this person's, and nothing the password set up
+          // (sessions, links and codes on their way, other identities) reaches it any more.
+          await this.repo.unlinkIdentities(sameEmail.id, tx);
+          await this.repo.invalidateTokens(sameEmail.id, 'all', tx);
+          ended = await this.endSessionsWithin(sameEmail.id, tx);
+          user =
+            (await this.deps.users.repo.update(
+              sameEmail.id,
+              { passwordHash: null, emailVerified: true },
+              tx,
+            )) ?? sameEmail;
+          this.deps.logger.warn(
+            { ...who(client, sameEmail.id), event: 'google_claimed_unverified' },
+            'google sign-in claimed an account whose address was never confirmed',
           );
         }
         await this.deps.users.repo.addIdentity(
@@ -395,10 +694,7 @@ export class AuthService {
           },
           tx,
         );
-        if (!sameEmail.emailVerified) {
-          await this.deps.users.repo.update(sameEmail.id, { emailVerified: true }, tx);
-        }
-        return { user: sameEmail, isNewUser: false };
+        return { user, isNewUser: false, ended };
       }
       const user = await this.deps.users.create(
         {
@@ -406,7 +702,7 @@ export class AuthService {
           firstName: identity.firstName || identity.email.split('@')[0] || 'Friend',
           lastName: identity.lastName,
           passwordHash: null,
-          emailVerified: identity.emailVerified,
+          emailVerified: true,
           profilePicture: identity.picture,
         },
         tx,
@@ -420,20 +716,24 @@ export class AuthService {
         },
         tx,
       );
-      return { user, isNewUser: true };
+      return { user, isNewUser: true, ended: noop };
     });
   }
 
   /**
-   * Exchanges a Google login code (single use, 60 s) for a session.
-   * @throws AppError UNAUTHENTICATED when the code is unknown, used or expired.
+   * Exchanges a Google login code (single use, 60 s) for a session; only the browser the
+   * callback gave its secret to (an HttpOnly cookie) can.
+   * @throws AppError UNAUTHENTICATED when the code is unknown, used, expired or for another browser.
    */
   async exchangeLoginCode(
     code: string,
+    browserSecret: string | undefined,
     client: ClientInfo,
   ): Promise<{ token: string; user: UserRow; isNewUser: boolean }> {
     await this.deps.limiters.exchangePerIp.consume(client.ip);
-    const consumed = await this.repo.consumeToken('login_code', hashToken(code));
+    const consumed = browserSecret
+      ? await this.repo.consumeToken('login_code', loginCodeHash(code, browserSecret))
+      : null;
     const user = consumed ? await this.deps.users.findById(consumed.userId) : null;
     if (!user) {
       this.deps.logger.warn(
@@ -450,3 +750,11 @@ export class AuthService {
     return { token, user, isNewUser: consumed?.data?.isNewUser === true };
   }
 }
+
+/** A confirmation is stored with its action: one for clearing data deletes nothing. */
+const confirmationHash = (secret: string, action: GoogleConfirmAction) =>
+  hashToken(`${secret}.${action}`);
+
+/** A login code is stored with the browser's secret: the code alone finds nothing. */
+const loginCodeHash = (code: string, browserSecret: string) =>
+  hashToken(`${code}.${browserSecret}`);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { userIdentities, users } from '../../db/schema/index.ts';
@@ -9,6 +9,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../../test/build-test-app.ts';
+import { latestMail, linkToken } from '../../../test/mailbox.ts';
 
 /** A real local OpenID provider standing in for Google. */
 let provider: OAuth2Server;
@@ -61,23 +62,48 @@ async function authorize(url: URL): Promise<URL> {
   return new URL(res.headers.get('location')!);
 }
 
-async function callback(callbackUrl: URL, cookie: string) {
+/** The cookies a response sets, as a request's `cookie` header would carry them. */
+const cookiesOf = (res: { headers: Record<string, unknown> }) =>
+  ([] as string[])
+    .concat((res.headers['set-cookie'] as string | string[] | undefined) ?? [])
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
+
+/** The browser's landing page after the callback, and the cookies the callback gave it. */
+interface Landing extends URL {
+  cookie: string;
+}
+
+async function callback(callbackUrl: URL, cookie: string): Promise<Landing> {
   const res = await t.app.inject({
     method: 'GET',
     url: `${callbackUrl.pathname}${callbackUrl.search}`,
     headers: { cookie },
   });
   expect(res.statusCode).toBe(302);
-  return new URL(res.headers.location!);
+  return Object.assign(new URL(res.headers.location!), { cookie: cookiesOf(res) });
 }
 
-async function fullLogin(): Promise<URL> {
-  const { authorizeUrl, cookie } = await start();
-  return callback(await authorize(authorizeUrl), cookie);
+async function fullLogin(startUrl = '/api/auth/google', cookie = ''): Promise<Landing> {
+  const res = await t.app.inject({ method: 'GET', url: startUrl, headers: { cookie } });
+  expect(res.statusCode).toBe(302);
+  return callback(await authorize(new URL(res.headers.location!)), cookiesOf(res));
 }
 
-const exchange = (code: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/exchange', payload: { code } });
+/** Exchanges a landing's code in the browser that landed (its hand-off cookie), or another. */
+const me = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+const passwordLogin = (email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
+const exchange = (landing: Landing, cookie = landing.cookie) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/exchange',
+    payload: { code: landing.searchParams.get('token') },
+    headers: { cookie },
+  });
 
 describe('GET /api/auth/google', () => {
   it('redirects to the provider with state, nonce and PKCE S256', async () => {
@@ -118,7 +144,7 @@ describe('GET /api/auth/google/callback', () => {
     const code = landing.searchParams.get('token')!;
     expect(code.split('.')).toHaveLength(1); // not a JWT
 
-    const first = await exchange(code);
+    const first = await exchange(landing);
     expect(first.statusCode).toBe(200);
     const body = first.json();
     expect(body).toMatchObject({
@@ -136,7 +162,7 @@ describe('GET /api/auth/google/callback', () => {
       expect.objectContaining({ name: 'selah_page_session', value: body.token, httpOnly: true }),
     );
     // Single use.
-    expect((await exchange(code)).statusCode).toBe(401);
+    expect((await exchange(landing)).statusCode).toBe(401);
 
     const [identity] = await t.db.db
       .select()
@@ -147,7 +173,7 @@ describe('GET /api/auth/google/callback', () => {
     // Second sign-in: same user, not new.
     const again = await fullLogin();
     expect(again.searchParams.get('isNewUser')).toBe('false');
-    const second = (await exchange(again.searchParams.get('token')!)).json();
+    const second = (await exchange(again)).json();
     expect(second.user._id).toBe(body.user._id);
   });
 
@@ -172,9 +198,7 @@ describe('GET /api/auth/google/callback', () => {
       );
       const cookie = cookies.map((c) => c.split(';')[0]).join('; ');
       const landing = await callback(await authorize(new URL(res.headers.location!)), cookie);
-      const { token } = (await exchange(landing.searchParams.get('token')!)).json<{
-        token: string;
-      }>();
+      const { token } = (await exchange(landing)).json<{ token: string }>();
       return t.app.inject({ method: 'GET', url: '/api/friends/requests', headers: bearer(token) });
     };
 
@@ -229,25 +253,118 @@ describe('GET /api/auth/google/callback', () => {
     expect(await t.db.db.$count(userIdentities, eq(userIdentities.subject, 'bad-token'))).toBe(0);
   });
 
-  it('does not link an existing password account when the provider has not verified the e-mail', async () => {
+  it('neither links nor creates an account when the provider has not verified the e-mail', async () => {
     const existing = await signUp(t.app);
     claims = { sub: `unverified-${existing.email}`, email: existing.email, email_verified: false };
     const landing = await fullLogin();
-    expect(landing.searchParams.get('error')).toBe('authentication_failed');
+    expect(landing.searchParams.get('error')).toBe('email_unverified');
+    expect(landing.searchParams.get('token')).toBeNull();
     expect(await t.db.db.$count(userIdentities, eq(userIdentities.userId, existing.userId))).toBe(
       0,
     );
+
+    const stranger = uniqueEmail('unverified');
+    const sub = `unverified-${stranger}`;
+    claims = { sub, email: stranger, email_verified: false };
+    expect((await fullLogin()).searchParams.get('error')).toBe('email_unverified');
+    expect(await t.db.db.$count(users, eq(users.email, stranger))).toBe(0);
+    expect(await t.db.db.$count(userIdentities, eq(userIdentities.subject, sub))).toBe(0);
   });
 
-  it('links an existing password account when the provider verified the e-mail', async () => {
+  it('links an account whose owner confirmed the address, keeping its password and sessions', async () => {
     const existing = await signUp(t.app);
+    await t.app.services.auth.settled();
+    const link = await latestMail(t.db, existing.email, 'Confirm your e-mail address for Selah');
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token: linkToken(link!.text, '/verify-email') },
+    });
+    expect(confirmed.statusCode).toBe(200);
     claims = { sub: `verified-${existing.email}`, email: existing.email, email_verified: true };
     const landing = await fullLogin();
     expect(landing.searchParams.get('isNewUser')).toBe('false');
-    const body = (await exchange(landing.searchParams.get('token')!)).json();
+    const body = (await exchange(landing)).json();
     expect(body.user._id).toBe(existing.userId);
-    const [row] = await t.db.db.select().from(users).where(eq(users.id, existing.userId));
-    expect(row!.emailVerified).toBe(true);
+    expect((await me(existing.token)).statusCode).toBe(200);
+    expect((await passwordLogin(existing.email, existing.password)).statusCode).toBe(200);
+  });
+
+  it('takes an account whose address nobody confirmed away from whoever chose its password', async () => {
+    // Mallory registers Victoria's address with a password of her own and stays signed in.
+    const victoria = uniqueEmail('victoria');
+    const mallory = await signUp(t.app, { email: victoria, password: 'Mallorys-own-Pass-1' });
+    await t.app.services.auth.settled();
+    const resetLink = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: victoria },
+    });
+    expect(resetLink.statusCode).toBe(200);
+    await t.app.services.auth.settled();
+    const pendingReset = await latestMail(t.db, victoria, 'Reset your Selah password');
+    expect((await me(mallory.token)).statusCode).toBe(200);
+
+    // Victoria signs in with Google, which has verified the address.
+    claims = { sub: `victoria-${victoria}`, email: victoria, email_verified: true };
+    const landing = await fullLogin();
+    const body = (await exchange(landing)).json();
+    expect(body.user._id).toBe(mallory.userId);
+    expect(body.user.emailVerified).toBe(true);
+    expect((await me(body.token)).statusCode).toBe(200);
+
+    // Nothing of Mallory's reaches the account any more.
+    expect((await me(mallory.token)).statusCode).toBe(401);
+    expect((await passwordLogin(victoria, 'Mallorys-own-Pass-1')).statusCode).toBe(401);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: {
+        token: linkToken(pendingReset!.text, '/reset-password'),
+        password: 'Mallory-again-2',
+      },
+    });
+    expect(reset.statusCode).toBe(400);
+    const [row] = await t.db.db.select().from(users).where(eq(users.id, mallory.userId));
+    expect(row).toMatchObject({ passwordHash: null, emailVerified: true });
+  });
+
+  it('a password reset unlinks Google and ends the Google session: only the new password reaches the account', async () => {
+    const email = uniqueEmail('linked');
+    claims = { sub: `linked-${email}`, email, email_verified: true, given_name: 'Lin' };
+    const google = (await exchange(await fullLogin())).json<{
+      token: string;
+      user: { _id: string };
+    }>();
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    await t.app.services.auth.settled();
+    const mail = await latestMail(t.db, email, 'Reset your Selah password');
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: linkToken(mail!.text, '/reset-password'), password: 'Lins-new-Pass-42' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await me(google.token)).statusCode).toBe(401);
+    expect(await t.db.db.$count(userIdentities, eq(userIdentities.userId, google.user._id))).toBe(
+      0,
+    );
+    expect((await passwordLogin(email, 'Lins-new-Pass-42')).statusCode).toBe(200);
+  });
+
+  it('hands the code over only to the browser the callback answered, once', async () => {
+    claims = { sub: `handoff-${Date.now()}`, email: uniqueEmail('g'), email_verified: true };
+    const landing = await fullLogin();
+    expect(landing.cookie).toMatch(/^selah_google_handoff=[\w-]{40,}$/);
+    // Someone who got hold of the code (a shared screen, a leaked history entry) but not the
+    // browser's HttpOnly cookie gets nothing, and does not use the code up either.
+    expect((await exchange(landing, '')).statusCode).toBe(401);
+    const other = await fullLogin();
+    expect((await exchange(landing, other.cookie)).statusCode).toBe(401);
+    const ok = await exchange(landing);
+    expect(ok.statusCode).toBe(200);
+    expect(String(ok.headers['set-cookie'])).toMatch(/selah_google_handoff=; Max-Age=0/);
+    expect((await exchange(landing)).statusCode).toBe(401);
   });
 
   it('refuses an expired login code', async () => {
@@ -258,6 +375,88 @@ describe('GET /api/auth/google/callback', () => {
       .update(authTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(authTokens.kind, 'login_code'));
-    expect((await exchange(landing.searchParams.get('token')!)).statusCode).toBe(401);
+    expect((await exchange(landing)).statusCode).toBe(401);
+  });
+});
+
+describe('a fresh Google sign-in confirms Clear Data and Delete Account of a Google-only account', () => {
+  async function googleOnly(name: string) {
+    const email = uniqueEmail(name);
+    claims = { sub: `only-${email}`, email, email_verified: true, given_name: name };
+    const landing = await fullLogin();
+    const body = (await exchange(landing)).json<{ token: string; user: { _id: string } }>();
+    return { email, sub: `only-${email}`, token: body.token, id: body.user._id };
+  }
+  const danger = (method: 'POST' | 'DELETE', token: string, cookie = '') =>
+    t.app.inject({
+      method,
+      url: method === 'POST' ? '/api/users/me/clear' : '/api/users/me',
+      headers: { ...bearer(token), cookie },
+      payload: { confirm: 'DELETE' },
+    });
+
+  it('refuses without a confirmation, and accepts one for the same account and action only', async () => {
+    const hana = await googleOnly('Hana');
+    const refused = await danger('DELETE', hana.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      'Please confirm with Google first: your account signs in with Google.',
+    );
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/journals',
+      headers: bearer(hana.token),
+      payload: { title: 'Kept for now', initialPrayer: 'x' },
+    });
+
+    // A confirmation made for "clear" clears, once; it does not delete.
+    claims = { sub: hana.sub, email: hana.email, email_verified: true };
+    const forClear = await fullLogin('/api/auth/google?confirm=clear');
+    expect(`${forClear.pathname}${forClear.search}`).toBe('/settings?confirmed=clear');
+    expect(forClear.cookie).toMatch(/^selah_google_confirm=[\w-]{40,}$/);
+    expect((await danger('DELETE', hana.token, forClear.cookie)).statusCode).toBe(403);
+    claims = { sub: hana.sub, email: hana.email, email_verified: true };
+    const forClearAgain = await fullLogin('/api/auth/google?confirm=clear');
+    expect((await danger('POST', hana.token, forClearAgain.cookie)).statusCode).toBe(200);
+    expect((await danger('POST', hana.token, forClearAgain.cookie)).statusCode).toBe(403);
+
+    // Someone else's Google account confirms nothing here.
+    const ivo = await googleOnly('Ivo');
+    claims = { sub: ivo.sub, email: ivo.email, email_verified: true };
+    const ivosConfirmation = await fullLogin('/api/auth/google?confirm=delete');
+    expect((await danger('DELETE', hana.token, ivosConfirmation.cookie)).statusCode).toBe(403);
+
+    claims = { sub: hana.sub, email: hana.email, email_verified: true };
+    const forDelete = await fullLogin('/api/auth/google?confirm=delete');
+    expect((await danger('DELETE', hana.token, forDelete.cookie)).statusCode).toBe(204);
+    expect((await me(hana.token)).statusCode).toBe(401);
+  });
+
+  it('never signs in or creates an account, and says so when the Google account is not linked', async () => {
+    const email = uniqueEmail('nobody');
+    claims = { sub: `nobody-${email}`, email, email_verified: true };
+    const landing = await fullLogin('/api/auth/google?confirm=delete');
+    expect(`${landing.pathname}${landing.search}`).toBe('/settings?confirm_failed=delete');
+    expect(landing.cookie).toBe('');
+    expect(await t.db.db.$count(users, eq(users.email, email))).toBe(0);
+  });
+
+  it('expires after five minutes', async () => {
+    const kim = await googleOnly('Kim');
+    claims = { sub: kim.sub, email: kim.email, email_verified: true };
+    const landing = await fullLogin('/api/auth/google?confirm=delete');
+    const { authTokens } = await import('../../db/schema/index.ts');
+    const [row] = await t.db.db
+      .select()
+      .from(authTokens)
+      .where(and(eq(authTokens.userId, kim.id), eq(authTokens.kind, 'google_confirm')));
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThanOrEqual(
+      5 * 60_000 + 1_000,
+    );
+    await t.db.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.userId, kim.id));
+    expect((await danger('DELETE', kim.token, landing.cookie)).statusCode).toBe(403);
   });
 });

@@ -33,6 +33,36 @@ export function passwordResetMail(to: string, firstName: string, url: string): O
   };
 }
 
+/** The link that confirms a new account's address (sent after sign-up, and again on request). */
+export function verifyEmailMail(to: string, firstName: string, url: string): OutgoingMail {
+  const lines = [
+    `Hello ${firstName || 'friend'},`,
+    'Please confirm that this is the e-mail address of your Selah account: open the link below within 24 hours.',
+    'If you did not create a Selah account, you can ignore this e-mail.',
+  ];
+  return {
+    to,
+    subject: 'Confirm your e-mail address for Selah',
+    text: `${lines[0]}\n\n${lines[1]}\n\n${url}\n\n${lines[2]}\n`,
+    html: layout('Confirm your e-mail address', lines, { label: 'Confirm my address', url }),
+  };
+}
+
+/** Sent to the new address of an e-mail change: the change happens when the link is opened. */
+export function confirmNewEmailMail(to: string, firstName: string, url: string): OutgoingMail {
+  const lines = [
+    `Hello ${firstName || 'friend'},`,
+    'You asked to sign in to Selah with this e-mail address from now on. Open the link below within 24 hours to make the change; your other devices will then be signed out.',
+    'If you did not ask for this, you can ignore this e-mail: nothing changes.',
+  ];
+  return {
+    to,
+    subject: 'Confirm your new e-mail address for Selah',
+    text: `${lines[0]}\n\n${lines[1]}\n\n${url}\n\n${lines[2]}\n`,
+    html: layout('Confirm your new e-mail address', lines, { label: 'Use this address', url }),
+  };
+}
+
 export function friendInviteMail(to: string, inviterName: string, url: string): OutgoingMail {
   const lines = [
     'Hello,',

@@ -14,6 +14,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { userTimeZone, type UsersService } from '../users/users.service.ts';
 import type { NotificationsService } from './notifications.service.ts';
 import { streamNotifications } from './notifications.stream.ts';
+import type { OpenStreams } from './open-streams.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
 
@@ -21,7 +22,8 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema }
 export const notificationsRoutes: FastifyPluginAsyncZod<{
   notifications: NotificationsService;
   users: UsersService;
-}> = async (app, { notifications, users }) => {
+  streams: OpenStreams;
+}> = async (app, { notifications, users, streams }) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -41,7 +43,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     '/stream',
     { schema: { tags: ['notifications'], summary: 'Server-Sent Events of new notifications' } },
     async (request, reply) =>
-      streamNotifications(request, reply, currentUser(request), notifications),
+      streamNotifications(
+        request,
+        reply,
+        { user: currentUser(request), sessionId: request.sessionId! },
+        notifications,
+        streams,
+      ),
   );
 
   app.get(

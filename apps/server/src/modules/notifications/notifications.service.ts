@@ -185,6 +185,18 @@ export class NotificationsService {
     return () => afterCommit(deliver);
   }
 
+  /**
+   * Inside `tx`, which ended these sessions of the user: their push subscriptions go. Returns
+   * the function to call after commit, which ends their open streams in every process.
+   */
+  async sessionsEnded(userId: string, sessionIds: string[], tx: DbOrTx): Promise<() => void> {
+    await this.deps.push.removeForSessions(sessionIds, tx);
+    return () =>
+      afterCommit(() => {
+        void this.deps.hub.publish(userId, { kind: 'sessions-ended', sessionIds });
+      });
+  }
+
   /** Tells the user's other open streams that the unread count changed. */
   private changed(userId: string): void {
     void this.deps.hub.publish(userId, { kind: 'changed' });

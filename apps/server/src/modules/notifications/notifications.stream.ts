@@ -6,6 +6,7 @@ import {
   type NotificationsService,
   presentNotification,
 } from './notifications.service.ts';
+import type { OpenStreams } from './open-streams.ts';
 import type { RealtimeEvent } from './realtime-hub.ts';
 
 export const HEARTBEAT_MS = 20_000;
@@ -36,34 +37,28 @@ function lookUpNotification(notifications: NotificationsService, id: string) {
  * devices, not tabs; the cap stops one account from holding thousands of connections.
  */
 export const MAX_STREAMS_PER_USER = 20;
-const streamsPerUser = new Map<string, number>();
-
-/** Open streams, so shutdown can end them instead of waiting for clients. */
-const openStreams = new Set<() => void>();
-export function closeAllStreams(): void {
-  for (const end of [...openStreams]) end();
-}
 
 /**
  * GET /api/notifications/stream: Server-Sent Events for the signed-in user (authenticated by the
  * Authorization header; no token in the URL). Sends what was missed since `Last-Event-ID`, then
  * each new notification with the unread count, `unread` events when the count changes elsewhere,
- * and a heartbeat comment every 20 s.
+ * and a heartbeat comment every 20 s. It ends when its session ends: at once when the session
+ * is revoked in any process (a `sessions-ended` event), else at the next check of `streams`.
  */
 export async function streamNotifications(
   request: FastifyRequest,
   reply: FastifyReply,
-  user: UserRow,
+  session: { user: UserRow; sessionId: string },
   notifications: NotificationsService,
+  streams: OpenStreams,
 ): Promise<void> {
-  const open = streamsPerUser.get(user.id) ?? 0;
-  if (open >= MAX_STREAMS_PER_USER) {
+  const { user, sessionId } = session;
+  if (streams.countFor(user.id) >= MAX_STREAMS_PER_USER) {
     throw rateLimited(
       30,
       'Too many open notification streams for this account. Close another window and try again.',
     );
   }
-  streamsPerUser.set(user.id, open + 1);
   reply.hijack();
   const raw = reply.raw;
   const headers: Record<string, string | string[]> = {};
@@ -105,23 +100,24 @@ export async function streamNotifications(
   };
 
   const unsubscribe = notifications.hub.subscribe(user.id, (event: RealtimeEvent) => {
+    if (event.kind === 'sessions-ended') {
+      if (event.sessionIds.includes(sessionId)) end();
+      return;
+    }
     enqueue(() =>
       event.kind === 'notification' ? sendNotification(event.notificationId) : sendUnread(),
     );
   });
   const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
-  const end = () => {
+  const forget = streams.add(user.id, sessionId, () => end());
+  function end() {
     if (closed) return;
     closed = true;
-    const left = (streamsPerUser.get(user.id) ?? 1) - 1;
-    if (left > 0) streamsPerUser.set(user.id, left);
-    else streamsPerUser.delete(user.id);
     clearInterval(heartbeat);
     unsubscribe();
-    openStreams.delete(end);
+    forget();
     raw.end();
-  };
-  openStreams.add(end);
+  }
   raw.on('close', end);
   // A client that left before the listener was attached never sends 'close' again.
   if (raw.destroyed || request.raw.socket?.destroyed) end();

@@ -31,7 +31,10 @@ export const pushRoutes: FastifyPluginAsyncZod<{ push: PushService }> = async (a
       },
     },
     async (request, reply) => {
-      await push.subscribe(currentUser(request).id, request.body);
+      await push.subscribe(
+        { userId: currentUser(request).id, sessionId: request.sessionId! },
+        request.body,
+      );
       return reply.status(201).send({ subscribed: true });
     },
   );

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { pushSubscriptions } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/app-error.ts';
 
@@ -94,18 +94,23 @@ export class PushService {
     }
   }
 
+  /** Saves the browser's subscription for the session that sent it (it ends with the session). */
   async subscribe(
-    userId: string,
+    session: { userId: string; sessionId: string },
     sub: { endpoint: string; keys: { p256dh: string; auth: string } },
   ): Promise<void> {
     this.checkEndpoint(sub.endpoint);
+    const values = { ...session, p256dh: sub.keys.p256dh, auth: sub.keys.auth };
     await this.db
       .insert(pushSubscriptions)
-      .values({ userId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth })
-      .onConflictDoUpdate({
-        target: pushSubscriptions.endpoint,
-        set: { userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth },
-      });
+      .values({ ...values, endpoint: sub.endpoint })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+  }
+
+  /** Removes the subscriptions made by these sessions (they have ended). */
+  async removeForSessions(sessionIds: string[], tx: DbOrTx = this.db): Promise<void> {
+    if (sessionIds.length === 0) return;
+    await tx.delete(pushSubscriptions).where(inArray(pushSubscriptions.sessionId, sessionIds));
   }
 
   async unsubscribe(userId: string, endpoint: string): Promise<void> {

@@ -6,7 +6,10 @@ export const REALTIME_CHANNEL = 'selah:realtime';
 
 /** What travels to a user's open streams. */
 export type RealtimeEvent =
-  { kind: 'notification'; notificationId: string; eventId: string } | { kind: 'changed' };
+  | { kind: 'notification'; notificationId: string; eventId: string }
+  | { kind: 'changed' }
+  /** These sessions were revoked: their streams end. */
+  | { kind: 'sessions-ended'; sessionIds: string[] };
 
 type Listener = (event: RealtimeEvent) => void;
 

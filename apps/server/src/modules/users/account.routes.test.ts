@@ -1,10 +1,10 @@
-import { eq, getTableColumns, or } from 'drizzle-orm';
+import { and, eq, getTableColumns, or } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema/index.ts';
 import {
+  authTokens,
   journals,
-  mailOutbox,
   prayerRequests,
   prayers,
   sessions,
@@ -13,11 +13,13 @@ import {
 import {
   bearer,
   buildTestApp,
+  signUp,
   STRONG_PASSWORD,
   type TestApp,
 } from '../../../test/build-test-app.ts';
 import { PAGE_COOKIE } from '../auth/page-cookie.ts';
 import { apiAs } from '../../../test/api.ts';
+import { latestMail, linkToken } from '../../../test/mailbox.ts';
 import { befriend, person, type Person } from '../../../test/people.ts';
 
 let t: TestApp;
@@ -129,7 +131,10 @@ describe('GET/PUT /api/users/me settings', () => {
 });
 
 describe('PUT /api/users/me/email', () => {
-  it('needs the password and a free address', async () => {
+  const openLink = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+
+  it('needs the password and a free address that is not the current one', async () => {
     const [a, b] = await Promise.all([person(t.app), person(t.app)]);
     const wrong = await a.api.put('/api/users/me/email', {
       email: 'new.address@example.test',
@@ -141,16 +146,18 @@ describe('PUT /api/users/me/email', () => {
       password: STRONG_PASSWORD,
     });
     expect(taken.statusCode).toBe(409);
-    const fresh = `moved.${Date.now()}@example.test`;
-    const ok = await a.api.put('/api/users/me/email', { email: fresh, password: STRONG_PASSWORD });
-    expect(ok.json().email).toBe(fresh);
+    const same = await a.api.put('/api/users/me/email', {
+      email: a.email,
+      password: STRONG_PASSWORD,
+    });
+    expect(same.statusCode).toBe(400);
     expect(
       (await a.api.put('/api/users/me/email', { email: 'not-an-email', password: STRONG_PASSWORD }))
         .statusCode,
     ).toBe(400);
   });
 
-  it('signs out every other session and tells the old address', async () => {
+  it('changes nothing until the new address opens its link; then signs out every other session and tells the old address', async () => {
     const a = await person(t.app, 'Lydia');
     const login = await t.app.inject({
       method: 'POST',
@@ -162,14 +169,57 @@ describe('PUT /api/users/me/email', () => {
     expect((await otherDevice.get('/api/auth/me')).statusCode).toBe(200);
 
     const fresh = `lydia.${Date.now()}@example.test`;
-    const ok = await a.api.put('/api/users/me/email', { email: fresh, password: STRONG_PASSWORD });
-    expect(ok.statusCode).toBe(200);
+    const asked = await a.api.put('/api/users/me/email', {
+      email: fresh,
+      password: STRONG_PASSWORD,
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json().message).toBe(
+      `We sent a link to ${fresh}. Your address changes when you open it.`,
+    );
+    // Nothing changed yet: whoever asked has not proven they own the new address.
+    expect((await a.api.get('/api/auth/me')).json().email).toBe(a.email);
+    expect((await otherDevice.get('/api/auth/me')).statusCode).toBe(200);
+    const link = await latestMail(t.db, fresh, 'Confirm your new e-mail address for Selah');
+    expect(link).toBeDefined();
 
+    const opened = await openLink(linkToken(link!.text, '/verify-email'));
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toEqual({
+      email: fresh,
+      message: `You now sign in with ${fresh}. Your other devices were signed out.`,
+    });
     expect((await otherDevice.get('/api/auth/me')).statusCode).toBe(401);
-    expect((await a.api.get('/api/auth/me')).statusCode).toBe(200);
-    const [notice] = await t.db.db.select().from(mailOutbox).where(eq(mailOutbox.to, a.email));
-    expect(notice?.subject).toBe('Your Selah e-mail address was changed');
+    expect((await a.api.get('/api/auth/me')).json()).toMatchObject({
+      email: fresh,
+      emailVerified: true,
+    });
+    const notice = await latestMail(t.db, a.email, 'Your Selah e-mail address was changed');
     expect(notice?.text).toContain(fresh);
+    // Single use.
+    expect((await openLink(linkToken(link!.text, '/verify-email'))).statusCode).toBe(400);
+  });
+
+  it('refuses the link when the new address got an account meanwhile, and a link older than 24 hours', async () => {
+    const a = await person(t.app);
+    const wanted = `wanted.${Date.now()}@example.test`;
+    await a.api.put('/api/users/me/email', { email: wanted, password: STRONG_PASSWORD });
+    const link = await latestMail(t.db, wanted, 'Confirm your new e-mail address for Selah');
+    await signUp(t.app, { email: wanted });
+    const refused = await openLink(linkToken(link!.text, '/verify-email'));
+    expect(refused.statusCode).toBe(409);
+    expect((await a.api.get('/api/auth/me')).json().email).toBe(a.email);
+
+    const later = `later.${Date.now()}@example.test`;
+    await a.api.put('/api/users/me/email', { email: later, password: STRONG_PASSWORD });
+    const old = await latestMail(t.db, later, 'Confirm your new e-mail address for Selah');
+    await t.db.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(and(eq(authTokens.userId, a.id), eq(authTokens.kind, 'email_change')));
+    const expired = await openLink(linkToken(old!.text, '/verify-email'));
+    expect(expired.statusCode).toBe(400);
+    expect((await a.api.get('/api/auth/me')).json().email).toBe(a.email);
   });
 });
 
@@ -279,15 +329,28 @@ describe('download, clear and delete', () => {
     expect(JSON.stringify(data)).not.toContain('passwordHash');
   });
 
-  it('clears journals, prayers and requests only after the typed confirmation', async () => {
+  it('clears journals, prayers and requests only after the typed confirmation and the password', async () => {
     const u = await person(t.app);
     await u.api.post('/api/journals', { title: 'Gone soon', initialPrayer: 'x' });
     await u.api.post('/api/prayer-requests', { title: 'Gone too' });
-    expect((await u.api.post('/api/users/me/clear', { confirm: 'delete' })).json().message).toBe(
-      'Type DELETE to confirm.',
-    );
+    expect(
+      (
+        await u.api.post('/api/users/me/clear', { confirm: 'delete', password: STRONG_PASSWORD })
+      ).json().message,
+    ).toBe('Type DELETE to confirm.');
+    const unconfirmed = await u.api.post('/api/users/me/clear', { confirm: 'DELETE' });
+    expect(unconfirmed.statusCode).toBe(403);
+    expect(unconfirmed.json().message).toBe('Please enter your password to confirm.');
+    const wrong = await u.api.post('/api/users/me/clear', {
+      confirm: 'DELETE',
+      password: 'not-my-password',
+    });
+    expect(wrong.statusCode).toBe(403);
     expect(await t.db.db.$count(journals, eq(journals.ownerId, u.id))).toBe(1);
-    expect((await u.api.post('/api/users/me/clear', { confirm: 'DELETE' })).statusCode).toBe(200);
+    expect(
+      (await u.api.post('/api/users/me/clear', { confirm: 'DELETE', password: STRONG_PASSWORD }))
+        .statusCode,
+    ).toBe(200);
     expect(await t.db.db.$count(journals, eq(journals.ownerId, u.id))).toBe(0);
     expect(await t.db.db.$count(prayers, eq(prayers.authorId, u.id))).toBe(0);
     expect(await t.db.db.$count(prayerRequests, eq(prayerRequests.creatorId, u.id))).toBe(0);

@@ -12,10 +12,13 @@ import {
   ProfileInputSchema,
   SettingsSchema,
 } from '@selah/shared/schemas/settings';
+import { MessageSchema } from '@selah/shared/schemas/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
-import type { AccountService } from './account.service.ts';
+import { clearGoogleCookie, googleCookie } from '../auth/google-cookies.ts';
+import type { AccountService, DangerConfirmation } from './account.service.ts';
 import { presentUser } from './users.presenter.ts';
 
 const errors = {
@@ -25,6 +28,20 @@ const errors = {
   409: ApiErrorSchema,
   413: ApiErrorSchema,
 };
+
+/**
+ * The proof a dangerous action comes with: the password in the body, or the cookie a fresh
+ * Google sign-in left (used up either way, so it confirms one attempt).
+ */
+function dangerConfirmation(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  password: string | undefined,
+): DangerConfirmation {
+  const googleConfirmation = googleCookie(request, 'confirm');
+  if (googleConfirmation) clearGoogleCookie(reply, 'confirm');
+  return { password, googleConfirmation };
+}
 
 /** /api/users/me: the signed-in user's own account. */
 export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (
@@ -62,19 +79,22 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
     {
       schema: {
         tags: ['account'],
+        summary: 'Ask to change the e-mail address (a link to the new address completes it)',
         body: ChangeEmailInputSchema,
-        response: { 200: UserSchema, ...errors },
+        response: { 200: MessageSchema, ...errors },
       },
     },
-    async (request) =>
-      presentUser(
-        await account.changeEmail(
-          currentUser(request),
-          request.body.email,
-          request.body.password,
-          request.sessionId,
-        ),
-      ),
+    async (request) => {
+      const sentTo = await account.changeEmail(
+        currentUser(request),
+        request.body.email,
+        request.body.password,
+        request.sessionId,
+      );
+      return {
+        message: `We sent a link to ${sentTo}. Your address changes when you open it.`,
+      };
+    },
   );
 
   app.put(
@@ -152,8 +172,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
         response: { 200: z.object({ message: z.string() }), ...errors },
       },
     },
-    async (request) => {
-      await account.clearData(currentUser(request));
+    async (request, reply) => {
+      await account.clearData(
+        currentUser(request),
+        dangerConfirmation(request, reply, request.body.password),
+      );
       return { message: 'Your journals, prayers and prayer requests have been removed.' };
     },
   );
@@ -168,7 +191,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
       },
     },
     async (request, reply) => {
-      await account.deleteAccount(currentUser(request), request.body.password);
+      await account.deleteAccount(
+        currentUser(request),
+        dangerConfirmation(request, reply, request.body.password),
+      );
       request.log.info(
         { userId: currentUser(request).id, event: 'account_deleted' },
         'account deleted',

@@ -10,7 +10,8 @@ import {
   DEFAULT_APPEARANCE,
   DEFAULT_PRIVACY,
 } from '@selah/shared/schemas/settings';
-import type { Db } from '../../db/client.ts';
+import type { GoogleConfirmAction } from '@selah/shared/schemas/auth';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   friendships,
   journals,
@@ -37,8 +38,6 @@ import { Limiter, PASSWORD_CHECK_LIMIT } from '../../lib/rate-limiter.ts';
 import { randomToken } from '../../lib/secure-token.ts';
 import { isValidTimeZone } from '../../lib/time-zone.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
-import { emailChangedMail } from '../mail/mail-templates.ts';
-import type { MailRepository } from '../mail/mail.repository.ts';
 import { normaliseEmail, type UsersService } from './users.service.ts';
 
 /** Recognises PNG, JPEG and WebP by their first bytes (the declared type is not trusted). */
@@ -62,17 +61,38 @@ export function sniffImageType(data: Buffer): 'image/png' | 'image/jpeg' | 'imag
 /** A photo's address: its random key, never the user's id (docs/decisions/038). */
 export const avatarUrl = (key: string) => `/api/avatars/${key}`;
 
+/** What the account needs of sign-in (the auth module's service). */
+export interface AccountAuth {
+  /** Ends every session of the user inside `tx`; returns what to run after commit. */
+  endSessionsWithin(userId: string, tx: DbOrTx): Promise<() => void>;
+  /** Mails `email` the link that makes it the sign-in address once opened. */
+  sendEmailChangeLink(user: UserRow, email: string, sessionId: string | null): Promise<void>;
+  /** Uses up a fresh Google sign-in that confirmed `action` for the user (its cookie secret). */
+  consumeGoogleConfirmation(
+    userId: string,
+    action: GoogleConfirmAction,
+    secret: string | undefined,
+  ): Promise<boolean>;
+}
+
 export interface AccountServiceDeps {
   db: Db;
   users: UsersService;
   hasher: PasswordHasher;
-  /** Ends every session of a user but `keepSessionId` (e-mail change). */
-  endSessions: (userId: string, keepSessionId?: string) => Promise<void>;
-  mail: MailRepository;
-  onMailQueued: () => void;
+  auth: AccountAuth;
   /** Wrong password confirmations per account (in-process unless given a Redis-backed one). */
   passwordLimiter?: Limiter;
 }
+
+/** How the user confirms a dangerous action: the password, or a fresh Google sign-in. */
+export interface DangerConfirmation {
+  password?: string | undefined;
+  /** The HttpOnly cookie a Google round trip started from Settings left (Google-only accounts). */
+  googleConfirmation?: string | undefined;
+}
+
+export const GOOGLE_CONFIRMATION_NEEDED =
+  'Please confirm with Google first: your account signs in with Google.';
 
 /** The user's own account: settings, photo, e-mail, export, clearing data, deletion. */
 export class AccountService {
@@ -168,28 +188,50 @@ export class AccountService {
 
   /**
    * Confirms the user's password before a sensitive change.
-   * @throws AppError FORBIDDEN when wrong; RATE_LIMITED after 25 wrong answers in an hour.
+   * @throws AppError FORBIDDEN when missing or wrong; RATE_LIMITED after 25 wrong answers in an hour.
    */
   private async checkPassword(user: UserRow, password: string | undefined): Promise<void> {
-    if (!user.passwordHash) return; // accounts that sign in with Google only
+    if (!password) throw new AppError('FORBIDDEN', 'Please enter your password to confirm.');
     await this.passwordLimiter.check(user.id);
-    if (!password || !(await this.deps.hasher.verify(user.passwordHash, password))) {
+    if (!user.passwordHash || !(await this.deps.hasher.verify(user.passwordHash, password))) {
       await this.passwordLimiter.consume(user.id);
       throw new AppError('FORBIDDEN', 'That password is not right.');
     }
   }
 
   /**
-   * Changes the e-mail address after checking the password; the user's other sessions end and
-   * the old address is told.
-   * @throws AppError FORBIDDEN for a wrong password, CONFLICT for an address in use.
+   * Confirms a dangerous action: with the current password, or, for an account without one
+   * (Google only), with a fresh Google sign-in made for this action.
+   * @throws AppError FORBIDDEN when neither confirms it.
+   */
+  private async confirmDanger(
+    user: UserRow,
+    action: GoogleConfirmAction,
+    proof: DangerConfirmation,
+  ): Promise<void> {
+    if (user.passwordHash) return this.checkPassword(user, proof.password);
+    const confirmed = await this.deps.auth.consumeGoogleConfirmation(
+      user.id,
+      action,
+      proof.googleConfirmation,
+    );
+    if (!confirmed) throw new AppError('FORBIDDEN', GOOGLE_CONFIRMATION_NEEDED);
+  }
+
+  /**
+   * Asks to change the e-mail address, after checking the password: the new address gets a
+   * link, and the change (with the end of the user's other sessions and a notice to the old
+   * address) happens when it is opened.
+   * @returns the address the link went to.
+   * @throws AppError FORBIDDEN for a wrong password, CONFLICT for an address in use, BAD_REQUEST
+   *   for the current address or an account without a password.
    */
   async changeEmail(
     user: UserRow,
     email: string,
     password: string,
     sessionId: string | null,
-  ): Promise<UserRow> {
+  ): Promise<string> {
     if (!user.passwordHash) {
       throw badRequest(
         'Your account signs in with Google. Set a password with "Forgot password" first.',
@@ -197,14 +239,11 @@ export class AccountService {
     }
     await this.checkPassword(user, password);
     const next = normaliseEmail(email);
-    if (next === user.email) return user;
+    if (next === user.email) throw badRequest('That is your e-mail address already.');
     if (await this.deps.users.findByEmail(next))
       throw conflict('An account with this e-mail already exists.');
-    const row = await this.save(user, { email: next, emailVerified: false });
-    await this.deps.endSessions(user.id, sessionId ?? undefined);
-    await this.deps.mail.enqueue(emailChangedMail(user.email, user.firstName, next));
-    this.deps.onMailQueued();
-    return row;
+    await this.deps.auth.sendEmailChangeLink(user, next, sessionId);
+    return next;
   }
 
   /**
@@ -318,8 +357,13 @@ export class AccountService {
     };
   }
 
-  /** Removes the user's journals, prayers and prayer requests (after a typed confirmation). */
-  async clearData(user: UserRow): Promise<void> {
+  /**
+   * Removes the user's journals, prayers and prayer requests (after a typed confirmation and
+   * the password, or a fresh Google sign-in).
+   * @throws AppError FORBIDDEN when not confirmed.
+   */
+  async clearData(user: UserRow, proof: DangerConfirmation): Promise<void> {
+    await this.confirmDanger(user, 'clear', proof);
     await this.deps.db.transaction(async (tx) => {
       await tx.delete(prayerRequests).where(eq(prayerRequests.creatorId, user.id));
       await tx.delete(prayers).where(eq(prayers.authorId, user.id));
@@ -328,10 +372,15 @@ export class AccountService {
     });
   }
 
-  /** Deletes the account and everything it owns; its sessions end with it. */
-  async deleteAccount(user: UserRow, password: string | undefined): Promise<void> {
-    await this.checkPassword(user, password);
-    await this.deps.db.transaction(async (tx) => {
+  /**
+   * Deletes the account and everything it owns (after the password, or a fresh Google sign-in);
+   * its sessions end with it, open streams included.
+   * @throws AppError FORBIDDEN when not confirmed.
+   */
+  async deleteAccount(user: UserRow, proof: DangerConfirmation): Promise<void> {
+    await this.confirmDanger(user, 'delete', proof);
+    const ended = await this.deps.db.transaction(async (tx) => {
+      const ended = await this.deps.auth.endSessionsWithin(user.id, tx);
       // Notifications others received from this user keep their text; the actor link is cleared.
       await tx
         .update(notifications)
@@ -346,6 +395,8 @@ export class AccountService {
       await tx.execute(sql`update prayer_groups set member_count = member_count - 1
         where creator_id <> ${user.id} and id in (select group_id from prayer_group_members where user_id = ${user.id})`);
       await tx.delete(users).where(eq(users.id, user.id));
+      return ended;
     });
+    ended();
   }
 }

@@ -17,6 +17,7 @@ export function presentUser(row: UserRow, now: Date = new Date()): User {
     settings: row.settings,
     notificationPreferences: row.notificationPreferences,
     createdAt: row.createdAt.toISOString(),
+    emailVerified: row.emailVerified,
     plan: effectivePlan(row, now),
   };
 }

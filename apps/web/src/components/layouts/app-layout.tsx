@@ -26,17 +26,20 @@ const PAID_PLAN_LABELS: Record<string, string> = { premium: 'Premium', ministry:
 /**
  * The signed-in shell (spec-1 §2 "Shared layout"): a sidebar (a slide-in sheet below 768 px,
  * whose open state this layout owns) and a sticky header. The header's notification bell comes
- * from the notifications feature through `notifications` (components never import features).
+ * from the notifications feature through `notifications`, and a notice above every page (the
+ * reminder to confirm the e-mail address) through `banner` (components never import features).
  */
 export function AppLayout({
   user,
   onLogout,
   notifications,
+  banner,
   children,
 }: {
   user: ShellUser | null;
   onLogout: () => void;
   notifications?: React.ReactNode;
+  banner?: React.ReactNode;
   children: React.ReactNode;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -104,6 +107,7 @@ export function AppLayout({
             tabIndex={-1}
             className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8 print:p-0"
           >
+            {banner}
             {children}
           </main>
         </div>

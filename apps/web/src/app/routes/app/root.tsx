@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { RequireAuth } from '@/features/auth/components/require-auth';
+import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { useFinishSignOut, useLogout } from '@/features/auth/hooks/use-logout';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { unsubscribePushOnLogout } from '@/features/notifications/utils/web-push';
@@ -18,6 +19,7 @@ export function Component() {
         // A signed-out browser receives no more push notifications for this account.
         onLogout={() => void unsubscribePushOnLogout().then(logout)}
         notifications={<NotificationBell />}
+        banner={<VerifyEmailBanner />}
       >
         <Outlet />
       </AppLayout>

@@ -97,6 +97,10 @@ describe('/auth/callback', () => {
     ['authentication_failed', 'Authentication failed. Please try again.'],
     ['oauth_error', 'OAuth error occurred. Please try again.'],
     ['oauth_cancelled', 'Authentication was cancelled.'],
+    [
+      'email_unverified',
+      'Google has not verified the e-mail address of this Google account. Verify it with Google, or sign up with your e-mail address and a password.',
+    ],
     ['something_else', 'Authentication failed'],
   ])('reports the error code %s and goes to /login', async (code, message) => {
     const codes = mockExchange();

@@ -1,22 +1,17 @@
-import { UserSchema } from '@selah/shared/schemas/auth';
+import { MessageSchema } from '@selah/shared/schemas/common';
 import type { z } from 'zod';
 import type { ChangeEmailInputSchema } from '@selah/shared/schemas/settings';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adoptUser, holdCurrentUserRefresh } from '../utils/settings-cache';
 
 export type ChangeEmailInput = z.input<typeof ChangeEmailInputSchema>;
 
-/** Changes the sign-in address; the current password confirms it is the user. */
+/**
+ * Asks to change the sign-in address (the current password confirms it is the user): the new
+ * address gets a link, and the address changes when it is opened.
+ */
 export const changeEmail = (input: ChangeEmailInput) =>
-  api.put('/users/me/email', { body: input, schema: UserSchema });
+  api.put('/users/me/email', { body: input, schema: MessageSchema });
 
-export const useChangeEmail = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changeEmail,
-    onMutate: () => holdCurrentUserRefresh(queryClient),
-    onSuccess: (user) => adoptUser(queryClient, user),
-    meta: { toastOnError: false },
-  });
-};
+export const useChangeEmail = () =>
+  useMutation({ mutationFn: changeEmail, meta: { toastOnError: false } });

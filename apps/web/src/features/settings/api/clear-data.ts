@@ -3,9 +3,16 @@ import { MessageSchema } from '@selah/shared/schemas/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** Removes the user's journals, prayers and prayer requests; the account stays. */
-export const clearData = () =>
-  api.post('/users/me/clear', { body: { confirm: CONFIRM_WORD }, schema: MessageSchema });
+/**
+ * Removes the user's journals, prayers and prayer requests; the account stays. The password
+ * confirms it (a Google-only account has confirmed with Google just before: a cookie the server
+ * set carries that).
+ */
+export const clearData = ({ password }: { password?: string }) =>
+  api.post('/users/me/clear', {
+    body: { confirm: CONFIRM_WORD, ...(password ? { password } : {}) },
+    schema: MessageSchema,
+  });
 
 export const useClearData = () => {
   const queryClient = useQueryClient();

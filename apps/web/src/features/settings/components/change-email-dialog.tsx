@@ -18,7 +18,10 @@ import { useChangeEmail, type ChangeEmailInput } from '../api/change-email';
 
 const CHANGE_EMAIL_FAILED = 'Your e-mail address could not be changed. Please try again.';
 
-/** Changes the sign-in e-mail address; the current password confirms it. */
+/**
+ * Asks to change the sign-in e-mail address; the current password confirms it. The new address
+ * gets a link, and the change happens when it is opened.
+ */
 export function ChangeEmailDialog({
   open,
   onOpenChange,
@@ -34,7 +37,9 @@ export function ChangeEmailDialog({
         <DialogHeader>
           <DialogTitle>Change e-mail address</DialogTitle>
           <DialogDescription>
-            You sign in with {currentEmail}. Enter the new address and your current password.
+            You sign in with {currentEmail}. Enter the new address and your current password: we
+            send a link to the new address, and it becomes your sign-in address when you open it.
+            Your other devices are then signed out.
           </DialogDescription>
         </DialogHeader>
         {/* The form mounts with the dialog, so each opening starts empty. */}
@@ -54,8 +59,8 @@ function ChangeEmailForm({ onDone }: { onDone: () => void }) {
 
   const onValid = (values: ChangeEmailInput) =>
     changeEmail.mutate(values, {
-      onSuccess: (user) => {
-        toast.success('E-mail updated!', { description: `You now sign in with ${user.email}.` });
+      onSuccess: ({ message }) => {
+        toast.success('Check your inbox', { description: message });
         onDone();
       },
       onError: (error) => {
@@ -99,8 +104,8 @@ function ChangeEmailForm({ onDone }: { onDone: () => void }) {
       </FormField>
       <DialogActions
         onCancel={onDone}
-        label="Change e-mail"
-        pendingLabel="Saving..."
+        label="Send link"
+        pendingLabel="Sending..."
         pending={changeEmail.isPending}
       />
     </form>

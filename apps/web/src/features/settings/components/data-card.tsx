@@ -2,19 +2,34 @@ import { Download, Eraser } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { getErrorMessage } from '@/lib/api-client';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useClearData } from '../api/clear-data';
 import { EXPORT_FAILED, useExportActivity } from '../api/export-activity';
-import { DangerConfirmDialog, type DangerConfirmErrors } from './danger-confirm-dialog';
+import {
+  DangerConfirmDialog,
+  GOOGLE_CONFIRMATION_EXPIRED,
+  type DangerConfirmErrors,
+} from './danger-confirm-dialog';
 
 const CLEAR_FAILED = 'Your data could not be cleared. Please try again.';
 
-/** Your data: Download activity history (a JSON file) and Clear Data (typed confirmation). */
-export function DataCard() {
+/**
+ * Your data: Download activity history (a JSON file) and Clear Data (typed confirmation and the
+ * password, or a fresh Google sign-in for an account without one). `googleConfirmed`: the page
+ * is back from Google with the confirmation.
+ */
+export function DataCard({
+  hasPassword,
+  googleConfirmed = false,
+}: {
+  hasPassword: boolean;
+  googleConfirmed?: boolean;
+}) {
   const exportActivity = useExportActivity();
   const clearData = useClearData();
-  const [clearOpen, setClearOpen] = useState(false);
+  const [clearOpen, setClearOpen] = useState(googleConfirmed);
+  const [confirmed, setConfirmed] = useState(googleConfirmed);
 
   const onDownload = () =>
     exportActivity.mutate(undefined, {
@@ -24,13 +39,20 @@ export function DataCard() {
         toast.error('Download failed', { description: getErrorMessage(error, EXPORT_FAILED) }),
     });
 
-  const onClear = (): Promise<DangerConfirmErrors | void> =>
-    clearData.mutateAsync().then(
+  const onClear = (password: string): Promise<DangerConfirmErrors | void> =>
+    clearData.mutateAsync(hasPassword ? { password } : {}).then(
       ({ message }) => {
         toast.success('Data cleared', { description: message });
+        setConfirmed(false);
         setClearOpen(false);
       },
       (error: unknown) => {
+        if (isApiError(error, 403) && !hasPassword) {
+          // The confirmation was used up or is too old: Google again.
+          setConfirmed(false);
+          return { google: GOOGLE_CONFIRMATION_EXPIRED };
+        }
+        if (isApiError(error, 403)) return { password: error.message };
         toast.error('Data not cleared', { description: getErrorMessage(error, CLEAR_FAILED) });
       },
     );
@@ -92,6 +114,7 @@ export function DataCard() {
         confirmLabel="Clear Data"
         pendingLabel="Clearing..."
         pending={clearData.isPending}
+        proof={hasPassword ? { kind: 'password' } : { kind: 'google', action: 'clear', confirmed }}
         onConfirm={onClear}
       />
     </Card>

@@ -4,22 +4,30 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useDeleteAccount } from '../api/delete-account';
-import { DangerConfirmDialog, type DangerConfirmErrors } from './danger-confirm-dialog';
+import {
+  DangerConfirmDialog,
+  GOOGLE_CONFIRMATION_EXPIRED,
+  type DangerConfirmErrors,
+} from './danger-confirm-dialog';
 
 const DELETE_FAILED = 'Your account could not be deleted. Please try again.';
 
 /**
- * Delete Account: after typing DELETE (and the password, for accounts that have one) the account
- * and everything in it are removed; `onDeleted` then signs out here and leaves for /.
+ * Delete Account: after typing DELETE and the password (or, for an account without one, a fresh
+ * Google sign-in) the account and everything in it are removed; `onDeleted` then signs out here
+ * and leaves for /. `googleConfirmed`: the page is back from Google with the confirmation.
  */
 export function DeleteAccountCard({
   hasPassword,
+  googleConfirmed = false,
   onDeleted,
 }: {
   hasPassword: boolean;
+  googleConfirmed?: boolean;
   onDeleted: () => void;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(googleConfirmed);
+  const [confirmed, setConfirmed] = useState(googleConfirmed);
   const deleteAccount = useDeleteAccount();
 
   // A promise rather than mutate's callbacks, which never run once this card has unmounted.
@@ -32,6 +40,11 @@ export function DeleteAccountCard({
         onDeleted();
       },
       (error: unknown) => {
+        if (isApiError(error, 403) && !hasPassword) {
+          // The confirmation was used up or is too old: Google again.
+          setConfirmed(false);
+          return { google: GOOGLE_CONFIRMATION_EXPIRED };
+        }
         if (isApiError(error, 403)) return { password: error.message };
         if (isApiError(error, 400) && error.code === 'VALIDATION_FAILED') {
           return { confirm: error.message };
@@ -72,7 +85,7 @@ export function DeleteAccountCard({
         confirmLabel="Delete Account"
         pendingLabel="Deleting..."
         pending={deleteAccount.isPending}
-        askPassword={hasPassword}
+        proof={hasPassword ? { kind: 'password' } : { kind: 'google', action: 'delete', confirmed }}
         onConfirm={onConfirm}
       />
     </Card>

@@ -9,12 +9,15 @@ import { server } from '@/testing/msw/server';
 import { renderComponent } from '@/testing/render';
 import { buildSettings } from '@/testing/settings-factories';
 import { expectToast } from '@/testing/toasts';
+import { startGoogleConfirmation } from '../utils/google-confirm';
 import { PrivacySettings } from './privacy-settings';
 
-function renderPrivacy(settings: Settings = buildSettings()) {
+vi.mock('../utils/google-confirm', () => ({ startGoogleConfirmation: vi.fn() }));
+
+function renderPrivacy(settings: Settings = buildSettings(), googleConfirmed = false) {
   useAuthStore.getState().setSession('test-token', buildUser());
   server.use(http.get(`${API}/users/me/settings`, () => HttpResponse.json(settings)));
-  return renderComponent(<PrivacySettings />);
+  return renderComponent(<PrivacySettings googleConfirmed={googleConfirmed} />);
 }
 
 const group = (name: string) => screen.getByRole('radiogroup', { name });
@@ -159,36 +162,97 @@ describe('Settings > Privacy > Your data', () => {
     expect(await created[0]!.text()).toBe('{"journals":[]}');
   });
 
-  it('clears the data only after DELETE is typed', async () => {
+  it('clears the data only after DELETE and the password, and shows a wrong password', async () => {
     const clears: unknown[] = [];
     server.use(
       http.post(`${API}/users/me/clear`, async ({ request }) => {
-        clears.push(await request.json());
-        return HttpResponse.json({
-          message: 'Your journals, prayers and prayer requests have been removed.',
-        });
+        const body = (await request.json()) as { password?: string };
+        clears.push(body);
+        return body.password === 'right-pass'
+          ? HttpResponse.json({
+              message: 'Your journals, prayers and prayer requests have been removed.',
+            })
+          : apiError(403, { code: 'FORBIDDEN', message: 'That password is not right.' });
       }),
     );
     const { user } = renderPrivacy();
 
     await user.click(await screen.findByRole('button', { name: 'Clear Data' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Clear all your data?' });
-    expect(within(dialog).queryByLabelText('Your password')).not.toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELET');
     await user.click(within(dialog).getByRole('button', { name: 'Clear Data' }));
     expect(within(dialog).getByText('Type DELETE to confirm.')).toBeVisible();
+    expect(within(dialog).getByText('Please enter your password.')).toBeVisible();
     expect(clears).toEqual([]);
 
     await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'E');
+    await user.type(within(dialog).getByLabelText('Your password'), 'wrong-pass');
+    await user.click(within(dialog).getByRole('button', { name: 'Clear Data' }));
+    expect(await within(dialog).findByText('That password is not right.')).toBeVisible();
+
+    await user.clear(within(dialog).getByLabelText('Your password'));
+    await user.type(within(dialog).getByLabelText('Your password'), 'right-pass');
     await user.click(within(dialog).getByRole('button', { name: 'Clear Data' }));
 
     await expectToast(
       'Data cleared',
       'Your journals, prayers and prayer requests have been removed.',
     );
-    expect(clears).toEqual([{ confirm: 'DELETE' }]);
+    expect(clears).toEqual([
+      { confirm: 'DELETE', password: 'wrong-pass' },
+      { confirm: 'DELETE', password: 'right-pass' },
+    ]);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+
+  it('a Google-only account confirms with Google first, then clears with DELETE alone', async () => {
+    const sent = vi.fn();
+    server.use(http.post(`${API}/users/me/clear`, sent));
+    const { user } = renderPrivacy(buildSettings({ profile: { hasPassword: false } }));
+
+    await user.click(await screen.findByRole('button', { name: 'Clear Data' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Clear all your data?' });
+    expect(within(dialog).queryByLabelText('Your password')).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
+    await user.click(within(dialog).getByRole('button', { name: 'Clear Data' }));
+    expect(within(dialog).getByText('Please confirm with Google first.')).toBeVisible();
+    expect(sent).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm with Google' }));
+    expect(startGoogleConfirmation).toHaveBeenCalledWith('clear');
+    expect(within(dialog).getByRole('button', { name: 'Opening Google...' })).toBeDisabled();
+  });
+
+  it('back from Google, the dialog is open and confirmed; a used-up confirmation asks again', async () => {
+    const clears: unknown[] = [];
+    server.use(
+      http.post(`${API}/users/me/clear`, async ({ request }) => {
+        clears.push(await request.json());
+        return clears.length === 1
+          ? apiError(403, {
+              code: 'FORBIDDEN',
+              message: 'Please confirm with Google first: your account signs in with Google.',
+            })
+          : HttpResponse.json({ message: 'Cleared.' });
+      }),
+    );
+    const { user } = renderPrivacy(buildSettings({ profile: { hasPassword: false } }), true);
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Clear all your data?' });
+    expect(
+      within(dialog).getByText('Confirmed with Google. Finish within 5 minutes.'),
+    ).toBeVisible();
+    await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
+    await user.click(within(dialog).getByRole('button', { name: 'Clear Data' }));
+
+    expect(
+      await within(dialog).findByText(
+        'Your confirmation with Google has expired or was used. Please confirm again.',
+      ),
+    ).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Confirm with Google' })).toBeEnabled();
+    expect(clears).toEqual([{ confirm: 'DELETE' }]);
   });
 
   it('starts the confirmation empty each time and cancels without clearing', async () => {

@@ -70,9 +70,10 @@ const GROUPS: {
 /**
  * Settings > Privacy: who can find you, send you friend requests and share journals with you
  * (each choice is saved at once and enforced by the server), and your data: download the
- * activity history or clear it.
+ * activity history or clear it. `googleConfirmed`: back from a Google sign-in confirming Clear
+ * Data (its dialog opens).
  */
-export function PrivacySettings() {
+export function PrivacySettings({ googleConfirmed = false }: { googleConfirmed?: boolean }) {
   const settings = useSettings();
   const updatePrivacy = useUpdatePrivacy();
   if (settings.isPending) return <SettingsSkeleton />;
@@ -122,7 +123,7 @@ export function PrivacySettings() {
           />
         </CardContent>
       </Card>
-      <DataCard />
+      <DataCard hasPassword={settings.data.profile.hasPassword} googleConfirmed={googleConfirmed} />
     </div>
   );
 }

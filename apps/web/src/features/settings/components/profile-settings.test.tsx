@@ -11,7 +11,10 @@ import { server } from '@/testing/msw/server';
 import { renderComponent } from '@/testing/render';
 import { buildSettings } from '@/testing/settings-factories';
 import { expectToast } from '@/testing/toasts';
+import { startGoogleConfirmation } from '../utils/google-confirm';
 import { ProfileSettings } from './profile-settings';
+
+vi.mock('../utils/google-confirm', () => ({ startGoogleConfirmation: vi.fn() }));
 
 const jane = buildUser({
   email: 'jane@example.com',
@@ -30,12 +33,14 @@ function userFrom(profile: Partial<Settings['profile']> & { timeZone?: string | 
   });
 }
 
-function renderProfile(settings: Settings = buildSettings()) {
+function renderProfile(settings: Settings = buildSettings(), googleConfirmed = false) {
   useAuthStore.getState().setSession('test-token', jane);
   server.use(http.get(`${API}/users/me/settings`, () => HttpResponse.json(settings)));
   const onAccountDeleted = vi.fn();
   return {
-    ...renderComponent(<ProfileSettings onAccountDeleted={onAccountDeleted} />),
+    ...renderComponent(
+      <ProfileSettings onAccountDeleted={onAccountDeleted} googleConfirmed={googleConfirmed} />,
+    ),
     onAccountDeleted,
   };
 }
@@ -269,25 +274,28 @@ describe('Settings > Profile', () => {
       return { ...result, dialog };
     }
 
-    it('changes the address after the password confirms it', async () => {
+    it('sends a link to the new address after the password confirms it; the address stays until it is opened', async () => {
       const bodies: unknown[] = [];
+      const message =
+        'We sent a link to jane.new@example.com. Your address changes when you open it.';
       server.use(
         http.put(`${API}/users/me/email`, async ({ request }) => {
           bodies.push(await request.json());
-          return HttpResponse.json(userFrom({ email: 'jane.new@example.com' }));
+          return HttpResponse.json({ message });
         }),
       );
       const { user, dialog } = await openDialog();
+      expect(dialog).toHaveTextContent('we send a link to the new address');
 
       await user.type(within(dialog).getByLabelText('New e-mail address'), 'jane.new@example.com');
       await user.type(within(dialog).getByLabelText('Current password'), 'secret-pass');
-      await user.click(within(dialog).getByRole('button', { name: 'Change e-mail' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Send link' }));
 
-      await expectToast('E-mail updated!', 'You now sign in with jane.new@example.com.');
+      await expectToast('Check your inbox', message);
       expect(bodies).toEqual([{ email: 'jane.new@example.com', password: 'secret-pass' }]);
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(screen.getByText('jane.new@example.com')).toBeInTheDocument();
-      expect(useAuthStore.getState().user?.email).toBe('jane.new@example.com');
+      expect(screen.getByTestId('current-email')).toHaveTextContent('jane@example.com');
+      expect(useAuthStore.getState().user?.email).toBe('jane@example.com');
     });
 
     it('shows a wrong password and an address in use under their fields', async () => {
@@ -307,12 +315,12 @@ describe('Settings > Profile', () => {
 
       await user.type(within(dialog).getByLabelText('New e-mail address'), 'ruth@example.com');
       await user.type(within(dialog).getByLabelText('Current password'), 'wrong');
-      await user.click(within(dialog).getByRole('button', { name: 'Change e-mail' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Send link' }));
 
       expect(await within(dialog).findByText('That password is not right.')).toBeVisible();
       expect(within(dialog).getByLabelText('Current password')).toHaveFocus();
 
-      await user.click(within(dialog).getByRole('button', { name: 'Change e-mail' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Send link' }));
       expect(
         await within(dialog).findByText('An account with this e-mail already exists.'),
       ).toBeVisible();
@@ -329,7 +337,7 @@ describe('Settings > Profile', () => {
       const { user, dialog } = await openDialog();
 
       await user.type(within(dialog).getByLabelText('New e-mail address'), 'not-an-address');
-      await user.click(within(dialog).getByRole('button', { name: 'Change e-mail' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Send link' }));
 
       expect(await within(dialog).findByText('Please enter a valid email address.')).toBeVisible();
       expect(within(dialog).getByText('Please enter your password.')).toBeVisible();
@@ -390,7 +398,24 @@ describe('Settings > Profile', () => {
       ]);
     });
 
-    it('needs only DELETE for an account without a password', async () => {
+    it('an account without a password confirms with Google before it can delete', async () => {
+      const sent = vi.fn();
+      server.use(http.delete(`${API}/users/me`, sent));
+      const { user } = renderProfile(buildSettings({ profile: { hasPassword: false } }));
+
+      await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
+      const dialog = await screen.findByRole('alertdialog');
+      expect(within(dialog).queryByLabelText('Your password')).not.toBeInTheDocument();
+      await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
+      await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+      expect(within(dialog).getByText('Please confirm with Google first.')).toBeVisible();
+      expect(sent).not.toHaveBeenCalled();
+
+      await user.click(within(dialog).getByRole('button', { name: 'Confirm with Google' }));
+      expect(startGoogleConfirmation).toHaveBeenCalledWith('delete');
+    });
+
+    it('back from Google the dialog is open and confirmed, and DELETE alone deletes', async () => {
       const bodies: unknown[] = [];
       server.use(
         http.delete(`${API}/users/me`, async ({ request }) => {
@@ -400,11 +425,13 @@ describe('Settings > Profile', () => {
       );
       const { user, onAccountDeleted } = renderProfile(
         buildSettings({ profile: { hasPassword: false } }),
+        true,
       );
 
-      await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
-      const dialog = await screen.findByRole('alertdialog');
-      expect(within(dialog).queryByLabelText('Your password')).not.toBeInTheDocument();
+      const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
+      expect(
+        within(dialog).getByText('Confirmed with Google. Finish within 5 minutes.'),
+      ).toBeVisible();
       await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
       await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
 

@@ -8,9 +8,16 @@ import { SettingsLoadError, SettingsSkeleton } from './settings-states';
 
 /**
  * Settings > Profile: photo, name, username, bio, time zone and language; the e-mail address;
- * Delete Account. `onAccountDeleted` signs out and leaves for the landing page.
+ * Delete Account. `onAccountDeleted` signs out and leaves for the landing page;
+ * `googleConfirmed`: back from a Google sign-in confirming the deletion (its dialog opens).
  */
-export function ProfileSettings({ onAccountDeleted }: { onAccountDeleted: () => void }) {
+export function ProfileSettings({
+  onAccountDeleted,
+  googleConfirmed = false,
+}: {
+  onAccountDeleted: () => void;
+  googleConfirmed?: boolean;
+}) {
   const settings = useSettings();
   if (settings.isPending) return <SettingsSkeleton />;
   if (settings.isError) {
@@ -37,7 +44,11 @@ export function ProfileSettings({ onAccountDeleted }: { onAccountDeleted: () => 
         </CardContent>
       </Card>
       <EmailCard email={profile.email} hasPassword={profile.hasPassword} />
-      <DeleteAccountCard hasPassword={profile.hasPassword} onDeleted={onAccountDeleted} />
+      <DeleteAccountCard
+        hasPassword={profile.hasPassword}
+        googleConfirmed={googleConfirmed}
+        onDeleted={onAccountDeleted}
+      />
     </div>
   );
 }
