@@ -28,15 +28,21 @@ export function userTimeZone(user: Pick<UserRow, 'settings'>): string {
 /** Normalises an e-mail for storage and comparison. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-/** Derives a username candidate from an e-mail's local part: lower-case letters, digits, dots, underscores. */
-export function usernameBase(email: string): string {
-  const local = email.split('@')[0] ?? '';
-  const cleaned = local
-    .toLowerCase()
-    .replace(/[^a-z0-9._]/g, '')
-    .replace(/^[._]+|[._]+$/g, '')
-    .slice(0, 24);
-  return cleaned.length >= 3 ? cleaned : `${cleaned}user`.slice(0, 24);
+/**
+ * A username candidate from a person's name: lower-case letters and digits joined by a dot,
+ * accents dropped ("Adébáyọ̀ Oke" → "adebayo.oke"). Never from the e-mail address, which would
+ * give away the part of it that masked addresses hide (docs/decisions/038). A name with no Latin
+ * letters gives "member".
+ */
+export function usernameBase(firstName: string, lastName: string): string {
+  const part = (name: string) =>
+    name
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '');
+  const joined = [part(firstName), part(lastName)].filter(Boolean).join('.').slice(0, 24);
+  return joined.length >= 3 ? joined.replace(/\.$/, '') : 'member';
 }
 
 export const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
@@ -92,12 +98,12 @@ export class UsersService {
   }
 
   /**
-   * Creates a user with the spec's defaults and a unique username derived from the e-mail.
+   * Creates a user with the spec's defaults and a unique username derived from their name.
    * @throws AppError CONFLICT when the e-mail is already registered.
    */
   async create(input: NewUser, tx?: DbOrTx): Promise<UserRow> {
     const email = normaliseEmail(input.email);
-    const base = usernameBase(email);
+    const base = usernameBase(input.firstName, input.lastName);
     for (let attempt = 0; attempt < 5; attempt++) {
       const taken = await this.repo.usernamesStartingWith(base, tx);
       let username = base;
