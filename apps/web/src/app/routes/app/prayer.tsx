@@ -199,6 +199,7 @@ export function Component() {
           kind="prayer"
           id={data._id}
           title={data.title}
+          isOwner
         />
       )}
     </article>

@@ -1,20 +1,46 @@
-import type { JournalDetail } from '@selah/shared/schemas/journals';
-import { UserPlus } from 'lucide-react';
+import type { JournalDetail, JournalMember } from '@selah/shared/schemas/journals';
+import { LogOut, UserMinus, UserPlus } from 'lucide-react';
+import { useState } from 'react';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatRole, nameInitials } from '@/lib/utils';
+import { LeaveJournalDialog, RemoveJournalMemberDialog } from './lazy-dialogs';
 
-/** 'Members': who belongs to the journal, each with their role capitalised. */
+/** What the card says of members it does not list ('and 2 more members ...'). */
+function moreText(more: number, isOwner: boolean) {
+  const members = `${more} more ${more === 1 ? 'member' : 'members'}`;
+  // The owner is shown every member; anyone else only those whose profile they may see.
+  if (isOwner) return `and ${members}`;
+  return more === 1
+    ? 'and 1 more member, who keeps their profile private'
+    : `and ${members}, who keep their profiles private`;
+}
+
+/**
+ * 'Members': who belongs to the journal, each with their role capitalised and whether the
+ * owner's share added them. The owner may remove a member (after a confirmation); a member may
+ * leave. Others see only the members whose profile is visible to them.
+ */
 export function JournalMembersCard({
   journal,
+  currentUserId,
   onInvite,
+  onLeft,
 }: {
   journal: JournalDetail;
+  currentUserId?: string | undefined;
   /** Shown as 'Invite Members' on public journals. */
   onInvite?: (() => void) | undefined;
+  /** After the user left the journal (the page goes back to the list). */
+  onLeft?: (() => void) | undefined;
 }) {
+  const [removing, setRemoving] = useState<JournalMember | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const isOwner = journal.membership === 'owner';
+  const isMember = journal.membership === 'member';
   const more = journal.memberCount - journal.members.length;
+
   return (
     <Card className="gap-4">
       <CardHeader>
@@ -24,31 +50,77 @@ export function JournalMembersCard({
       </CardHeader>
       <CardContent className="grid gap-4">
         <ul className="grid gap-3" aria-label="Journal members">
-          {journal.members.map((member) => (
-            <li key={member._id} className="flex items-center gap-3">
-              <Avatar className="size-9">
-                {member.avatar && <AvatarImage src={member.avatar} alt="" />}
-                <AvatarFallback>{nameInitials(member.name)}</AvatarFallback>
-              </Avatar>
-              <div className="min-w-0">
-                <p className="truncate text-sm font-medium">{member.name}</p>
-                <p className="text-xs text-muted-foreground">{formatRole(member.role)}</p>
-              </div>
-            </li>
-          ))}
+          {journal.members.map((member) => {
+            const isSelf = member.userId === currentUserId;
+            const name = member.name.trim() || 'Member';
+            return (
+              <li key={member._id} className="flex items-center gap-3">
+                <Avatar className="size-9">
+                  {member.avatar && <AvatarImage src={member.avatar} alt="" />}
+                  <AvatarFallback>{nameInitials(member.name)}</AvatarFallback>
+                </Avatar>
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium">
+                    {name}
+                    {isSelf && <span className="font-normal text-muted-foreground"> (you)</span>}
+                  </p>
+                  <p className="text-xs text-muted-foreground">
+                    {formatRole(member.role)}
+                    {member.shared && ' · via share'}
+                  </p>
+                </div>
+                {isOwner && member.role !== 'owner' && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="shrink-0 text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
+                    aria-label={`Remove ${name}`}
+                    onClick={() => setRemoving(member)}
+                  >
+                    <UserMinus aria-hidden="true" />
+                    Remove
+                  </Button>
+                )}
+              </li>
+            );
+          })}
         </ul>
-        {more > 0 && (
-          <p className="text-sm text-muted-foreground">
-            and {more} more {more === 1 ? 'member' : 'members'}
-          </p>
-        )}
+        {more > 0 && <p className="text-sm text-muted-foreground">{moreText(more, isOwner)}</p>}
         {!journal.isPrivate && onInvite && (
           <Button variant="outline" className="w-full" onClick={onInvite}>
             <UserPlus aria-hidden="true" />
             Invite Members
           </Button>
         )}
+        {isMember && currentUserId && (
+          <Button
+            variant="outline"
+            className="w-full text-destructive hover:bg-destructive/10 hover:text-destructive"
+            onClick={() => setLeaving(true)}
+          >
+            <LogOut aria-hidden="true" />
+            Leave Journal
+          </Button>
+        )}
       </CardContent>
+      {isOwner && (
+        <RemoveJournalMemberDialog
+          journal={journal}
+          member={removing}
+          onOpenChange={(open) => {
+            if (!open) setRemoving(null);
+          }}
+        />
+      )}
+      {isMember && currentUserId && (
+        <LeaveJournalDialog
+          journal={journal}
+          userId={currentUserId}
+          open={leaving}
+          onOpenChange={setLeaving}
+          onLeft={() => onLeft?.()}
+        />
+      )}
     </Card>
   );
 }
