@@ -17,7 +17,7 @@ import { toast } from '@/lib/toast';
 import { nameInitials } from '@/lib/utils';
 import { useRemoveMember } from '../api/remove-member';
 import { useSetMemberRole } from '../api/set-member-role';
-import { memberCountText, memberName } from '../utils/group-text';
+import { canChangeMember, memberCountText, memberName } from '../utils/group-text';
 import { RoleBadge } from './group-badges';
 
 function MemberActions({
@@ -127,8 +127,10 @@ function RemoveMemberDialog({
 }
 
 /**
- * 'Members': who belongs to the group with their role. Admins get a menu per member to promote,
- * demote or remove them (not for themselves: they use Leave).
+ * 'Members': who belongs to the group with their role (admins see all of them, others those
+ * whose profile is visible to them). Admins get a menu per member to promote, demote or remove
+ * them: not for themselves (they use Leave), nor for the group's creator unless they are the
+ * creator.
  */
 export function GroupMembersCard({
   group,
@@ -170,10 +172,11 @@ export function GroupMembersCard({
                     <RoleBadge role={member.role} />
                     <span className="truncate text-xs text-muted-foreground">
                       @{member.username}
+                      {member._id === group.creator && ' · Creator'}
                     </span>
                   </div>
                 </div>
-                {group.userIsAdmin && !isSelf && (
+                {canChangeMember(group, member._id, currentUserId) && (
                   <MemberActions group={group} member={member} onRemove={setRemoving} />
                 )}
               </li>
@@ -183,6 +186,11 @@ export function GroupMembersCard({
         {more > 0 && (
           <p className="text-sm text-muted-foreground">
             and {more} more {more === 1 ? 'member' : 'members'}
+            {/* Admins are shown every member; others only those whose profile they may see. */}
+            {!group.userIsAdmin &&
+              (more === 1
+                ? ', who keeps their profile private'
+                : ', who keep their profiles private')}
           </p>
         )}
       </CardContent>
