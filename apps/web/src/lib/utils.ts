@@ -23,6 +23,19 @@ export function nameInitials(name: string): string {
   return letters || 'U';
 }
 
+/**
+ * What a member list says of the members it does not show: 'and 2 more members', or, when the
+ * viewer is shown only the members whose profile they may see (`allShown` false), 'and 2 more
+ * members, who keep their profiles private' ('2 members, who ...' when it shows none).
+ */
+export function unlistedMembersText(unlisted: number, listed: number, allShown: boolean): string {
+  const members = `${unlisted} ${listed > 0 ? 'more ' : ''}${unlisted === 1 ? 'member' : 'members'}`;
+  const text = allShown
+    ? members
+    : `${members}, who ${unlisted === 1 ? 'keeps their profile' : 'keep their profiles'} private`;
+  return listed > 0 ? `and ${text}` : text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** A role with a capitalised first letter, or 'User' when missing (spec-1 §2). */
 export function formatRole(role: string | null | undefined): string {
   const value = role?.trim();

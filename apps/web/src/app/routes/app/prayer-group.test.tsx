@@ -582,7 +582,7 @@ describe("/prayer-groups/:id and its journal's rules", () => {
     await renderAs(`/prayer-groups/${group._id}`, secondAdmin);
 
     const members = await screen.findByRole('list', { name: 'Group members' });
-    expect(within(members).getAllByRole('listitem')[0]).toHaveTextContent('@ruth · Creator');
+    expect(within(members).getAllByRole('listitem')[0]).toHaveTextContent('AdminCreator@ruth');
     expect(screen.queryByRole('button', { name: 'Manage Ruth Moab' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Manage Naomi Bethlehem' })).toBeInTheDocument();
   });
@@ -619,7 +619,7 @@ describe("/prayer-groups/:id and its journal's rules", () => {
       within(list)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['LTLydia Thyatira@lydia · Invited Mar 12, 2026']);
+    ).toEqual(['LTLydia Thyatira@lydiaInvited Mar 12, 2026']);
   });
 
   it('says when there are no pending invitations', async () => {

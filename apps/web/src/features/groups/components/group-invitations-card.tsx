@@ -31,8 +31,9 @@ export function GroupInvitationsCard({ group }: { group: PrayerGroupDetail }) {
                   </Avatar>
                   <div className="grid min-w-0 flex-1 gap-0.5">
                     <p className="truncate text-sm font-medium">{name}</p>
-                    <p className="truncate text-xs text-muted-foreground">
-                      @{invitation.username} · Invited {formatDate(invitation.invitedAt, 'short')}
+                    <p className="truncate text-xs text-muted-foreground">@{invitation.username}</p>
+                    <p className="text-xs text-muted-foreground">
+                      Invited {formatDate(invitation.invitedAt, 'short')}
                     </p>
                   </div>
                 </li>

@@ -3,6 +3,7 @@ import { MoreHorizontal, ShieldCheck, ShieldOff, UserMinus } from 'lucide-react'
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import {
@@ -14,7 +15,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { nameInitials } from '@/lib/utils';
+import { nameInitials, unlistedMembersText } from '@/lib/utils';
 import { useRemoveMember } from '../api/remove-member';
 import { useSetMemberRole } from '../api/set-member-role';
 import { canChangeMember, memberCountText, memberName } from '../utils/group-text';
@@ -151,7 +152,7 @@ export function GroupMembersCard({
         <CardDescription>{memberCountText(group.memberCount)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <ul className="grid gap-3" aria-label="Group members">
+        <ul className="grid gap-3 empty:hidden" aria-label="Group members">
           {group.members.map((member) => {
             const name = memberName(member);
             const isSelf = member._id === currentUserId;
@@ -170,9 +171,13 @@ export function GroupMembersCard({
                   </p>
                   <div className="flex min-w-0 items-center gap-2">
                     <RoleBadge role={member.role} />
+                    {member._id === group.creator && (
+                      <Badge variant="outline" className="text-muted-foreground">
+                        Creator
+                      </Badge>
+                    )}
                     <span className="truncate text-xs text-muted-foreground">
                       @{member.username}
-                      {member._id === group.creator && ' · Creator'}
                     </span>
                   </div>
                 </div>
@@ -185,12 +190,8 @@ export function GroupMembersCard({
         </ul>
         {more > 0 && (
           <p className="text-sm text-muted-foreground">
-            and {more} more {more === 1 ? 'member' : 'members'}
             {/* Admins are shown every member; others only those whose profile they may see. */}
-            {!group.userIsAdmin &&
-              (more === 1
-                ? ', who keeps their profile private'
-                : ', who keep their profiles private')}
+            {unlistedMembersText(more, group.members.length, group.userIsAdmin)}
           </p>
         )}
       </CardContent>

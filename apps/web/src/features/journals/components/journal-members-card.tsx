@@ -4,18 +4,8 @@ import { useState } from 'react';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatRole, nameInitials } from '@/lib/utils';
+import { formatRole, nameInitials, unlistedMembersText } from '@/lib/utils';
 import { LeaveJournalDialog, RemoveJournalMemberDialog } from './lazy-dialogs';
-
-/** What the card says of members it does not list ('and 2 more members ...'). */
-function moreText(more: number, isOwner: boolean) {
-  const members = `${more} more ${more === 1 ? 'member' : 'members'}`;
-  // The owner is shown every member; anyone else only those whose profile they may see.
-  if (isOwner) return `and ${members}`;
-  return more === 1
-    ? 'and 1 more member, who keeps their profile private'
-    : `and ${members}, who keep their profiles private`;
-}
 
 /**
  * 'Members': who belongs to the journal, each with their role capitalised and whether the
@@ -49,7 +39,7 @@ export function JournalMembersCard({
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <ul className="grid gap-3" aria-label="Journal members">
+        <ul className="grid gap-3 empty:hidden" aria-label="Journal members">
           {journal.members.map((member) => {
             const isSelf = member.userId === currentUserId;
             const name = member.name.trim() || 'Member';
@@ -85,7 +75,12 @@ export function JournalMembersCard({
             );
           })}
         </ul>
-        {more > 0 && <p className="text-sm text-muted-foreground">{moreText(more, isOwner)}</p>}
+        {more > 0 && (
+          <p className="text-sm text-muted-foreground">
+            {/* The owner is shown every member; others only those whose profile they may see. */}
+            {unlistedMembersText(more, journal.members.length, isOwner)}
+          </p>
+        )}
         {!journal.isPrivate && onInvite && (
           <Button variant="outline" className="w-full" onClick={onInvite}>
             <UserPlus aria-hidden="true" />

@@ -262,6 +262,25 @@ describe('ShareDialog: Shared with', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows friends it is already shared with as such, until the share is taken back', async () => {
+    serveShares('journal', [
+      buildPublicUser({ _id: peter._id, firstName: 'Peter', lastName: 'Jones', username: 'peter' }),
+    ]);
+    const { dialog, user } = renderOwnerDialog({});
+
+    await within(dialog).findByRole('list', { name: 'Shared with' });
+    const box = within(dialog).getByRole('checkbox', { name: /Peter Jones/ });
+    expect(box).toBeChecked();
+    expect(box).toBeDisabled();
+    expect(within(dialog).getByText('Already shared')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Stop sharing with Peter Jones' }));
+
+    await expectToast('Stopped sharing');
+    await waitFor(() => expect(box).toBeEnabled());
+    expect(box).not.toBeChecked();
+  });
+
   it('says so when nothing is shared yet', async () => {
     serveShares('journal', []);
     const { dialog } = renderOwnerDialog({});

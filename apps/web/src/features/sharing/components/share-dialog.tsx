@@ -19,6 +19,7 @@ import { useFriendChoices } from '@/hooks/use-friend-choices';
 import { getErrorMessage } from '@/lib/api-client';
 import { getPlanLimit } from '@/lib/plan-limit';
 import { toast } from '@/lib/toast';
+import { useShares } from '../api/get-shares';
 import { useShareItem, type ShareKind } from '../api/share-item';
 import { SharedWithList } from './shared-with-list';
 
@@ -107,6 +108,9 @@ function ShareContents({
 }) {
   const fieldId = useId();
   const friends = useFriendChoices();
+  // The owner's 'Shared with' list (the same query): those friends are shown as already shared.
+  const shares = useShares(kind, id, { enabled: isOwner && !isPublicJournal });
+  const sharedIds = new Set(shares.data?.map((person) => person._id));
   const share = useShareItem();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [copied, setCopied] = useState(false);
@@ -159,6 +163,7 @@ function ShareContents({
       selected={selected}
       onSelectedChange={setSelected}
       emptyMessage="You have no friends to share with yet."
+      unavailable={(friend) => (sharedIds.has(friend._id) ? 'Already shared' : undefined)}
       listClassName="max-h-64"
     />
   );

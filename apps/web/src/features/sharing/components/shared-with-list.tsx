@@ -132,11 +132,15 @@ function SharedWithRow({
         variant="outline"
         className="shrink-0"
         aria-label={`Stop sharing with ${name}`}
+        title="Stop sharing"
         disabled={stop.isPending}
         onClick={onStop}
       >
         <UserMinus aria-hidden="true" />
-        {stop.isPending ? 'Stopping...' : 'Stop sharing'}
+        {/* Icon only on narrow screens, where the name needs the room. */}
+        <span className="sr-only sm:not-sr-only">
+          {stop.isPending ? 'Stopping...' : 'Stop sharing'}
+        </span>
       </Button>
     </li>
   );
