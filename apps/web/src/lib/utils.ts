@@ -26,14 +26,21 @@ export function nameInitials(name: string): string {
 /**
  * What a member list says of the members it does not show: 'and 2 more members', or, when the
  * viewer is shown only the members whose profile they may see (`allShown` false), 'and 2 more
- * members, who keep their profiles private' ('2 members, who ...' when it shows none).
+ * members, who keep their profiles private' ('The members keep their profiles private.' when it
+ * shows none: the count is said elsewhere).
  */
 export function unlistedMembersText(unlisted: number, listed: number, allShown: boolean): string {
-  const members = `${unlisted} ${listed > 0 ? 'more ' : ''}${unlisted === 1 ? 'member' : 'members'}`;
+  const one = unlisted === 1;
+  if (listed === 0 && !allShown) {
+    return one
+      ? 'The member keeps their profile private.'
+      : 'The members keep their profiles private.';
+  }
+  const members = `${unlisted} ${listed > 0 ? 'more ' : ''}${one ? 'member' : 'members'}`;
   const text = allShown
     ? members
-    : `${members}, who ${unlisted === 1 ? 'keeps their profile' : 'keep their profiles'} private`;
-  return listed > 0 ? `and ${text}` : text.charAt(0).toUpperCase() + text.slice(1);
+    : `${members}, who ${one ? 'keeps their profile' : 'keep their profiles'} private`;
+  return listed > 0 ? `and ${text}` : text;
 }
 
 /** A role with a capitalised first letter, or 'User' when missing (spec-1 §2). */
