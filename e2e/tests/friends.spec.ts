@@ -33,10 +33,12 @@ test.describe('Friends', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
-    // Her sent request waits under Requests.
+    // Her sent request waits under Requests. Naomi's profile is for friends and their friends
+    // (the default), which Ruth is not: the request shows no name, handle or photo.
     await page.getByRole('tab', { name: 'Requests (0)' }).click();
     const sent = page.getByRole('list', { name: 'Sent requests' });
-    await expect(sent.getByRole('article', { name: 'Naomi Bethlehem' })).toBeVisible();
+    await expect(sent.getByRole('article', { name: 'Private profile' })).toBeVisible();
+    await expect(sent.getByText('Naomi Bethlehem')).toHaveCount(0);
 
     // Naomi, in her own browser, opens her requests (where the notification links) and accepts.
     const naomiPage = await openAs(naomi, '/friends?tab=requests');

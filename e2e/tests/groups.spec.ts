@@ -8,14 +8,25 @@ function uniqueWord(): string {
 }
 
 /** Creates a journal as `user` through the HTTP API. */
-async function createJournal(api: Api, user: TestUser, title: string) {
+async function createJournal(api: Api, user: TestUser, title: string, isPrivate = false) {
   const { token } = await api.login(user.email, user.password);
   const response = await api.request.post('/api/journals', {
-    data: { title, description: 'Where our group prays.', isPrivate: false },
+    data: { title, description: 'Where our group prays.', isPrivate },
     headers: { authorization: `Bearer ${token}` },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { _id: string; title: string };
+}
+
+/** POSTs `data` to `path` as `user` and returns the created record. */
+async function create(api: Api, user: TestUser, path: string, data: Record<string, unknown>) {
+  const { token } = await api.login(user.email, user.password);
+  const response = await api.request.post(path, {
+    data,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { data?: { _id: string } } & { _id?: string };
 }
 
 test('a user creates a group on their journal, another finds and joins it, the first sees them', async ({
@@ -94,4 +105,55 @@ test('a user creates a group on their journal, another finds and joins it, the f
     members.getByRole('listitem').filter({ hasText: 'Ruth Moab' }).getByText('Admin'),
   ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Manage Group' })).toBeVisible();
+});
+
+test('a group around a private journal shows "Private journal" and no prayers to others', async ({
+  page,
+  api,
+  login,
+  openAs,
+}) => {
+  const word = uniqueWord();
+  const ruth = await api.createUser({ firstName: 'Ruth', lastName: 'Moab' });
+  const boaz = await api.createUser({ firstName: 'Boaz', lastName: 'Ephrath' });
+  await api.upgrade(ruth);
+  const journal = await createJournal(api, ruth, `Secret Harvest ${word}`, true);
+  const prayerTitle = `Rain for the fields ${word}`;
+  await create(api, ruth, '/api/prayers', {
+    title: prayerTitle,
+    content: 'Send rain in its season.',
+    journal: journal._id,
+    isPrivate: false,
+  });
+  const groupName = `Open Field ${word}`;
+  const created = await create(api, ruth, '/api/prayer-groups', {
+    name: groupName,
+    description: 'Anyone may pray with us.',
+    isPublic: true,
+    journalId: journal._id,
+  });
+  const groupId = created.data?._id ?? '';
+
+  // Boaz may see the public group, but not its private journal: no title, no prayers.
+  await login(boaz, '/prayer-groups');
+  await page.getByRole('searchbox', { name: 'Search groups' }).fill(word);
+  const card = page.getByTestId('group-card').filter({ hasText: groupName });
+  await expect(card.getByText('Private journal')).toBeVisible();
+  await card.getByRole('link', { name: groupName }).click();
+  await expect(page.getByRole('heading', { name: groupName, level: 1 })).toBeVisible();
+  await expect(page.getByText('This group prays with a private journal.')).toBeVisible();
+  await expect(page.getByText(journal.title)).toHaveCount(0);
+  await expect(page.getByText(prayerTitle)).toHaveCount(0);
+  // Joining the group does not open the journal.
+  await page.getByRole('button', { name: 'Join Group' }).click();
+  await expect(page.getByRole('button', { name: 'Leave Group' })).toBeVisible();
+  await expect(page.getByText('This group prays with a private journal.')).toBeVisible();
+  await expect(page.getByText(prayerTitle)).toHaveCount(0);
+
+  // Ruth, who owns the journal, sees both.
+  const ruthPage = await openAs(ruth, `/prayer-groups/${groupId}`);
+  await expect(ruthPage.getByRole('heading', { name: groupName, level: 1 })).toBeVisible();
+  await expect(ruthPage.getByRole('link', { name: prayerTitle })).toBeVisible();
+  await expect(ruthPage.getByText(`The public prayers of “${journal.title}”.`)).toBeVisible();
+  await expect(ruthPage.getByRole('heading', { name: 'Pending invitations' })).toBeVisible();
 });

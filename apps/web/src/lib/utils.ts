@@ -23,6 +23,26 @@ export function nameInitials(name: string): string {
   return letters || 'U';
 }
 
+/**
+ * What a member list says of the members it does not show: 'and 2 more members', or, when the
+ * viewer is shown only the members whose profile they may see (`allShown` false), 'and 2 more
+ * members, who keep their profiles private' ('The members keep their profiles private.' when it
+ * shows none: the count is said elsewhere).
+ */
+export function unlistedMembersText(unlisted: number, listed: number, allShown: boolean): string {
+  const one = unlisted === 1;
+  if (listed === 0 && !allShown) {
+    return one
+      ? 'The member keeps their profile private.'
+      : 'The members keep their profiles private.';
+  }
+  const members = `${unlisted} ${listed > 0 ? 'more ' : ''}${one ? 'member' : 'members'}`;
+  const text = allShown
+    ? members
+    : `${members}, who ${one ? 'keeps their profile' : 'keep their profiles'} private`;
+  return listed > 0 ? `and ${text}` : text;
+}
+
 /** A role with a capitalised first letter, or 'User' when missing (spec-1 §2). */
 export function formatRole(role: string | null | undefined): string {
   const value = role?.trim();

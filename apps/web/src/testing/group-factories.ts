@@ -1,7 +1,9 @@
 import {
+  GroupInvitationSchema,
   GroupMemberSchema,
   PrayerGroupDetailSchema,
   PrayerGroupSchema,
+  type GroupInvitation,
   type GroupMember,
   type PrayerGroup,
   type PrayerGroupDetail,
@@ -43,6 +45,19 @@ export function buildGroupMember(overrides: Partial<GroupMember> = {}): GroupMem
     avatar: null,
     role: 'member',
     joinedAt: '2026-03-02T10:00:00.000Z',
+    ...overrides,
+  });
+}
+
+/** A pending invitation to a group, as its admins see it. */
+export function buildGroupInvitation(overrides: Partial<GroupInvitation> = {}): GroupInvitation {
+  const id = nextId('73000000');
+  return GroupInvitationSchema.parse({
+    _id: id,
+    username: `invited${sequence}`,
+    name: 'Lydia Thyatira',
+    avatar: null,
+    invitedAt: '2026-03-03T10:00:00.000Z',
     ...overrides,
   });
 }

@@ -1,9 +1,11 @@
 import {
   FriendRequestSchema,
   FriendSchema,
+  PublicUserSchema,
   UserSearchResultSchema,
   type Friend,
   type FriendRequest,
+  type PublicUser,
   type UserSearchResult,
 } from '@selah/shared/schemas/friends';
 import { PrayerGroupSchema, type PrayerGroup } from '@selah/shared/schemas/groups';
@@ -29,6 +31,19 @@ export function buildFriend(overrides: Partial<Friend> = {}): Friend {
     lastActive: null,
     mutualJournals: 0,
     friendsSince: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  });
+}
+
+/** Another user as others may see them (e.g. someone a journal or a prayer is shared with). */
+export function buildPublicUser(overrides: Partial<PublicUser> = {}): PublicUser {
+  const id = nextId('40000000');
+  return PublicUserSchema.parse({
+    _id: id,
+    username: `naomi${sequence}`,
+    firstName: 'Naomi',
+    lastName: 'Bethlehem',
+    avatar: null,
     ...overrides,
   });
 }

@@ -321,6 +321,74 @@ describe('/friends', () => {
     expect(await screen.findByText('No friends found.')).toBeInTheDocument();
   });
 
+  it('says what ends with a friendship, and reads again what it had shared', async () => {
+    const mary = buildFriend({ firstName: 'Mary', lastName: 'Smith' });
+    const { state } = serve({ friends: [mary] });
+    server.use(
+      http.delete(`${API}/friends/:id`, () => {
+        state.friends = [];
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user, queryClient } = await renderRoute('/friends', { user: me });
+    // Data other pages keep, which the friendship gave: shared journals, prayers, requests,
+    // group invitations and who a journal is shared with.
+    const others = [
+      ['journals'],
+      ['prayers', 'user', {}],
+      ['prayer-requests', 'list', 'friends'],
+      ['prayer-groups', 'list', {}],
+      ['shares', 'journal', 'j1'],
+      ['settings'],
+    ];
+    for (const key of others) queryClient.setQueryData(key, { data: [] });
+
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Mary Smith' })).getByRole('button', {
+        name: 'Remove',
+      }),
+    );
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove Mary Smith?' });
+    expect(confirm).toHaveTextContent(
+      'Sharing between you ends: Mary Smith leaves the journals you shared with them (and you theirs), and shared prayers, prayer requests and group invitations are withdrawn. You can send a new friend request later.',
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+
+    await expectToast('Friend removed.');
+    expect(others.map((key) => queryClient.getQueryState(key)?.isInvalidated)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
+  });
+
+  it("shows a sent request to someone whose profile is hidden as 'Private profile'", async () => {
+    const outgoing = buildFriendRequest({
+      createdAt: '2026-03-12T10:00:00.000Z',
+      recipient: { firstName: '', lastName: '', username: '', avatar: null },
+    });
+    const { state } = serve({ outgoing: [outgoing] });
+    server.use(
+      http.delete(`${API}/friends/requests/:id`, () => {
+        state.outgoing = [];
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = await renderRoute('/friends?tab=requests', { user: me });
+
+    const sent = await screen.findByRole('list', { name: 'Sent requests' });
+    const hidden = within(sent).getByRole('article', { name: 'Private profile' });
+    expect(hidden).toHaveTextContent('Private profileSent Mar 12, 2026');
+    expect(within(hidden).queryByText(/@/)).not.toBeInTheDocument();
+    expect(within(hidden).queryByRole('img')).not.toBeInTheDocument();
+
+    await user.click(within(hidden).getByRole('button', { name: 'Cancel' }));
+    await expectToast('Friend request cancelled.', 'Your request was withdrawn.');
+  });
+
   it('says when removing fails', async () => {
     serve({ friends: [buildFriend({ firstName: 'Mary', lastName: 'Smith' })] });
     server.use(http.delete(`${API}/friends/:id`, () => new HttpResponse(null, { status: 500 })));

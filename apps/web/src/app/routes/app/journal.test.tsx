@@ -1,4 +1,5 @@
 import { FriendListSchema } from '@selah/shared/schemas/friends';
+import type { User } from '@selah/shared/schemas/auth';
 import { JournalDetailSchema, type JournalDetail } from '@selah/shared/schemas/journals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -20,6 +21,11 @@ const owner = buildUser({ firstName: 'Ruth' });
 const visitor = buildUser({ firstName: 'Boaz' });
 const naomi = buildFriend({ firstName: 'Naomi', lastName: 'Bethlehem' });
 const boaz = buildFriend({ firstName: 'Boaz', lastName: 'Ephrathah' });
+
+/** The app asks the server who is signed in: `user`. */
+function serveMe(user: User) {
+  server.use(http.get(`${API}/auth/me`, () => HttpResponse.json(user)));
+}
 
 function serveJournal(detail: JournalDetail) {
   server.use(
@@ -59,6 +65,7 @@ describe('/journal/:id', () => {
       ],
     });
     serveJournal(detail);
+    serveMe(owner);
     await renderRoute(`/journal/${detail._id}`, { user: owner });
 
     expect(
@@ -81,7 +88,7 @@ describe('/journal/:id', () => {
       within(members)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['RMRuth MoabOwner', 'NBNaomi BethlehemMember']);
+    ).toEqual(['RMRuth Moab (you)Owner', 'NBNaomi BethlehemMemberRemove']);
     // A private journal has nobody to invite by link.
     expect(screen.queryByRole('button', { name: 'Invite Members' })).not.toBeInTheDocument();
   });
@@ -301,5 +308,192 @@ describe('/journal/:id', () => {
     await user.click(await screen.findByRole('button', { name: 'Back' }));
 
     await waitFor(() => expect(currentUrl()).toBe('/journals'));
+  });
+});
+
+describe('/journal/:id members', () => {
+  const ruthMember = buildJournalMember({ userId: owner._id, name: 'Ruth Moab', role: 'owner' });
+  const naomiMember = buildJournalMember({
+    userId: naomi._id,
+    name: 'Naomi Bethlehem',
+    role: 'member',
+    shared: true,
+  });
+  const boazMember = buildJournalMember({
+    userId: visitor._id,
+    name: 'Boaz Ephrathah',
+    role: 'member',
+  });
+
+  /** Serves the journal, which a DELETE of a membership changes; returns the calls made. */
+  function serveMembership(detail: JournalDetail, { listed = [detail] } = {}) {
+    serveMe(detail.membership === 'owner' ? owner : visitor);
+    let current = detail;
+    const calls: string[] = [];
+    const left = new Set<string>();
+    server.use(
+      http.get(`${API}/journals/get`, () =>
+        HttpResponse.json(listed.filter((journal) => !left.has(journal._id)).map(buildJournal)),
+      ),
+      http.get(`${API}/journals/${detail._id}`, () => {
+        calls.push('GET');
+        return left.has(detail._id)
+          ? apiError(404, { code: 'NOT_FOUND', message: 'Journal not found.' })
+          : HttpResponse.json(JournalDetailSchema.parse(current));
+      }),
+      http.delete(`${API}/journals/${detail._id}/members/:userId`, ({ params }) => {
+        const userId = String(params.userId);
+        calls.push(`DELETE ${userId}`);
+        if (userId === visitor._id && current.membership === 'member') left.add(detail._id);
+        current = {
+          ...current,
+          memberCount: current.memberCount - 1,
+          members: current.members.filter((member) => member.userId !== userId),
+        };
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    return calls;
+  }
+
+  it('lets the owner remove a member after a confirmation naming what they lose', async () => {
+    const detail = ownJournal({ memberCount: 2, members: [ruthMember, naomiMember] });
+    const calls = serveMembership(detail);
+    const { user } = await renderRoute(`/journal/${detail._id}`, { user: owner });
+
+    const members = await screen.findByRole('list', { name: 'Journal members' });
+    // Naomi came from the owner's share.
+    expect(within(members).getByText('Member · via share')).toBeInTheDocument();
+    // The owner has no Remove of their own.
+    expect(within(members).getAllByRole('button')).toHaveLength(1);
+    await user.click(within(members).getByRole('button', { name: 'Remove Naomi Bethlehem' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove Naomi Bethlehem?' });
+    expect(dialog).toHaveTextContent(
+      'Naomi Bethlehem will no longer be a member of "Morning Prayers" and can no longer read its prayers. You can share the journal with them again later.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls).toEqual(['GET']);
+
+    await user.click(within(members).getByRole('button', { name: 'Remove Naomi Bethlehem' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }),
+    );
+
+    await expectToast(
+      'Member removed',
+      'Naomi Bethlehem is no longer a member of "Morning Prayers".',
+    );
+    await waitFor(() => expect(within(members).queryByText('Naomi Bethlehem')).toBeNull());
+    expect(calls).toEqual(['GET', `DELETE ${naomi._id}`, 'GET']);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Leave Journal' })).not.toBeInTheDocument();
+  });
+
+  it("tells the owner when a member cannot be removed, with the server's reason", async () => {
+    const detail = ownJournal({
+      isPrivate: false,
+      memberCount: 2,
+      members: [ruthMember, naomiMember],
+    });
+    serveMembership(detail);
+    server.use(
+      http.delete(`${API}/journals/${detail._id}/members/:userId`, () =>
+        apiError(404, { code: 'NOT_FOUND', message: 'Member not found.' }),
+      ),
+    );
+    const { user } = await renderRoute(`/journal/${detail._id}`, { user: owner });
+
+    await user.click(await screen.findByRole('button', { name: 'Remove Naomi Bethlehem' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove Naomi Bethlehem?' });
+    // A public journal stays readable to them.
+    expect(dialog).toHaveTextContent(
+      'The journal is public, so they can still read it and join it again.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+
+    await expectToast('Failed to remove member', 'Member not found.');
+  });
+
+  it('lets a member leave after a confirmation, then goes to /journals without the journal', async () => {
+    const detail = ownJournal({
+      membership: 'member',
+      memberCount: 2,
+      members: [ruthMember, boazMember],
+    });
+    const calls = serveMembership(detail);
+    const { user } = await renderRoute(`/journal/${detail._id}`, { user: visitor });
+
+    const members = await screen.findByRole('list', { name: 'Journal members' });
+    expect(within(members).getByText('(you)')).toBeInTheDocument();
+    // Only the owner removes members.
+    expect(within(members).queryByRole('button')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Leave Journal' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave this journal?' });
+    expect(dialog).toHaveTextContent(
+      '"Morning Prayers" is private: you will no longer be able to read it unless its owner shares it with you again.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Leave Journal' }));
+
+    await expectToast('You left the journal', '"Morning Prayers" is no longer in your journals.');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Journals' }),
+    ).toBeInTheDocument();
+    expect(currentUrl()).toBe('/journals');
+    expect(await screen.findByText('No journals found.')).toBeInTheDocument();
+    // Left with their own id; the journal, now unreadable, is not read again on the way out.
+    expect(calls).toEqual(['GET', `DELETE ${visitor._id}`]);
+    expect(screen.queryByText('Journal Not Found')).not.toBeInTheDocument();
+  });
+
+  it("keeps a member on the page when leaving fails, with the server's reason", async () => {
+    const detail = ownJournal({
+      membership: 'member',
+      memberCount: 2,
+      members: [ruthMember, boazMember],
+    });
+    serveMembership(detail);
+    server.use(
+      http.delete(`${API}/journals/${detail._id}/members/:userId`, () =>
+        apiError(500, { code: 'INTERNAL', message: 'Internal Server Error' }),
+      ),
+    );
+    const { user } = await renderRoute(`/journal/${detail._id}`, { user: visitor });
+
+    await user.click(await screen.findByRole('button', { name: 'Leave Journal' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave Journal' }),
+    );
+
+    await expectToast('Failed to leave journal', 'Internal Server Error');
+    expect(currentUrl()).toBe(`/journal/${detail._id}`);
+  });
+
+  it('says that members it does not list keep their profiles private', async () => {
+    const detail = ownJournal({
+      isPrivate: false,
+      membership: 'none',
+      ownerName: '',
+      memberCount: 4,
+      members: [naomiMember],
+    });
+    serveJournal(detail);
+    await renderRoute(`/journal/${detail._id}`, { user: visitor });
+
+    expect(
+      await screen.findByText('and 3 more members, who keep their profiles private'),
+    ).toBeInTheDocument();
+    // The owner's profile is hidden from this visitor: no 'by ...'.
+    expect(screen.queryByText(/· by/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Leave Journal' })).not.toBeInTheDocument();
+  });
+
+  it('tells the owner how many more members there are', async () => {
+    const detail = ownJournal({ memberCount: 3, members: [ruthMember, naomiMember] });
+    serveJournal(detail);
+    await renderRoute(`/journal/${detail._id}`, { user: owner });
+
+    expect(await screen.findByText('and 1 more member')).toBeInTheDocument();
   });
 });

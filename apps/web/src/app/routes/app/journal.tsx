@@ -18,6 +18,7 @@ import { JournalPrayersSection } from '@/features/prayers/components/journal-pra
 import { ShareDialog } from '@/features/sharing/components/lazy-dialogs';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useSessionUser } from '@/stores/auth-store';
 
 /** The same element every render: React skips it when it renders again. */
 const SKELETON = <JournalPageSkeleton />;
@@ -32,6 +33,7 @@ export function Component() {
   const navigate = useNavigate();
   const location = useLocation();
   const journal = useJournal(id);
+  const userId = useSessionUser()?._id;
   // The page renders as a time-sliced deferred render when the journal arrives (ADR 028).
   const pending = useDeferredPending(journal.isPending);
   const [dialog, setDialog] = useState<'share' | 'delete' | 'prayer' | null>(null);
@@ -96,7 +98,13 @@ export function Component() {
         </div>
         <aside className="grid gap-4" aria-label="About this journal">
           <JournalStatsCard journal={data} />
-          <JournalMembersCard journal={data} onInvite={() => setDialog('share')} />
+          <JournalMembersCard
+            journal={data}
+            currentUserId={userId}
+            onInvite={() => setDialog('share')}
+            // The journal has left the user's lists; a private one is no longer theirs to read.
+            onLeft={() => void navigate(paths.app.journals.getHref(), { replace: true })}
+          />
         </aside>
       </div>
       <ShareDialog
@@ -105,6 +113,8 @@ export function Component() {
         kind="journal"
         id={data._id}
         title={data.title}
+        isOwner={isOwner}
+        isPublicJournal={!data.isPrivate}
       />
       {isOwner && (
         <>

@@ -11,7 +11,11 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { currentUrl, renderRoute } from '@/app/testing/render-route';
 import { buildPrayer, buildUser } from '@/testing/factories';
-import { buildGroupDetail, buildGroupMember } from '@/testing/group-factories';
+import {
+  buildGroupDetail,
+  buildGroupInvitation,
+  buildGroupMember,
+} from '@/testing/group-factories';
 import { API, apiError } from '@/testing/msw/handlers/auth';
 import { server } from '@/testing/msw/server';
 import { buildFriend } from '@/testing/social-factories';
@@ -30,6 +34,7 @@ const adminGroup = (overrides: Partial<PrayerGroupDetail> = {}) =>
     memberCount: 2,
     membership: 'admin',
     userIsAdmin: true,
+    userOwnsJournal: true,
     members: [
       buildGroupMember({ _id: admin._id, name: 'Ruth Moab', username: 'ruth', role: 'admin' }),
       naomi,
@@ -42,6 +47,8 @@ const visitorView = (group: PrayerGroupDetail): PrayerGroupDetail => ({
   ...group,
   membership: 'none',
   userIsAdmin: false,
+  userOwnsJournal: false,
+  invitations: [],
 });
 
 /** Renders the page signed in as `user`, whom /auth/me confirms (the page marks 'you' by id). */
@@ -467,5 +474,170 @@ describe('/prayer-groups/:id', () => {
 
     expect(await screen.findByRole('link', { name: 'Second page' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+});
+
+describe("/prayer-groups/:id and its journal's rules", () => {
+  /** Serves PUT /prayer-groups/{id}, recording the bodies, and answers with the changed group. */
+  function serveUpdate(group: PrayerGroupDetail) {
+    const updates: unknown[] = [];
+    server.use(
+      http.put(`${API}/prayer-groups/${group._id}`, async ({ request }) => {
+        const body = (await request.json()) as Partial<PrayerGroupDetail>;
+        updates.push(body);
+        return HttpResponse.json(GroupResponseSchema.parse({ data: { ...group, ...body } }));
+      }),
+    );
+    return updates;
+  }
+
+  it("says 'Private journal' and explains instead of asking for prayers it may not read", async () => {
+    const group = visitorView(adminGroup({ journalTitle: null }));
+    serveGroup(group);
+    let prayersAsked = false;
+    server.use(
+      http.get(`${API}/prayer-groups/${group._id}/prayers`, () => {
+        prayersAsked = true;
+        return apiError(404, { code: 'NOT_FOUND', message: 'Prayer group not found.' });
+      }),
+    );
+    await renderAs(`/prayer-groups/${group._id}`, visitor);
+
+    await screen.findByRole('heading', { level: 1, name: 'Tuesday Circle' });
+    expect(screen.getAllByText('Private journal')).toHaveLength(2);
+    expect(screen.getByText('This group prays with a private journal.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Its prayers are for the people the journal’s owner shares it with.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('City Prayers')).not.toBeInTheDocument();
+    expect(prayersAsked).toBe(false);
+  });
+
+  it("keeps the privacy switch from an admin who does not own the group's journal", async () => {
+    const group = adminGroup({ userOwnsJournal: false });
+    serveGroup(group);
+    const updates = serveUpdate(group);
+    const { user } = await renderAs(`/prayer-groups/${group._id}`, admin);
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Prayer Group' });
+    expect(
+      within(dialog).getByText(
+        "Change the name or description of the group. Only the journal's owner can change who can see it.",
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('switch', { name: 'Private' })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Group name'), ' Two');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    await expectToast('Prayer group updated!');
+    expect(updates).toEqual([
+      { name: 'Tuesday Circle Two', description: 'We pray for the city every Tuesday.' },
+    ]);
+  });
+
+  it("lets the journal's owner who is not an admin change who can see the group, and delete it", async () => {
+    const owner = buildUser({ firstName: 'Lois' });
+    const group = adminGroup({ membership: 'member', userIsAdmin: false, userOwnsJournal: true });
+    serveGroup(group);
+    const updates = serveUpdate(group);
+    const { user } = await renderAs(`/prayer-groups/${group._id}`, owner);
+
+    expect(await screen.findByRole('heading', { name: 'Manage Group' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'You own the group’s journal: you decide who can see the group, and may delete it.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Group' })).toBeInTheDocument();
+    // Inviting and managing members stay with the admins.
+    expect(screen.queryByRole('button', { name: 'Invite Friends' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Manage / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Pending invitations' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Change Visibility' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Prayer Group' });
+    expect(within(dialog).queryByLabelText('Group name')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('switch', { name: 'Private' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    await expectToast('Prayer group updated!');
+    expect(updates).toEqual([{ isPublic: false }]);
+  });
+
+  it("offers no demote or remove of the group's creator to other admins", async () => {
+    const creator = buildGroupMember({ name: 'Ruth Moab', username: 'ruth', role: 'admin' });
+    const secondAdmin = buildUser({ firstName: 'Orpah' });
+    const group = adminGroup({
+      creator: creator._id,
+      userOwnsJournal: false,
+      memberCount: 3,
+      members: [
+        creator,
+        buildGroupMember({ _id: secondAdmin._id, name: 'Orpah Moab', role: 'admin' }),
+        naomi,
+      ],
+    });
+    serveGroup(group);
+    await renderAs(`/prayer-groups/${group._id}`, secondAdmin);
+
+    const members = await screen.findByRole('list', { name: 'Group members' });
+    expect(within(members).getAllByRole('listitem')[0]).toHaveTextContent('AdminCreator@ruth');
+    expect(screen.queryByRole('button', { name: 'Manage Ruth Moab' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Manage Naomi Bethlehem' })).toBeInTheDocument();
+  });
+
+  it('lets the creator manage the other admins', async () => {
+    const group = adminGroup({
+      memberCount: 2,
+      members: [
+        buildGroupMember({ _id: admin._id, name: 'Ruth Moab', role: 'admin' }),
+        buildGroupMember({ name: 'Orpah Moab', role: 'admin' }),
+      ],
+    });
+    serveGroup(group);
+    await renderAs(`/prayer-groups/${group._id}`, admin);
+
+    expect(await screen.findByRole('button', { name: 'Manage Orpah Moab' })).toBeInTheDocument();
+  });
+
+  it('shows its admins the pending invitations', async () => {
+    const group = adminGroup({
+      invitations: [
+        buildGroupInvitation({
+          name: 'Lydia Thyatira',
+          username: 'lydia',
+          invitedAt: '2026-03-12T10:00:00.000Z',
+        }),
+      ],
+    });
+    serveGroup(group);
+    await renderAs(`/prayer-groups/${group._id}`, admin);
+
+    const list = await screen.findByRole('list', { name: 'Pending invitations' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['LTLydia Thyatira@lydiaInvited Mar 12, 2026']);
+  });
+
+  it('says when there are no pending invitations', async () => {
+    const group = adminGroup();
+    serveGroup(group);
+    await renderAs(`/prayer-groups/${group._id}`, admin);
+
+    expect(await screen.findByText('No pending invitations.')).toBeInTheDocument();
+  });
+
+  it('says that members it does not list keep their profiles private', async () => {
+    const group = visitorView(adminGroup({ memberCount: 5 }));
+    serveGroup(group);
+    await renderAs(`/prayer-groups/${group._id}`, visitor);
+
+    expect(
+      await screen.findByText('and 3 more members, who keep their profiles private'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Pending invitations' })).not.toBeInTheDocument();
   });
 });

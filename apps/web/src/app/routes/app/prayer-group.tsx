@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { LOAD_GROUP_FAILED, useGroup } from '@/features/groups/api/get-group';
 import { GroupHeader } from '@/features/groups/components/group-header';
+import { GroupInvitationsCard } from '@/features/groups/components/group-invitations-card';
 import { GroupManageCard } from '@/features/groups/components/group-manage-card';
 import { GroupMembersCard } from '@/features/groups/components/group-members-card';
 import {
@@ -13,6 +14,7 @@ import {
 import { GroupPrayersSection } from '@/features/groups/components/group-prayers-section';
 import { LeaveGroupDialog } from '@/features/groups/components/lazy-dialogs';
 import { useErrorToast } from '@/features/groups/hooks/use-error-toast';
+import { canManageGroup } from '@/features/groups/utils/group-text';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth-store';
 
@@ -21,7 +23,10 @@ function isMissing(error: unknown) {
   return isApiError(error, 404) || isApiError(error, 400);
 }
 
-/** /prayer-groups/:id: one group, its prayers and members, and the admins' Manage area. */
+/**
+ * /prayer-groups/:id: one group, its prayers and members, the Manage area (admins and the
+ * journal's owner) and the admins' pending invitations.
+ */
 export function Component() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -74,8 +79,9 @@ export function Component() {
           className="order-first grid min-w-0 gap-4 lg:order-none"
           aria-label="About this group"
         >
-          {data.userIsAdmin && <GroupManageCard group={data} onDeleted={toList} />}
+          {canManageGroup(data) && <GroupManageCard group={data} onDeleted={toList} />}
           <GroupMembersCard group={data} currentUserId={userId} />
+          {data.userIsAdmin && <GroupInvitationsCard group={data} />}
         </aside>
       </div>
       <LeaveGroupDialog

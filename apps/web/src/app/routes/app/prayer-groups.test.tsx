@@ -82,6 +82,78 @@ describe('/prayer-groups', () => {
     expect(within(cards[2]!).getByRole('button', { name: 'Join Healing Chain' })).toBeEnabled();
   });
 
+  it("says 'Private journal' on a group whose journal the user may not read", async () => {
+    serveGroups({ all: [buildGroup({ name: 'Quiet Room', journalTitle: null })] });
+    await renderRoute('/prayer-groups', { user: me });
+
+    const card = await screen.findByTestId('group-card');
+    expect(within(card).getByText('Private journal')).toBeInTheDocument();
+  });
+
+  it('loads more groups with the cursor on Load more', async () => {
+    const first = buildGroup({ name: 'First Page Group' });
+    const second = buildGroup({ name: 'Second Page Group' });
+    const cursors: (string | null)[] = [];
+    server.use(
+      http.get(`${API}/prayer-groups`, ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        if (params.get('scope') !== 'all') {
+          return HttpResponse.json(GroupListSchema.parse({ data: [], nextCursor: null }));
+        }
+        const cursor = params.get('cursor');
+        cursors.push(cursor);
+        return HttpResponse.json(
+          GroupListSchema.parse(
+            cursor === 'page-2'
+              ? { data: [second], nextCursor: null }
+              : { data: [first], nextCursor: 'page-2' },
+          ),
+        );
+      }),
+    );
+    const { user } = await renderRoute('/prayer-groups', { user: me });
+
+    const list = await screen.findByRole('list', { name: 'Prayer groups' });
+    expect(within(list).getAllByTestId('group-card')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+
+    expect(
+      await within(list).findByRole('link', { name: 'Second Page Group' }),
+    ).toBeInTheDocument();
+    expect(within(list).getAllByTestId('group-card')).toHaveLength(2);
+    expect(cursors).toEqual([null, 'page-2']);
+    // The last page has no cursor: nothing more to load.
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the groups it has when a further page fails, and can try again', async () => {
+    let fail = true;
+    server.use(
+      http.get(`${API}/prayer-groups`, ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        if (params.get('scope') !== 'all') {
+          return HttpResponse.json(GroupListSchema.parse({ data: [], nextCursor: null }));
+        }
+        if (!params.get('cursor')) {
+          return HttpResponse.json(GroupListSchema.parse({ data: [circle], nextCursor: 'page-2' }));
+        }
+        return fail
+          ? apiError(500, { code: 'INTERNAL', message: 'Internal Server Error' })
+          : HttpResponse.json(GroupListSchema.parse({ data: [open], nextCursor: null }));
+      }),
+    );
+    const { user } = await renderRoute('/prayer-groups', { user: me });
+
+    const list = await screen.findByRole('list', { name: 'Prayer groups' });
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await expectToast('Error', 'Internal Server Error');
+    expect(within(list).getByRole('link', { name: 'Tuesday Circle' })).toBeInTheDocument();
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(list).findByRole('link', { name: 'Healing Chain' })).toBeInTheDocument();
+  });
+
   it("says 'No prayer groups found.' when there are none", async () => {
     await renderRoute('/prayer-groups', { user: me });
 

@@ -82,6 +82,19 @@ describe('/prayer/:id', () => {
     expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
   });
 
+  it("says 'Shared with you' instead of a journal the reader may not open", async () => {
+    const prayer = buildPrayer({ ...answeredPrayer(), journalTitle: null });
+    servePrayer(prayer);
+    await renderAs(`/prayer/${prayer._id}`, reader);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'A child for Hannah' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Shared with you')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Journal:/ })).not.toBeInTheDocument();
+    expect(document.querySelector(`a[href="/journal/${prayer.journal}"]`)).toBeNull();
+  });
+
   it.each([
     ['a missing or hidden prayer', '30000000-0000-4000-8000-999999999999'],
     ['a malformed id', 'not-a-uuid'],

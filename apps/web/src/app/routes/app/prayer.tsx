@@ -1,5 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, BookMarked, BookOpen, FileQuestion, Globe, Lock, Share2 } from 'lucide-react';
+import {
+  ArrowLeft,
+  BookMarked,
+  BookOpen,
+  FileQuestion,
+  Globe,
+  Lock,
+  Share2,
+  Users,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ItemNotFound, PageLoadError } from '@/components/errors/page-states';
@@ -11,6 +20,7 @@ import { paths } from '@/config/paths';
 import { useErrorToast } from '@/features/groups/hooks/use-error-toast';
 import { prayerQueryOptions } from '@/features/prayers/api/get-prayer';
 import { CategoryBadge, PrayerStatusBadge } from '@/features/prayers/components/prayer-card';
+import { SHARED_WITH_YOU } from '@/features/prayers/utils/journal-label';
 import { ShareDialog } from '@/features/sharing/components/lazy-dialogs';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
@@ -118,14 +128,22 @@ export function Component() {
               {data.isPrivate ? <Lock aria-hidden="true" /> : <Globe aria-hidden="true" />}
               {data.isPrivate ? 'Private' : 'Public'}
             </Badge>
-            <Link
-              to={paths.app.journal.getHref(data.journal)}
-              className="flex min-w-0 items-center gap-1.5 rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-            >
-              <BookOpen className="size-4 shrink-0" aria-hidden="true" />
-              <span className="sr-only">Journal: </span>
-              <span className="truncate">{data.journalTitle}</span>
-            </Link>
+            {data.journalTitle === null ? (
+              // Shared with the viewer, in a journal they may not read: no title, no link.
+              <span className="flex items-center gap-1.5">
+                <Users className="size-4 shrink-0" aria-hidden="true" />
+                {SHARED_WITH_YOU}
+              </span>
+            ) : (
+              <Link
+                to={paths.app.journal.getHref(data.journal)}
+                className="flex min-w-0 items-center gap-1.5 rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              >
+                <BookOpen className="size-4 shrink-0" aria-hidden="true" />
+                <span className="sr-only">Journal: </span>
+                <span className="truncate">{data.journalTitle}</span>
+              </Link>
+            )}
           </div>
         </div>
         {isAuthor && (
@@ -199,6 +217,7 @@ export function Component() {
           kind="prayer"
           id={data._id}
           title={data.title}
+          isOwner
         />
       )}
     </article>

@@ -10,3 +10,21 @@ export function invalidateFriendsData(queryClient: QueryClient) {
     predicate: (query) => query.queryKey[1] !== 'invite-link',
   });
 }
+
+/**
+ * Other features' data a friendship gave (their key prefixes): journals (memberships that came
+ * from a share), prayers and prayer requests shared between the two, group invitations, and who
+ * a journal or a prayer is shared with.
+ */
+const FRIENDSHIP_DATA = ['journals', 'prayers', 'prayer-requests', 'prayer-groups', 'shares'];
+
+/**
+ * After a friendship ends, so does what it gave each of them (the server ends shares and group
+ * invitations between the two in the same transaction): every list that showed any of it is read
+ * again.
+ */
+export function invalidateAfterFriendshipEnded(queryClient: QueryClient) {
+  return Promise.all(
+    FRIENDSHIP_DATA.map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+  );
+}

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateFriendsData } from './invalidate';
+import { invalidateAfterFriendshipEnded, invalidateFriendsData } from './invalidate';
 
 export const removeFriend = (userId: string) =>
   api.delete(`/friends/${encodeURIComponent(userId)}`);
@@ -10,6 +10,7 @@ export const useRemoveFriend = () => {
   return useMutation({
     mutationFn: removeFriend,
     meta: { toastOnError: false },
+    onSuccess: () => void invalidateAfterFriendshipEnded(queryClient),
     onSettled: () => void invalidateFriendsData(queryClient),
   });
 };

@@ -94,7 +94,7 @@ function RemoveFriendButton({ friendId, name }: { friendId: string; name: string
         </Button>
       }
       title={`Remove ${name}?`}
-      description={`${name} will no longer see the prayer requests you share with friends. You can send a new friend request later.`}
+      description={`Sharing between you ends: ${name} leaves the journals you shared with them (and you theirs), and shared prayers, prayer requests and group invitations are withdrawn. You can send a new friend request later.`}
       confirmLabel="Remove"
       pendingLabel="Removing..."
       pending={removeFriend.isPending}

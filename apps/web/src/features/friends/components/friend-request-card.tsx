@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
 import { useAcceptFriendRequest } from '../api/accept-friend-request';
 import { useCancelFriendRequest } from '../api/cancel-friend-request';
 import { useRejectFriendRequest } from '../api/reject-friend-request';
@@ -69,18 +70,28 @@ export function IncomingRequestCard({ request }: { request: FriendRequest }) {
   );
 }
 
-/** A request the user sent that is still waiting, with Cancel. */
+/** What a sent request shows for someone whose profile the user may not see. */
+export const PRIVATE_PROFILE = 'Private profile';
+
+/**
+ * A request the user sent that is still waiting, with Cancel. A recipient whose profile the user
+ * may not see comes without name, username or photo: 'Private profile'.
+ */
 export function OutgoingRequestCard({ request }: { request: FriendRequest }) {
   const id = useId();
   const cancel = useCancelFriendRequest();
   const recipient = request.recipient;
-  const name = `${recipient.firstName} ${recipient.lastName}`.trim() || recipient.username;
+  const hidden = !recipient.username;
+  const name =
+    `${recipient.firstName} ${recipient.lastName}`.trim() || recipient.username || PRIVATE_PROFILE;
 
   const onCancel = () =>
     cancel.mutate(request._id, {
       onSuccess: () =>
         toast.success('Friend request cancelled.', {
-          description: `Your request to ${name} was withdrawn.`,
+          description: hidden
+            ? 'Your request was withdrawn.'
+            : `Your request to ${name} was withdrawn.`,
         }),
       onError: (error) =>
         toast.error('Error cancelling request', {
@@ -90,12 +101,15 @@ export function OutgoingRequestCard({ request }: { request: FriendRequest }) {
 
   return (
     <article aria-labelledby={`${id}-name`} className={CARD}>
-      <PersonAvatar name={name} src={recipient.avatar} className="size-11" />
+      <PersonAvatar name={name} src={recipient.avatar} hidden={hidden} className="size-11" />
       <div className="grid min-w-0 flex-1 basis-40 gap-0.5">
-        <h3 id={`${id}-name`} className="font-medium break-words">
+        <h3
+          id={`${id}-name`}
+          className={cn('font-medium break-words', hidden && 'text-muted-foreground')}
+        >
           {name}
         </h3>
-        <p className="truncate text-xs text-muted-foreground">@{recipient.username}</p>
+        {!hidden && <p className="truncate text-xs text-muted-foreground">@{recipient.username}</p>}
         <p className="text-xs text-muted-foreground">
           Sent {formatDate(request.createdAt, 'short')}
         </p>

@@ -1,21 +1,29 @@
+import { UserRound } from 'lucide-react';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { cn } from '@/lib/utils';
 import { initialsOf } from '../utils/presence';
 
-/** A round picture of a person, or their initials. */
+/**
+ * A round picture of a person, or their initials (also when the picture does not load, e.g. a
+ * photo no longer shown to the user). Someone whose profile is `hidden` gets a plain figure.
+ */
 export function PersonAvatar({
   name,
   src,
+  hidden = false,
   className,
 }: {
   name: string;
   src: string | null;
+  hidden?: boolean;
   className?: string;
 }) {
   return (
     <Avatar className={cn('size-10', className)}>
-      {src && <AvatarImage src={src} alt="" />}
-      <AvatarFallback>{initialsOf(name)}</AvatarFallback>
+      {src && !hidden && <AvatarImage src={src} alt="" />}
+      <AvatarFallback>
+        {hidden ? <UserRound className="size-1/2" aria-hidden="true" /> : initialsOf(name)}
+      </AvatarFallback>
     </Avatar>
   );
 }

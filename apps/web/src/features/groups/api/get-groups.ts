@@ -1,12 +1,18 @@
 import { GroupListSchema } from '@selah/shared/schemas/groups';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export const LOAD_GROUPS_FAILED = 'Failed to load prayer groups. Please try again.';
 
-/** The main list's size; the server answers at most this many (newest first). */
-export const GROUPS_LIST_LIMIT = 50;
-/** The side panels show a few groups each. */
+/** The main list loads this many groups per page (newest first). */
+export const GROUPS_PAGE_SIZE = 20;
+/** The side panels show a few groups each (their first page only). */
 export const GROUPS_PANEL_LIMIT = 5;
 
 /**
@@ -21,14 +27,15 @@ export interface GroupsFilter {
   limit?: number | undefined;
 }
 
-/** Prayer groups by scope, searched by name or description on the server. */
-export const getGroups = (filter: GroupsFilter, signal?: AbortSignal) =>
+/** One page of prayer groups by scope, searched by name or description on the server. */
+export const getGroups = (filter: GroupsFilter, cursor?: string, signal?: AbortSignal) =>
   api.get('/prayer-groups', {
     schema: GroupListSchema,
     query: {
       scope: filter.scope,
       search: filter.search?.trim() || undefined,
-      limit: filter.limit ?? GROUPS_LIST_LIMIT,
+      cursor,
+      limit: filter.limit ?? GROUPS_PAGE_SIZE,
     },
     ...(signal ? { signal } : {}),
   });
@@ -42,14 +49,32 @@ export const groupsQueryOptions = (filter: GroupsFilter) =>
       {
         scope: filter.scope,
         search: filter.search?.trim() ?? '',
-        limit: filter.limit ?? GROUPS_LIST_LIMIT,
+        limit: filter.limit ?? GROUPS_PAGE_SIZE,
       },
     ],
-    queryFn: ({ signal }) => getGroups(filter, signal),
+    queryFn: ({ signal }) => getGroups(filter, undefined, signal),
     select: (list) => list.data,
     meta: { errorMessage: LOAD_GROUPS_FAILED },
   });
 
-/** The groups of a scope; while a new search loads, the previous results stay on screen. */
+/** The first page of a scope's groups (the side panels). */
 export const useGroups = (filter: GroupsFilter) =>
   useQuery({ ...groupsQueryOptions(filter), placeholderData: keepPreviousData });
+
+/** A scope's groups page by page with the server's cursor (the main list). */
+export const groupPagesQueryOptions = (filter: Omit<GroupsFilter, 'limit'>) =>
+  infiniteQueryOptions({
+    queryKey: [
+      'prayer-groups',
+      'pages',
+      { scope: filter.scope, search: filter.search?.trim() ?? '' },
+    ],
+    queryFn: ({ pageParam, signal }) => getGroups(filter, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    meta: { errorMessage: LOAD_GROUPS_FAILED },
+  });
+
+/** The main list's groups; while a new search loads, the previous results stay on screen. */
+export const useGroupPages = (filter: Omit<GroupsFilter, 'limit'>) =>
+  useInfiniteQuery({ ...groupPagesQueryOptions(filter), placeholderData: keepPreviousData });

@@ -17,8 +17,9 @@ import { validateGroupFields, type GroupFormValues } from '../utils/group-form';
 import { GroupFormFields } from './group-form-fields';
 
 /**
- * Renames a group, edits its description or privacy (admins), with the same checks as creating
- * it. The form mounts with the dialog's content, so each opening starts from the saved values.
+ * Renames a group and edits its description (admins), with the same checks as creating it, and
+ * its privacy (only the journal's owner, who need not be an admin). The form mounts with the
+ * dialog's content, so each opening starts from the saved values.
  */
 export function EditGroupDialog({
   group,
@@ -34,14 +35,19 @@ export function EditGroupDialog({
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>Edit Prayer Group</DialogTitle>
-          <DialogDescription>
-            Change the name, description or privacy of the group.
-          </DialogDescription>
+          <DialogDescription>{editDescription(group)}</DialogDescription>
         </DialogHeader>
         <EditGroupForm group={group} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );
+}
+
+function editDescription(group: PrayerGroup) {
+  if (!group.userIsAdmin) return 'Change who can see the group.';
+  return group.userOwnsJournal
+    ? 'Change the name, description or privacy of the group.'
+    : "Change the name or description of the group. Only the journal's owner can change who can see it.";
 }
 
 function EditGroupForm({ group, onDone }: { group: PrayerGroup; onDone: () => void }) {
@@ -56,9 +62,13 @@ function EditGroupForm({ group, onDone }: { group: PrayerGroup; onDone: () => vo
     },
   });
 
+  // Admins edit the text; only the journal's owner the privacy (the server refuses others).
+  const showText = group.userIsAdmin;
+  const showPrivacy = group.userOwnsJournal;
+
   const onSubmit = (values: GroupFormValues) => {
     form.clearErrors();
-    const errors = validateGroupFields(values);
+    const errors = showText ? validateGroupFields(values) : {};
     if (errors.name) form.setError('name', { type: 'client', message: errors.name });
     if (errors.description) {
       form.setError('description', { type: 'client', message: errors.description });
@@ -71,9 +81,8 @@ function EditGroupForm({ group, onDone }: { group: PrayerGroup; onDone: () => vo
       {
         id: group._id,
         input: {
-          name: values.name.trim(),
-          description: values.description.trim(),
-          isPublic: !values.isPrivate,
+          ...(showText ? { name: values.name.trim(), description: values.description.trim() } : {}),
+          ...(showPrivacy ? { isPublic: !values.isPrivate } : {}),
         },
       },
       {
@@ -96,7 +105,7 @@ function EditGroupForm({ group, onDone }: { group: PrayerGroup; onDone: () => vo
       className="grid gap-4"
       onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
     >
-      <GroupFormFields form={form} idPrefix={id} />
+      <GroupFormFields form={form} idPrefix={id} showText={showText} showPrivacy={showPrivacy} />
       <DialogActions
         onCancel={onDone}
         label="Save Changes"

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { canJoinGroup, memberCountText } from '../utils/group-text';
+import { canJoinGroup, groupJournalLabel, memberCountText } from '../utils/group-text';
 import { GroupPrivacyBadge, MembershipBadge } from './group-badges';
 import { JoinGroupButton } from './join-group-button';
 
@@ -44,7 +44,7 @@ export function GroupCard({ group }: { group: PrayerGroup }) {
           <li className="flex min-w-0 items-center gap-1.5">
             <BookOpen className="size-4 shrink-0" aria-hidden="true" />
             <span className="sr-only">Journal: </span>
-            <span className="truncate">{group.journalTitle}</span>
+            <span className="truncate">{groupJournalLabel(group)}</span>
           </li>
         </ul>
       </CardContent>

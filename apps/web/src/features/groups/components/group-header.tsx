@@ -3,7 +3,12 @@ import { BookOpen, LogOut, Users } from 'lucide-react';
 import { DetailHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format-date';
-import { canJoinGroup, isGroupMember, memberCountText } from '../utils/group-text';
+import {
+  canJoinGroup,
+  groupJournalLabel,
+  isGroupMember,
+  memberCountText,
+} from '../utils/group-text';
 import { GroupPrivacyBadge, MembershipBadge } from './group-badges';
 import { JoinGroupButton } from './join-group-button';
 
@@ -33,7 +38,7 @@ export function GroupHeader({
           <span className="flex min-w-0 items-center gap-1.5">
             <BookOpen className="size-4 shrink-0" aria-hidden="true" />
             <span className="sr-only">Journal: </span>
-            <span className="truncate">{group.journalTitle}</span>
+            <span className="truncate">{groupJournalLabel(group)}</span>
           </span>
           <span>Created {formatDate(group.createdAt)}</span>
         </>

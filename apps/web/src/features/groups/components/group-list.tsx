@@ -1,16 +1,38 @@
 import { Button } from '@/components/ui/button';
+import { useLoadMoreOnScroll } from '@/hooks/use-load-more-on-scroll';
 import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import { GROUPS_LIST_LIMIT, LOAD_GROUPS_FAILED, useGroups } from '../api/get-groups';
+import { LOAD_GROUPS_FAILED, useGroupPages } from '../api/get-groups';
 import { useErrorToast } from '../hooks/use-error-toast';
 import { GroupCard, GroupCardSkeleton } from './group-card';
 
 /** One column on phones, two once the list itself is wide enough. */
 const GRID = 'grid grid-cols-1 gap-4 @xl:grid-cols-2';
 
-/** Every group the user can see, searched by name or description on the server. */
+function Skeletons({ count }: { count: number }) {
+  return (
+    <div className={GRID} aria-hidden="true">
+      {Array.from({ length: count }, (_, index) => (
+        <GroupCardSkeleton key={index} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Every group the user can see, searched by name or description on the server, page by page as
+ * the user scrolls (an IntersectionObserver watches the end of the list), with a 'Load more'
+ * button for keyboards and browsers without the observer.
+ */
 export function GroupList({ search }: { search: string }) {
-  const groups = useGroups({ scope: 'all', search });
+  const groups = useGroupPages({ scope: 'all', search });
+  const { isFetchingNextPage, fetchNextPage } = groups;
+  // While a new search loads, the next page on screen is the previous search's: none to load.
+  const hasNextPage = groups.hasNextPage && !groups.isPlaceholderData;
+  const sentinel = useLoadMoreOnScroll(
+    { hasNextPage, isFetchingNextPage, fetchNextPage },
+    '400px 0px',
+  );
   const firstLoadError = groups.isError && !groups.data ? groups.error : null;
   useErrorToast(firstLoadError, 'Error', LOAD_GROUPS_FAILED);
 
@@ -20,11 +42,7 @@ export function GroupList({ search }: { search: string }) {
         <p role="status" className="sr-only">
           Loading prayer groups...
         </p>
-        <div className={GRID}>
-          {Array.from({ length: 4 }, (_, index) => (
-            <GroupCardSkeleton key={index} />
-          ))}
-        </div>
+        <Skeletons count={4} />
       </div>
     );
   }
@@ -44,7 +62,7 @@ export function GroupList({ search }: { search: string }) {
     );
   }
 
-  const list = groups.data ?? [];
+  const list = groups.data?.pages.flatMap((page) => page.data) ?? [];
   // A new search is on its way while the previous results stay on screen.
   const searching = groups.isPlaceholderData;
 
@@ -62,7 +80,7 @@ export function GroupList({ search }: { search: string }) {
   }
 
   return (
-    <div className="@container grid gap-3" aria-busy={searching || undefined}>
+    <div className="@container grid gap-4" aria-busy={searching || undefined}>
       <ul
         aria-label="Prayer groups"
         className={cn(GRID, 'transition-opacity', searching && 'opacity-60')}
@@ -73,11 +91,25 @@ export function GroupList({ search }: { search: string }) {
           </li>
         ))}
       </ul>
-      {list.length >= GROUPS_LIST_LIMIT && (
-        <p className="text-center text-sm text-muted-foreground">
-          Showing the {GROUPS_LIST_LIMIT} newest groups. Search to find others.
-        </p>
+      {isFetchingNextPage && (
+        <>
+          <p role="status" className="sr-only">
+            Loading more prayer groups...
+          </p>
+          <Skeletons count={2} />
+        </>
       )}
+      <div ref={sentinel} className="flex justify-center">
+        {hasNextPage && (
+          <Button
+            variant="outline"
+            disabled={isFetchingNextPage}
+            onClick={() => void fetchNextPage()}
+          >
+            {isFetchingNextPage ? 'Loading more...' : 'Load more'}
+          </Button>
+        )}
+      </div>
     </div>
   );
 }

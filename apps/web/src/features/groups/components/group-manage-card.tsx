@@ -5,7 +5,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DeleteGroupDialog, EditGroupDialog, InviteFriendsDialog } from './lazy-dialogs';
 
-/** The admins' area: edit the group, invite friends, delete the group. */
+/**
+ * The managers' area: admins edit the group and invite friends; admins and the journal's owner
+ * (admin or not, who alone changes the group's visibility) delete it.
+ */
 export function GroupManageCard({
   group,
   onDeleted,
@@ -24,17 +27,23 @@ export function GroupManageCard({
         <CardTitle>
           <h2>Manage Group</h2>
         </CardTitle>
-        <CardDescription>Only the group&rsquo;s admins see this.</CardDescription>
+        <CardDescription>
+          {group.userIsAdmin
+            ? 'Only the group’s admins see this.'
+            : 'You own the group’s journal: you decide who can see the group, and may delete it.'}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-2">
         <Button variant="outline" className="justify-start" onClick={() => setDialog('edit')}>
           <Pencil aria-hidden="true" />
-          Edit Details
+          {group.userIsAdmin ? 'Edit Details' : 'Change Visibility'}
         </Button>
-        <Button variant="outline" className="justify-start" onClick={() => setDialog('invite')}>
-          <UserPlus aria-hidden="true" />
-          Invite Friends
-        </Button>
+        {group.userIsAdmin && (
+          <Button variant="outline" className="justify-start" onClick={() => setDialog('invite')}>
+            <UserPlus aria-hidden="true" />
+            Invite Friends
+          </Button>
+        )}
         <Button
           variant="outline"
           className="justify-start text-destructive hover:bg-destructive/10 hover:text-destructive"
@@ -45,7 +54,9 @@ export function GroupManageCard({
         </Button>
       </CardContent>
       <EditGroupDialog group={group} open={dialog === 'edit'} onOpenChange={close} />
-      <InviteFriendsDialog group={group} open={dialog === 'invite'} onOpenChange={close} />
+      {group.userIsAdmin && (
+        <InviteFriendsDialog group={group} open={dialog === 'invite'} onOpenChange={close} />
+      )}
       <DeleteGroupDialog
         group={group}
         open={dialog === 'delete'}

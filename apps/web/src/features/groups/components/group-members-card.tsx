@@ -3,6 +3,7 @@ import { MoreHorizontal, ShieldCheck, ShieldOff, UserMinus } from 'lucide-react'
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import {
@@ -14,10 +15,10 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { nameInitials } from '@/lib/utils';
+import { nameInitials, unlistedMembersText } from '@/lib/utils';
 import { useRemoveMember } from '../api/remove-member';
 import { useSetMemberRole } from '../api/set-member-role';
-import { memberCountText, memberName } from '../utils/group-text';
+import { canChangeMember, memberCountText, memberName } from '../utils/group-text';
 import { RoleBadge } from './group-badges';
 
 function MemberActions({
@@ -127,8 +128,10 @@ function RemoveMemberDialog({
 }
 
 /**
- * 'Members': who belongs to the group with their role. Admins get a menu per member to promote,
- * demote or remove them (not for themselves: they use Leave).
+ * 'Members': who belongs to the group with their role (admins see all of them, others those
+ * whose profile is visible to them). Admins get a menu per member to promote, demote or remove
+ * them: not for themselves (they use Leave), nor for the group's creator unless they are the
+ * creator.
  */
 export function GroupMembersCard({
   group,
@@ -149,7 +152,7 @@ export function GroupMembersCard({
         <CardDescription>{memberCountText(group.memberCount)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <ul className="grid gap-3" aria-label="Group members">
+        <ul className="grid gap-3 empty:hidden" aria-label="Group members">
           {group.members.map((member) => {
             const name = memberName(member);
             const isSelf = member._id === currentUserId;
@@ -168,12 +171,17 @@ export function GroupMembersCard({
                   </p>
                   <div className="flex min-w-0 items-center gap-2">
                     <RoleBadge role={member.role} />
+                    {member._id === group.creator && (
+                      <Badge variant="outline" className="text-muted-foreground">
+                        Creator
+                      </Badge>
+                    )}
                     <span className="truncate text-xs text-muted-foreground">
                       @{member.username}
                     </span>
                   </div>
                 </div>
-                {group.userIsAdmin && !isSelf && (
+                {canChangeMember(group, member._id, currentUserId) && (
                   <MemberActions group={group} member={member} onRemove={setRemoving} />
                 )}
               </li>
@@ -182,7 +190,8 @@ export function GroupMembersCard({
         </ul>
         {more > 0 && (
           <p className="text-sm text-muted-foreground">
-            and {more} more {more === 1 ? 'member' : 'members'}
+            {/* Admins are shown every member; others only those whose profile they may see. */}
+            {unlistedMembersText(more, group.members.length, group.userIsAdmin)}
           </p>
         )}
       </CardContent>

@@ -12,7 +12,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { getCategoryClass } from '@/lib/category-colors';
 import { formatDate } from '@/lib/format-date';
 import { LOAD_GROUP_PRAYERS_FAILED, useGroupPrayers } from '../api/get-group-prayers';
-import { isGroupMember } from '../utils/group-text';
+import { isGroupMember, PRIVATE_JOURNAL } from '../utils/group-text';
 
 const GRID = 'grid grid-cols-1 gap-4 @xl:grid-cols-2';
 
@@ -65,16 +65,29 @@ function PrayerSkeletons({ count }: { count: number }) {
 
 /**
  * The attached journal's public prayers, page by page as the user scrolls (with a 'Load more'
- * button for keyboards). Members of a private group, and anyone for a public one, may read them.
+ * button for keyboards). Only people who may read the journal see them: in a public group all of
+ * them, in a private one its members. Around a journal the viewer may not read (its title is
+ * null) the section explains that instead of asking for them.
  */
 export function GroupPrayersSection({ group }: { group: PrayerGroupDetail }) {
-  const canRead = group.isPublic || isGroupMember(group);
+  const journalHidden = group.journalTitle === null;
+  const canRead = !journalHidden && (group.isPublic || isGroupMember(group));
   const query = useGroupPrayers(group._id, { enabled: canRead });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const sentinel = useLoadMoreOnScroll(query, '400px 0px');
 
   let body: ReactNode;
-  if (!canRead) {
+  if (journalHidden) {
+    body = (
+      <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-10 text-center">
+        <Lock className="size-5 text-muted-foreground" aria-hidden="true" />
+        <p className="font-medium">This group prays with a private journal.</p>
+        <p className="max-w-md text-sm text-muted-foreground">
+          Its prayers are for the people the journal&rsquo;s owner shares it with.
+        </p>
+      </div>
+    );
+  } else if (!canRead) {
     body = (
       <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-10 text-center">
         <Lock className="size-5 text-muted-foreground" aria-hidden="true" />
@@ -152,7 +165,11 @@ export function GroupPrayersSection({ group }: { group: PrayerGroupDetail }) {
           Prayers
         </h2>
         <p className="text-sm text-muted-foreground">
-          The public prayers of &ldquo;{group.journalTitle}&rdquo;.
+          {journalHidden ? (
+            PRIVATE_JOURNAL
+          ) : (
+            <>The public prayers of &ldquo;{group.journalTitle}&rdquo;.</>
+          )}
         </p>
       </div>
       {body}

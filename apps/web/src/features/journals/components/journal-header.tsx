@@ -34,7 +34,8 @@ export function JournalHeader({
           <PrivacyBadge isPrivate={journal.isPrivate} />
           <CategoryBadge category={journal.category} />
           <span>Created {formatDate(journal.createdAt)}</span>
-          {!isOwner && <span>· by {journal.ownerName}</span>}
+          {/* The owner's name is '' for viewers who may not see the owner's profile. */}
+          {!isOwner && journal.ownerName && <span>· by {journal.ownerName}</span>}
         </>
       }
       actions={

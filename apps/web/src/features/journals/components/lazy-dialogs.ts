@@ -8,3 +8,12 @@ export const CreateJournalDialog = lazyDialog(() =>
 export const DeleteJournalDialog = lazyDialog(() =>
   import('./delete-journal-dialog').then((m) => m.DeleteJournalDialog),
 );
+
+export const RemoveJournalMemberDialog = lazyDialog(
+  () => import('./journal-member-dialogs').then((m) => m.RemoveJournalMemberDialog),
+  (props) => props.member !== null,
+);
+
+export const LeaveJournalDialog = lazyDialog(() =>
+  import('./journal-member-dialogs').then((m) => m.LeaveJournalDialog),
+);

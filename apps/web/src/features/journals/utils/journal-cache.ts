@@ -2,21 +2,41 @@ import type { DiscoverOverview, Journal, JournalPage } from '@selah/shared/schem
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import { journalsQueryOptions } from '../api/get-journals';
 
+/** The prayers feature's key prefix of one journal's prayer pages (one entry per filter). */
+const journalPrayersKey = (id: string) => ['prayers', 'journal', id] as const;
+
 /**
- * After a journal is created, deleted or joined: refresh every journal query (['journals'] is
- * their common prefix), the prayer lists and the dashboard statistics, which count journals'
- * prayers. Prayers and statistics belong to other features, so only their key prefixes are used.
- * `deletedId` keeps a deleted journal's details out of the refresh: its page is on the way out.
+ * After a journal is created, deleted, joined or left: refresh every journal query
+ * (['journals'] is their common prefix), the prayer lists and the dashboard statistics, which
+ * count journals' prayers. Prayers and statistics belong to other features, so only their key
+ * prefixes are used. `goneId` keeps the details and prayers of a journal the user can no longer
+ * see (deleted, or left) out of the refresh: its page is on the way out and would answer 404.
  */
-export function invalidateAfterJournalChange(queryClient: QueryClient, deletedId?: string) {
+export function invalidateAfterJournalChange(queryClient: QueryClient, goneId?: string) {
   return Promise.all([
     queryClient.invalidateQueries({
       queryKey: journalsQueryOptions().queryKey,
-      predicate: (query) => deletedId === undefined || query.queryKey[1] !== deletedId,
+      predicate: (query) => goneId === undefined || query.queryKey[1] !== goneId,
     }),
-    queryClient.invalidateQueries({ queryKey: ['prayers'] }),
+    queryClient.invalidateQueries({
+      queryKey: ['prayers'],
+      predicate: (query) =>
+        goneId === undefined || !(query.queryKey[1] === 'journal' && query.queryKey[2] === goneId),
+    }),
     queryClient.invalidateQueries({ queryKey: ['stats'] }),
   ]);
+}
+
+/**
+ * A journal the user left: its details and prayer pages are forgotten once its page has gone
+ * (never shown again from the cache), and every other list is read again without it.
+ */
+export function forgetJournal(queryClient: QueryClient, id: string) {
+  forgetOnceUnused(queryClient, [...journalsQueryOptions().queryKey, id]);
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: journalPrayersKey(id) })) {
+    forgetOnceUnused(queryClient, query.queryKey);
+  }
+  return invalidateAfterJournalChange(queryClient, id);
 }
 
 /**

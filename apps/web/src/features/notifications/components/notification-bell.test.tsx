@@ -209,6 +209,30 @@ describe('NotificationBell', () => {
     expect(within(item(panel, 'Ann Lee')).queryByRole('button', { name: 'Mark Read' })).toBeNull();
   });
 
+  it('shows a notification whose target is no longer visible without a link, still actionable', async () => {
+    // The server sends `link: null` once the journal was un-shared (or left).
+    const unshared = buildNotification({
+      type: 'journal_shared',
+      message: 'Ruth Moab shared the journal "Morning Prayers" with you.',
+      link: null,
+    });
+    const { state } = serve([unshared]);
+    const { user } = renderBell();
+    await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    const panel = await openPanel(user);
+
+    const entry = item(panel, 'Morning Prayers');
+    expect(
+      within(entry).getByText('Ruth Moab shared the journal "Morning Prayers" with you.').tagName,
+    ).toBe('P');
+    expect(within(entry).queryByRole('link')).toBeNull();
+
+    await user.click(within(entry).getByRole('button', { name: 'Mark Read' }));
+    await expectToast('Notification marked as read.');
+    expect(state.items[0]?.read).toBe(true);
+    expect(bell()).toHaveAccessibleName('Notifications');
+  });
+
   it("reports a failed Mark Read with 'Error marking notification as read'", async () => {
     serve([buildNotification({ message: 'Ann' })]);
     server.use(

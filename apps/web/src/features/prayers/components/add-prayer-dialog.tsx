@@ -162,7 +162,7 @@ export function AddPrayerDialog({
       {
         onSuccess: (prayer) => {
           toast.success('Prayer added!', {
-            description: `"${prayer.title}" was added to ${prayer.journalTitle}.`,
+            description: `"${prayer.title}" was added to ${prayer.journalTitle ?? 'your journal'}.`,
           });
           reset();
           onOpenChange(false);

@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { getCategoryClass } from '@/lib/category-colors';
 import { formatDate } from '@/lib/format-date';
 import { cn } from '@/lib/utils';
+import { prayerJournalLabel } from '../utils/journal-label';
 
 /** The category badge, coloured per spec-1 §2 (grey for categories without a colour). */
 export function CategoryBadge({ category }: { category: string }) {
@@ -85,7 +86,7 @@ export function PrayerCard({
         )}
       </div>
       <p className="text-xs text-muted-foreground">
-        {showJournal && <span className="font-medium">{prayer.journalTitle} · </span>}
+        {showJournal && <span className="font-medium">{prayerJournalLabel(prayer)} · </span>}
         {prayer.status === 'answered'
           ? `Answered ${formatDate(prayer.answeredAt, 'short')}`
           : `Added ${formatDate(prayer.createdAt, 'short')}`}

@@ -216,4 +216,16 @@ describe('PrayerDetailsDialog', () => {
     expect(within(dialog).queryByRole('button', { name: 'Delete Prayer' })).not.toBeInTheDocument();
     expect(within(dialog).queryByLabelText('Your testimony')).not.toBeInTheDocument();
   });
+
+  it("says 'Shared with you' for a prayer shared in a journal the reader may not open", async () => {
+    const { dialog } = await renderDetails(
+      buildPrayer({
+        author: '00000000-0000-4000-8000-0000000000bb',
+        journalTitle: null,
+        createdAt: '2026-03-14T10:00:00.000Z',
+      }),
+    );
+
+    expect(within(dialog).getByText('Shared with you · Added March 14, 2026')).toBeInTheDocument();
+  });
 });

@@ -23,6 +23,7 @@ import { useDeletePrayer } from '../api/delete-prayer';
 import { usePrayer } from '../api/get-prayer';
 import { useUpdatePrayerStatus } from '../api/update-prayer-status';
 import { CategoryBadge, PrayerStatusBadge } from './prayer-card';
+import { prayerJournalLabel } from '../utils/journal-label';
 
 /**
  * A prayer's details (spec-1 §2 dialogs, §4 prayer status). Its author may switch the status,
@@ -58,7 +59,7 @@ function PrayerDetails({ initial, onClose }: { initial: Prayer; onClose: () => v
       <DialogHeader>
         <DialogTitle className="pr-6 leading-snug break-words">{prayer.title}</DialogTitle>
         <DialogDescription>
-          {prayer.journalTitle} · Added {formatDate(prayer.createdAt)}
+          {prayerJournalLabel(prayer)} · Added {formatDate(prayer.createdAt)}
         </DialogDescription>
       </DialogHeader>
       <div className="flex flex-wrap items-center gap-2">

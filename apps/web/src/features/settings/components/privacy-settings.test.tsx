@@ -54,6 +54,24 @@ describe('Settings > Privacy', () => {
     }
   });
 
+  it('says what each profile visibility means on every surface that shows a person', async () => {
+    renderPrivacy();
+
+    const visibility = await screen.findByRole('radiogroup', { name: 'Profile visibility' });
+    expect(visibility.closest('fieldset')).toHaveAccessibleDescription(
+      'Who sees your name and photo anywhere on Selah. Also always: people you send a friend request to, members of your journals, and owners and admins of the journals and groups you join.',
+    );
+    expect(within(visibility).getByRole('radio', { name: /^Public/ })).toHaveAccessibleName(
+      'PublicAnyone signed in sees your name and photo and can find you by name.',
+    );
+    expect(within(visibility).getByRole('radio', { name: /^Friends/ })).toHaveAccessibleName(
+      'FriendsFriends and friends of friends see you and find you by name; others only by your exact username or e-mail.',
+    );
+    expect(within(visibility).getByRole('radio', { name: /^Private/ })).toHaveAccessibleName(
+      'PrivateOnly your friends see your name and photo; others find you only by your exact e-mail address.',
+    );
+  });
+
   it('saves each choice at once with the whole privacy object', async () => {
     const bodies: unknown[] = [];
     server.use(

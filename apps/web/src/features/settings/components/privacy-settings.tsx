@@ -21,21 +21,29 @@ const GROUPS: {
     options: Option<PrivacyInput[K]>[];
   };
 } = {
+  // The server's rule (access policy `profileVisible`, search): the same on every surface that
+  // shows a person (search, suggestions, member lists, requests, photos).
   profileVisibility: {
     title: 'Profile visibility',
-    description: 'Who can find you in search and suggestions.',
+    description:
+      'Who sees your name and photo anywhere on Selah. Also always: people you send a friend request to, members of your journals, and owners and admins of the journals and groups you join.',
     options: [
-      { value: 'public', label: 'Public', description: 'Anyone on Selah can find you by name.' },
+      {
+        value: 'public',
+        label: 'Public',
+        description: 'Anyone signed in sees your name and photo and can find you by name.',
+      },
       {
         value: 'friends',
         label: 'Friends',
         description:
-          'Friends and friends of friends find you by name; others need your exact username or e-mail.',
+          'Friends and friends of friends see you and find you by name; others only by your exact username or e-mail.',
       },
       {
         value: 'private',
         label: 'Private',
-        description: 'Only someone who types your exact e-mail address can find you.',
+        description:
+          'Only your friends see your name and photo; others find you only by your exact e-mail address.',
       },
     ],
   },

@@ -19,7 +19,9 @@ import { useFriendChoices } from '@/hooks/use-friend-choices';
 import { getErrorMessage } from '@/lib/api-client';
 import { getPlanLimit } from '@/lib/plan-limit';
 import { toast } from '@/lib/toast';
+import { useShares } from '../api/get-shares';
 import { useShareItem, type ShareKind } from '../api/share-item';
+import { SharedWithList } from './shared-with-list';
 
 const SHARE_FAILED = 'Something went wrong while sharing. Please try again.';
 
@@ -44,7 +46,8 @@ async function copyText(text: string) {
 
 /**
  * Shares a journal or a prayer (spec-1 §2 "Share dialog", §5 "Share"): tick friends from the
- * user's real friends list and share, or copy the link. The contents mount with the dialog, so
+ * user's real friends list and share, or copy the link. Its owner (a prayer's author) also sees
+ * who it is shared with and may take each share back. The contents mount with the dialog, so
  * each opening starts with nobody ticked.
  */
 export function ShareDialog({
@@ -53,12 +56,18 @@ export function ShareDialog({
   kind,
   id,
   title,
+  isOwner = false,
+  isPublicJournal = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   kind: ShareKind;
   id: string;
   title: string;
+  /** The journal's owner or the prayer's author: shows 'Shared with'. */
+  isOwner?: boolean;
+  /** A public journal: anyone signed in reads it, so it has no shares to take back. */
+  isPublicJournal?: boolean;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -69,7 +78,14 @@ export function ShareDialog({
             Share &ldquo;{title}&rdquo; with your friends, or copy its link.
           </DialogDescription>
         </DialogHeader>
-        <ShareContents kind={kind} id={id} title={title} onDone={() => onOpenChange(false)} />
+        <ShareContents
+          kind={kind}
+          id={id}
+          title={title}
+          isOwner={isOwner}
+          isPublicJournal={isPublicJournal}
+          onDone={() => onOpenChange(false)}
+        />
       </DialogContent>
     </Dialog>
   );
@@ -79,15 +95,22 @@ function ShareContents({
   kind,
   id,
   title,
+  isOwner,
+  isPublicJournal,
   onDone,
 }: {
   kind: ShareKind;
   id: string;
   title: string;
+  isOwner: boolean;
+  isPublicJournal: boolean;
   onDone: () => void;
 }) {
   const fieldId = useId();
   const friends = useFriendChoices();
+  // The owner's 'Shared with' list (the same query): those friends are shown as already shared.
+  const shares = useShares(kind, id, { enabled: isOwner && !isPublicJournal });
+  const sharedIds = new Set(shares.data?.map((person) => person._id));
   const share = useShareItem();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [copied, setCopied] = useState(false);
@@ -140,6 +163,7 @@ function ShareContents({
       selected={selected}
       onSelectedChange={setSelected}
       emptyMessage="You have no friends to share with yet."
+      unavailable={(friend) => (sharedIds.has(friend._id) ? 'Already shared' : undefined)}
       listClassName="max-h-64"
     />
   );
@@ -165,6 +189,17 @@ function ShareContents({
         )}
       </section>
       <Separator />
+      {isOwner && (
+        <>
+          <section aria-labelledby={`${fieldId}-shared`} className="grid gap-3">
+            <h3 id={`${fieldId}-shared`} className="text-sm font-medium">
+              Shared with
+            </h3>
+            <SharedWithList kind={kind} id={id} title={title} isPublicJournal={isPublicJournal} />
+          </section>
+          <Separator />
+        </>
+      )}
       <div className="grid gap-2">
         <Label htmlFor={`${fieldId}-link`}>{LABELS[kind].link}</Label>
         <div className="flex gap-2">

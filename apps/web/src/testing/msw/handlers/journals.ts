@@ -1,3 +1,4 @@
+import { SharedWithSchema } from '@selah/shared/schemas/friends';
 import {
   DiscoverOverviewSchema,
   JournalListSchema,
@@ -17,6 +18,9 @@ export const journalHandlers = [
   ),
   http.get(`${API}/journals/discover`, () =>
     HttpResponse.json(DiscoverOverviewSchema.parse({ categories: [], featured: null })),
+  ),
+  http.get(`${API}/journals/:id/shares`, () =>
+    HttpResponse.json(SharedWithSchema.parse({ data: [] })),
   ),
   http.get(`${API}/journals/:id`, () =>
     apiError(404, { code: 'NOT_FOUND', message: 'Journal not found.' }),

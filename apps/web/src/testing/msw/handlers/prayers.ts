@@ -1,3 +1,4 @@
+import { SharedWithSchema } from '@selah/shared/schemas/friends';
 import { PrayerPageSchema } from '@selah/shared/schemas/prayers';
 import { http, HttpResponse } from 'msw';
 import { buildPrayerSummary } from '../../factories';
@@ -14,6 +15,9 @@ export const prayerHandlers = [
   ),
   http.get(`${API}/prayers`, () =>
     HttpResponse.json(PrayerPageSchema.parse({ data: [], nextCursor: null })),
+  ),
+  http.get(`${API}/prayers/:id/shares`, () =>
+    HttpResponse.json(SharedWithSchema.parse({ data: [] })),
   ),
   http.get(`${API}/prayers/:id`, () =>
     apiError(404, { code: 'NOT_FOUND', message: 'Prayer not found.' }),

@@ -1,0 +1,47 @@
+import type { PrayerGroupDetail } from '@selah/shared/schemas/groups';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatDate } from '@/lib/format-date';
+import { nameInitials } from '@/lib/utils';
+import { memberName } from '../utils/group-text';
+
+/** 'Pending invitations' (admins only): who was invited and has not joined yet, and since when. */
+export function GroupInvitationsCard({ group }: { group: PrayerGroupDetail }) {
+  const headingId = `group-invitations-${group._id}`;
+  return (
+    <Card className="gap-4" role="region" aria-labelledby={headingId}>
+      <CardHeader>
+        <CardTitle>
+          <h2 id={headingId}>Pending invitations</h2>
+        </CardTitle>
+        <CardDescription>Friends you invited who have not joined yet.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {group.invitations.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No pending invitations.</p>
+        ) : (
+          <ul className="grid gap-3" aria-label="Pending invitations">
+            {group.invitations.map((invitation) => {
+              const name = memberName(invitation);
+              return (
+                <li key={invitation._id} className="flex items-center gap-3">
+                  <Avatar className="size-9">
+                    {invitation.avatar && <AvatarImage src={invitation.avatar} alt="" />}
+                    <AvatarFallback>{nameInitials(name)}</AvatarFallback>
+                  </Avatar>
+                  <div className="grid min-w-0 flex-1 gap-0.5">
+                    <p className="truncate text-sm font-medium">{name}</p>
+                    <p className="truncate text-xs text-muted-foreground">@{invitation.username}</p>
+                    <p className="text-xs text-muted-foreground">
+                      Invited {formatDate(invitation.invitedAt, 'short')}
+                    </p>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
