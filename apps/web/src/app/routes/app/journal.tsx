@@ -115,6 +115,7 @@ export function Component() {
         title={data.title}
         isOwner={isOwner}
         isPublicJournal={!data.isPrivate}
+        canShareWithFriends={isOwner || !data.isPrivate}
       />
       {isOwner && (
         <>

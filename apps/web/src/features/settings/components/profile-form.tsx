@@ -117,7 +117,7 @@ export function ProfileForm({ profile }: { profile: Settings['profile'] }) {
       <FormField
         id="profile-username"
         label="Username"
-        hint="3 to 30 letters, digits, dots or underscores. Friends find you by it."
+        hint="3 to 30 letters, digits, dots or underscores. People find you by it unless your profile is private."
         error={errors.username?.message}
       >
         {(control) => (

@@ -18,10 +18,12 @@ function Harness({
   kind = 'journal',
   isOwner = false,
   isPublicJournal = false,
+  canShareWithFriends = true,
 }: {
   kind?: 'journal' | 'prayer';
   isOwner?: boolean;
   isPublicJournal?: boolean;
+  canShareWithFriends?: boolean;
 }) {
   const [open, setOpen] = useState(true);
   return (
@@ -37,6 +39,7 @@ function Harness({
         title="Morning Prayers"
         isOwner={isOwner}
         isPublicJournal={isPublicJournal}
+        canShareWithFriends={canShareWithFriends}
       />
     </>
   );
@@ -119,6 +122,28 @@ describe('ShareDialog', () => {
       'href',
       '/pricing',
     );
+  });
+
+  it("tells a member of someone else's private journal that only the owner shares it, and keeps the link", async () => {
+    let asked = false;
+    server.use(
+      http.get(`${API}/friends`, () => {
+        asked = true;
+        return HttpResponse.json(FriendListSchema.parse({ data: [peter] }));
+      }),
+    );
+    renderComponent(<Harness canShareWithFriends={false} />);
+    const dialog = screen.getByRole('dialog', { name: 'Share Journal' });
+    expect(
+      within(dialog).getByText(
+        'Only the owner can share a private journal. Its link opens it for its members.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Journal link')).toHaveValue(
+      `${window.location.origin}/journal/${JOURNAL_ID}`,
+    );
+    expect(asked).toBe(false);
   });
 
   it('unticks a friend again', async () => {

@@ -58,6 +58,7 @@ export function ShareDialog({
   title,
   isOwner = false,
   isPublicJournal = false,
+  canShareWithFriends = true,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -68,6 +69,8 @@ export function ShareDialog({
   isOwner?: boolean;
   /** A public journal: anyone signed in reads it, so it has no shares to take back. */
   isPublicJournal?: boolean;
+  /** False for a member of someone else's private journal: only its owner shares it. */
+  canShareWithFriends?: boolean;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -84,6 +87,7 @@ export function ShareDialog({
           title={title}
           isOwner={isOwner}
           isPublicJournal={isPublicJournal}
+          canShareWithFriends={canShareWithFriends}
           onDone={() => onOpenChange(false)}
         />
       </DialogContent>
@@ -97,6 +101,7 @@ function ShareContents({
   title,
   isOwner,
   isPublicJournal,
+  canShareWithFriends,
   onDone,
 }: {
   kind: ShareKind;
@@ -104,10 +109,11 @@ function ShareContents({
   title: string;
   isOwner: boolean;
   isPublicJournal: boolean;
+  canShareWithFriends: boolean;
   onDone: () => void;
 }) {
   const fieldId = useId();
-  const friends = useFriendChoices();
+  const friends = useFriendChoices({ enabled: canShareWithFriends });
   // The owner's 'Shared with' list (the same query): those friends are shown as already shared.
   const shares = useShares(kind, id, { enabled: isOwner && !isPublicJournal });
   const sharedIds = new Set(shares.data?.map((person) => person._id));
@@ -176,9 +182,15 @@ function ShareContents({
         <h3 id={`${fieldId}-friends`} className="text-sm font-medium">
           Share with friends
         </h3>
-        {friendList}
+        {canShareWithFriends ? (
+          friendList
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            Only the owner can share a private journal. Its link opens it for its members.
+          </p>
+        )}
         {limitMessage && <UpgradeNotice message={limitMessage} />}
-        {hasFriends && (
+        {canShareWithFriends && hasFriends && (
           <Button
             className="w-full sm:w-fit sm:justify-self-end"
             disabled={share.isPending}
