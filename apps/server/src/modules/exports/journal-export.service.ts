@@ -41,7 +41,7 @@ export class JournalExportService {
   private async page(
     journalId: string,
     options: ExportQuery,
-    after: readonly [string, string] | null,
+    after: readonly [Date, string] | null,
     limit: number,
   ): Promise<ExportedPrayer[]> {
     const rows: PrayerWithJournal[] = await this.prayers.list({
@@ -124,7 +124,7 @@ export class JournalExportService {
         const more = await this.page(
           journalId,
           options,
-          [last.prayer.createdAt.toISOString(), last.prayer.id],
+          [last.prayer.createdAt, last.prayer.id],
           1,
         );
         pdf.finish(more.length > 0 ? EXPORT_MAX_PRAYERS : null);
@@ -136,7 +136,7 @@ export class JournalExportService {
       batch = await this.page(
         journalId,
         options,
-        [last.prayer.createdAt.toISOString(), last.prayer.id],
+        [last.prayer.createdAt, last.prayer.id],
         requested,
       );
     }

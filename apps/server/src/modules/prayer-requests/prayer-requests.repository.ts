@@ -177,7 +177,7 @@ export class PrayerRequestsRepository {
     type: 'myRequests' | 'friendRequests';
     category?: string | undefined;
     search?: string | undefined;
-    after: readonly [string, string] | null;
+    after: readonly [Date, string] | null;
     limit: number;
   }): Promise<RequestWithCreator[]> {
     // Friend view: `visibleTo` without its "mine" branch, written as a semi-join on the
@@ -226,9 +226,9 @@ export class PrayerRequestsRepository {
             : undefined,
           opts.after
             ? or(
-                lt(prayerRequests.createdAt, new Date(opts.after[0])),
+                lt(prayerRequests.createdAt, opts.after[0]),
                 and(
-                  eq(prayerRequests.createdAt, new Date(opts.after[0])),
+                  eq(prayerRequests.createdAt, opts.after[0]),
                   lt(prayerRequests.id, opts.after[1]),
                 ),
               )

@@ -8,7 +8,7 @@ import type {
 import type { Db } from '../../db/client.ts';
 import type { PrayerRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { addDays, periodStarts, streakFrom } from '../../lib/time-zone.ts';
 import { JournalsRepository } from '../journals/journals.repository.ts';
 import type { JournalsService } from '../journals/journals.service.ts';
@@ -248,7 +248,7 @@ export class PrayersService {
       data: visible.map((r) => presentPrayer(r, testimonies.get(r.prayer.id) ?? [])),
       nextCursor:
         rows.length > limit && last
-          ? encodeCursor([last.prayer.createdAt.toISOString(), last.prayer.id])
+          ? encodeCursor(CREATED_AT_ID, [last.prayer.createdAt, last.prayer.id])
           : null,
     };
   }
@@ -272,7 +272,7 @@ export class PrayersService {
       status: statusFilter(query.status),
       category: query.category,
       search: query.search || undefined,
-      after: decodeCursor(query.cursor, ['string', 'string'] as const),
+      after: decodeCursor(query.cursor, CREATED_AT_ID),
       limit: query.limit + 1,
     });
     return this.page(rows, query.limit);
@@ -286,7 +286,7 @@ export class PrayersService {
     const rows = await this.repo.list({
       journalId,
       includePrivate: false,
-      after: decodeCursor(query.cursor, ['string', 'string'] as const),
+      after: decodeCursor(query.cursor, CREATED_AT_ID),
       limit: query.limit + 1,
     });
     return this.page(rows, query.limit);
@@ -309,7 +309,7 @@ export class PrayersService {
       status: statusFilter(query.status),
       category: query.category,
       search: query.search || undefined,
-      after: decodeCursor(query.cursor, ['string', 'string'] as const),
+      after: decodeCursor(query.cursor, CREATED_AT_ID),
       limit: query.limit + 1,
     });
     return this.page(rows, query.limit);
