@@ -47,12 +47,15 @@ describe('createDb (embedded PGlite)', () => {
       expect(await show('full_page_writes')).toBe('on');
       await handle.db.execute(sql`create table durable_probe (id int)`);
 
-      // What PostgreSQL's fsync() calls become: fsync(2) on the file, seen here by its path.
-      const fsync = fs.fsyncSync;
-      vi.spyOn(fs, 'fsyncSync').mockImplementation((fd) => {
-        synced.push(readlinkSync(`/proc/self/fd/${fd}`));
-        fsync(fd);
-      });
+      // What PostgreSQL's fsync() calls become: fdatasync(2) on a file (fsync(2) on a
+      // directory), seen here by the file's path.
+      for (const call of ['fsyncSync', 'fdatasyncSync'] as const) {
+        const sync = fs[call];
+        vi.spyOn(fs, call).mockImplementation((fd) => {
+          synced.push(readlinkSync(`/proc/self/fd/${fd}`));
+          sync(fd);
+        });
+      }
       await handle.db.execute(sql`insert into durable_probe values (1)`);
       expect(synced.some((file) => file.includes(`${path.sep}pg_wal${path.sep}`))).toBe(true);
     } finally {

@@ -7,7 +7,7 @@ type InitOptions = Parameters<NodeFS['init']>[1];
 
 /** The parts of Emscripten's NODEFS (the file system PGlite's NodeFS mounts) used here. */
 interface NodeFsInternals {
-  stream_ops: { fsync?: (stream: { nfd?: number }) => number };
+  stream_ops: { fsync?: (stream: { nfd?: number; node?: { mode: number } }) => number };
   tryFSOperation: <T>(operation: () => T) => T;
 }
 
@@ -20,11 +20,15 @@ interface NodeFsInternals {
 export class DurableNodeFS extends NodeFS {
   override async init(pg: PGlite, opts: InitOptions): Promise<{ emscriptenOpts: InitOptions }> {
     const { emscriptenOpts } = await super.init(pg, opts);
-    const withFsync = (mod: { NODEFS: unknown }) => {
+    const withFsync = (mod: { NODEFS: unknown; FS: { isDir: (mode: number) => boolean } }) => {
       const nodefs = mod.NODEFS as NodeFsInternals;
       nodefs.stream_ops.fsync = (stream) => {
         const fd = stream.nfd;
-        if (fd !== undefined) nodefs.tryFSOperation(() => fs.fsyncSync(fd));
+        if (fd === undefined) return 0;
+        // A file's data and size (fdatasync, as PostgreSQL syncs its WAL on Linux); a
+        // directory's entries (fsync).
+        const directory = stream.node !== undefined && mod.FS.isDir(stream.node.mode);
+        nodefs.tryFSOperation(() => (directory ? fs.fsyncSync(fd) : fs.fdatasyncSync(fd)));
         return 0;
       };
     };
