@@ -34,6 +34,8 @@ describe('push endpoint addresses', () => {
     ['172.32.0.1', 'public'],
     ['100.128.0.1', 'public'],
     ['64:ff9b::808:808', 'public'],
+    ['64:ff9b::1', 'reserved'],
+    ['64:ff9b::7f00:1', 'loopback'],
     ['2607:f8b0::1', 'public'],
   ])('%s is %s', (address, kind) => {
     expect(addressKind(address)).toBe(kind);

@@ -54,11 +54,19 @@ const BLOCKS = Object.entries(RANGES).map(([kind, ranges]) => {
   return [kind as AddressKind, list] as const;
 });
 
+/** IPv4 addresses translated for IPv6-only networks (RFC 6052), judged by the IPv4 address. */
+const NAT64 = new BlockList();
+NAT64.addSubnet('64:ff9b::', 96, 'ipv6');
+
 /** The IPv4 address in the last 32 bits of an IPv6 address written with hex groups. */
 function lastIpv4(v6: string): string {
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(v6);
+  if (dotted) return dotted[1]!;
   const [head = '', tail = ''] = v6.split('::');
-  const groups = [...head.split(':'), ...tail.split(':')].filter(Boolean);
-  const [high = 0, low = 0] = groups.slice(-2).map((g) => parseInt(g, 16));
+  const heads = head.split(':').filter(Boolean);
+  const tails = tail.split(':').filter(Boolean);
+  const groups = [...heads, ...Array<string>(8 - heads.length - tails.length).fill('0'), ...tails];
+  const [high = 0, low = 0] = groups.slice(6).map((g) => parseInt(g, 16));
   return [high >> 8, high & 255, low >> 8, low & 255].join('.');
 }
 
@@ -68,11 +76,8 @@ function lastIpv4(v6: string): string {
  */
 export function addressKind(address: string): AddressKind {
   const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-  const lower = address.toLowerCase();
-  if (family === 'ipv6' && /^64:ff9b::[0-9a-f]{0,4}(:[0-9a-f]{0,4})?$/.test(lower))
-    return addressKind(lastIpv4(lower));
-  if (family === 'ipv6' && /^64:ff9b::\d+\.\d+\.\d+\.\d+$/.test(lower))
-    return addressKind(lower.slice('64:ff9b::'.length));
+  if (family === 'ipv6' && NAT64.check(address, 'ipv6'))
+    return addressKind(lastIpv4(address.toLowerCase()));
   for (const [kind, list] of BLOCKS) if (list.check(address, family)) return kind;
   return 'public';
 }
