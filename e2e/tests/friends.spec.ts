@@ -11,11 +11,12 @@ test.describe('Friends', () => {
     const ruth = await api.createUser({ firstName: 'Ruth', lastName: 'Moab' });
     const naomi = await api.createUser({ firstName: 'Naomi', lastName: 'Bethlehem' });
 
-    // Ruth has nobody yet, and her invite link is her own sign-up link.
+    // Ruth has nobody yet; she creates her invite link, her own sign-up link.
     await login(ruth, '/friends');
     await expect(page.getByRole('heading', { name: 'Friends', level: 1 })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'All Friends (0)' })).toBeVisible();
     await expect(page.getByText('No friends found.')).toBeVisible();
+    await page.getByRole('button', { name: 'Create invite link' }).click();
     await expect(page.getByRole('textbox', { name: 'Your invite link' })).toHaveValue(
       new RegExp(`^${APP_URL}/signup\\?invite=`),
     );

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import fs, { mkdtempSync, readlinkSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createDb, DataDirLockedError } from './client.ts';
 import { mailOutbox } from './schema/index.ts';
 import { runMigrations } from './migrate.ts';
@@ -29,6 +29,38 @@ describe('createDb (embedded PGlite)', () => {
       expect(rows.map((r) => r.subject)).toEqual(['kept']);
       await reopened.close();
     } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("keeps PostgreSQL's durability: fsync on, and a commit is on the disk before it returns", async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'selah-pglite-'));
+    const handle = await createDb({ pgliteDir: path.join(root, 'pglite') });
+    const synced: string[] = [];
+    try {
+      const show = async (name: string) => {
+        const result: unknown = await handle.db.execute(sql.raw(`show ${name}`));
+        return (result as { rows: Record<string, string>[] }).rows[0]?.[name];
+      };
+      expect(await show('fsync')).toBe('on');
+      expect(await show('synchronous_commit')).toBe('on');
+      expect(await show('full_page_writes')).toBe('on');
+      await handle.db.execute(sql`create table durable_probe (id int)`);
+
+      // What PostgreSQL's fsync() calls become: fdatasync(2) on a file (fsync(2) on a
+      // directory), seen here by the file's path.
+      for (const call of ['fsyncSync', 'fdatasyncSync'] as const) {
+        const sync = fs[call];
+        vi.spyOn(fs, call).mockImplementation((fd) => {
+          synced.push(readlinkSync(`/proc/self/fd/${fd}`));
+          sync(fd);
+        });
+      }
+      await handle.db.execute(sql`insert into durable_probe values (1)`);
+      expect(synced.some((file) => file.includes(`${path.sep}pg_wal${path.sep}`))).toBe(true);
+    } finally {
+      vi.restoreAllMocks();
+      await handle.close();
       rmSync(root, { recursive: true, force: true });
     }
   }, 120_000);

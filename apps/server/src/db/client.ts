@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import { type FatalDatabaseError, guardPglite } from './pglite-guard.ts';
+import { DurableNodeFS } from './pglite-durable-fs.ts';
 import { PGLITE_START_PARAMS } from './pglite-params.ts';
 import * as schema from './schema/index.ts';
 import { tickOnWrites, WriteClock } from './write-clock.ts';
@@ -161,7 +162,7 @@ async function createPglite(options: CreateDbOptions): Promise<DbHandle> {
       await initDataDir(dir);
     client = new PGlite({
       startParams: PGLITE_START_PARAMS,
-      ...(dir ? { dataDir: dir } : {}),
+      ...(dir ? { fs: new DurableNodeFS(dir) } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
     await client.waitReady;

@@ -1,32 +1,85 @@
 import { badRequest } from './app-error.ts';
 
-/** Opaque pagination cursors: base64url JSON of the last row's sort key. */
-export function encodeCursor(key: readonly (string | number)[]): string {
-  return Buffer.from(JSON.stringify(key)).toString('base64url');
+/**
+ * The parts a page cursor may hold, each checked for meaning when it is decoded (issue 18 §7):
+ * - `timestamp`: an instant as `Date.toISOString` writes it (a four-digit year, so PostgreSQL can
+ *   store it), decoded to a `Date`;
+ * - `uuid`: a row id, in the canonical form PostgreSQL writes;
+ * - `integer`: a whole number from 0 to 2^31 - 1 (PostgreSQL's `integer`), such as a count.
+ */
+export type CursorPart = 'timestamp' | 'uuid' | 'integer';
+
+type Decoded<P extends CursorPart> = P extends 'timestamp'
+  ? Date
+  : P extends 'integer'
+    ? number
+    : string;
+
+/** What `encodeCursor` takes for each part. */
+type Encoded<P extends CursorPart> = P extends 'timestamp'
+  ? Date
+  : P extends 'integer'
+    ? number
+    : string;
+
+/** The key most lists page by: (created_at, id), newest first. */
+export const CREATED_AT_ID = ['timestamp', 'uuid'] as const;
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const INTEGER_MAX = 2 ** 31 - 1;
+
+/** The value of one part, or undefined when the cursor's value does not mean one. */
+function decodePart(part: CursorPart, value: unknown): Date | string | number | undefined {
+  switch (part) {
+    case 'timestamp': {
+      if (typeof value !== 'string' || !ISO_INSTANT.test(value)) return undefined;
+      const date = new Date(value);
+      // Round-trips only when every field is in range (no 30 February, no hour 25).
+      return !Number.isNaN(date.getTime()) && date.toISOString() === value ? date : undefined;
+    }
+    case 'uuid':
+      return typeof value === 'string' && UUID.test(value) ? value : undefined;
+    case 'integer':
+      return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= INTEGER_MAX
+        ? (value as number)
+        : undefined;
+  }
+}
+
+/** An opaque pagination cursor: base64url JSON of the last row's sort key, in `shape`. */
+export function encodeCursor<const T extends readonly CursorPart[]>(
+  _shape: T,
+  key: { readonly [K in keyof T]: Encoded<T[K]> },
+): string {
+  const json = (key as readonly (Date | string | number)[]).map((part) =>
+    part instanceof Date ? part.toISOString() : part,
+  );
+  return Buffer.from(JSON.stringify(json)).toString('base64url');
 }
 
 /**
- * Decodes a cursor made by `encodeCursor` and checks its shape.
- * @throws AppError BAD_REQUEST for a malformed cursor.
+ * Decodes a cursor made by `encodeCursor` with the same shape, checking that each part means
+ * what the shape says, so a query never receives a date that is not a date, an id that is not a
+ * uuid or a number out of range.
+ * @throws AppError BAD_REQUEST for any other cursor.
  */
-export function decodeCursor<T extends readonly ('string' | 'number')[]>(
+export function decodeCursor<const T extends readonly CursorPart[]>(
   cursor: string | undefined,
   shape: T,
-): { [K in keyof T]: T[K] extends 'number' ? number : string } | null {
+): { -readonly [K in keyof T]: Decoded<T[K]> } | null {
   if (!cursor) return null;
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      value.length === shape.length &&
-      value.every((v, i) => typeof v === shape[i] && (typeof v !== 'string' || v.length <= 100))
-    ) {
-      return value as { [K in keyof T]: T[K] extends 'number' ? number : string };
-    }
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    // fall through
+    throw badRequest('Invalid page cursor.');
   }
-  throw badRequest('Invalid page cursor.');
+  if (!Array.isArray(value) || value.length !== shape.length)
+    throw badRequest('Invalid page cursor.');
+  const parts = shape.map((part, i) => decodePart(part, value[i]));
+  if (parts.some((part) => part === undefined)) throw badRequest('Invalid page cursor.');
+  return parts as { -readonly [K in keyof T]: Decoded<T[K]> };
 }
 
 /** Escapes LIKE wildcards so user input matches literally. */

@@ -866,7 +866,7 @@ describe('caching, page sizes and configuration', () => {
 
   it('makes reset, invitation and login secrets of at least 128 random bits (ASVS 11.5.1)', async () => {
     const u = await person(t.app, 'Secrets');
-    const link = (await u.api.get('/api/friends/invite-link')).json().url as string;
+    const link = (await u.api.post('/api/friends/invite-link')).json().url as string;
     const code = new URL(link).searchParams.get('invite')!;
     expect(Buffer.from(code, 'base64url').length).toBeGreaterThanOrEqual(16);
     await forgot(u.email);

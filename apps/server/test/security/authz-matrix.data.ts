@@ -1106,6 +1106,7 @@ export const SIGNED_OUT: Record<string, 401 | 'open'> = {
   'GET /api/friends/suggestions': 401,
   'POST /api/friends/invite-email': 401,
   'GET /api/friends/invite-link': 401,
+  'POST /api/friends/invite-link': 401,
   'GET /api/search/search': 401,
   'GET /api/prayer-requests': 401,
   'POST /api/prayer-requests': 401,

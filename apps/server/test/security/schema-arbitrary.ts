@@ -65,6 +65,57 @@ export const anyJson = (): fc.Arbitrary<unknown> =>
     fc.dictionary(nastyString(), fc.oneof(fc.integer(), nastyString()), { maxKeys: 4 }),
   );
 
+/** A page cursor as the server writes one: base64url of a JSON array (lib/cursor.ts). */
+export const cursorOf = (key: unknown): string =>
+  Buffer.from(JSON.stringify(key)).toString('base64url');
+
+/**
+ * Cursors that decode to a well-formed array of the right length and types but mean nothing: a
+ * date that is not a date (or that PostgreSQL cannot store), an id that is not a uuid, a count
+ * out of range. Every paginated route must answer them with a 400 (issue 18 §7).
+ */
+export const MEANINGLESS_CURSOR_KEYS: readonly unknown[] = [
+  ['not-a-date', 'x'],
+  ['not-a-date', '00000000-0000-4000-8000-000000000000'],
+  ['2026-01-01T00:00:00.000Z', 'x'],
+  ['2026-01-01T00:00:00.000Z', "' or 1=1 --"],
+  ['+275760-09-13T00:00:00.000Z', '00000000-0000-4000-8000-000000000000'],
+  ['-271821-04-20T00:00:00.000Z', '00000000-0000-4000-8000-000000000000'],
+  ['2026-02-30T00:00:00.000Z', '00000000-0000-4000-8000-000000000000'],
+  ['', ''],
+  [1e300, '00000000-0000-4000-8000-000000000000'],
+  [-1, '00000000-0000-4000-8000-000000000000'],
+  [1.5, '00000000-0000-4000-8000-000000000000'],
+  [2 ** 31, 'x'],
+  [1e300],
+  [-5],
+  [0.5],
+  [2 ** 53 + 2],
+];
+
+/** Cursors to fuzz with: meaningless ones, well-formed ones of any shape, and plain garbage. */
+export const hostileCursor = (): fc.Arbitrary<string> =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...MEANINGLESS_CURSOR_KEYS).map(cursorOf) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .array(
+          fc.oneof(
+            fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+            fc.uuid(),
+            fc.integer(),
+            fc.double(),
+            nastyString().map((s) => s.slice(0, 100)),
+          ),
+          { minLength: 1, maxLength: 3 },
+        )
+        .map(cursorOf),
+    },
+    { weight: 1, arbitrary: anyJson().map(cursorOf) },
+    { weight: 1, arbitrary: nastyString() },
+  );
+
 /** A value of the wrong JSON type for `schema`. */
 export const wrongType = (schema: JsonSchema): fc.Arbitrary<unknown> => {
   const types = new Set(typesOf(schema));

@@ -75,7 +75,11 @@ export const InviteEmailInputSchema = z.strictObject({
     .pipe(z.email({ message: 'Please enter a valid email address.' })),
 });
 
+/** The user's personal sign-up link, made by `POST /api/friends/invite-link`. */
 export const InviteLinkSchema = z.object({ url: z.string() });
+/** `GET /api/friends/invite-link`: the link, or null until the user has made one. */
+export const InviteLinkStateSchema = z.object({ url: z.string().nullable() });
+export type InviteLinkState = z.infer<typeof InviteLinkStateSchema>;
 
 export const ShareInputSchema = z.strictObject({
   userIds: z

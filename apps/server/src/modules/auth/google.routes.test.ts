@@ -180,7 +180,7 @@ describe('GET /api/auth/google/callback', () => {
   it("carries a friend's invite code through a Google sign-up", async () => {
     const inviter = await signUp(t.app, { firstName: 'Iris' });
     const link = await t.app.inject({
-      method: 'GET',
+      method: 'POST',
       url: '/api/friends/invite-link',
       headers: bearer(inviter.token),
     });

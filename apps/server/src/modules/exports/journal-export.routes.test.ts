@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { person, type Person } from '../../../test/people.ts';
 import { setPlan } from '../../../test/plans.ts';
 import { pdfText, slugify } from './journal-pdf.ts';
+import { textRuns } from './pdf-fonts.ts';
 
 let t: TestApp;
 let owner: Person;
@@ -170,6 +171,52 @@ describe('GET /api/journals/:id/export.pdf', () => {
   }, 120_000);
 });
 
+describe('text in every script of the settings and of West African names', () => {
+  /** Prayer titles and texts as people write them, each of which must come out as written. */
+  const WRITTEN = {
+    English: ['Thanksgiving for the harvest', 'Grateful for every answered prayer.'],
+    Spanish: ['Oración por mi abuela', 'Señor, dale fuerzas; ¿cuándo sanará? Pequeños pasos.'],
+    French: ['Prière pour l’été', 'Cœur reconnaissant, à Noël et à Pâques : garde-nous.'],
+    German: ['Gebet für die Familie', 'Größere Geduld auf der Straße, Dankbarkeit für alles.'],
+    Chinese: ['为家人祈祷', '感谢主的恩典，愿平安与你们同在。'],
+    Yoruba: ['Adúrà fún Ọlọ́run', 'Ẹ ṣé o, Olúwa; ọmọ mi ṣàìsàn, ẹ gbàdúrà.'],
+    Igbo: ['Ekpere maka ụlọ anyị', 'Chineke dị ebube; ị mara na ụbọchị a dị mma.'],
+    Hausa: ['Addu’a don ƙasa', 'Ɓarawo ya tafi, ɗaki ya yi ƙarfi; Allah ya ba mu ɓangare.'],
+  };
+  const NAMES = ['Adéṣọlá Ọ̀ṣúndáre', 'Chíọ́ma Ụ̀zọ̀', 'Ɗanlámi Ƙaurá Ɓello', '李明'];
+
+  it('prints them with embedded, subsetted Noto fonts, and the text comes out as written', async () => {
+    const writer = await person(t.app, NAMES[0]!.split(' ')[0]);
+    await setPlan(t.db, writer.id, 'premium');
+    const id = (
+      await writer.api.post('/api/journals', {
+        title: '家庭祷告 · Ẹbí mi',
+        description: NAMES.join(', '),
+      })
+    ).json()._id as string;
+    for (const [title, content] of Object.values(WRITTEN)) {
+      const res = await writer.api.post('/api/prayers', { journal: id, title, content });
+      expect(res.statusCode).toBe(201);
+    }
+    const res = await writer.api.get(exportUrl(id));
+    expect(res.statusCode).toBe(200);
+    const text = (await pdfTextOf(res.rawPayload)).normalize('NFC');
+    for (const expected of ['家庭祷告 · Ẹbí mi', ...NAMES, ...Object.values(WRITTEN).flat()]) {
+      expect(text, expected).toContain(expected.normalize('NFC'));
+    }
+
+    // Fonts are embedded (TrueType, FontFile2) and subsetted (the "ABCDEF+" tag), never the
+    // standard fonts; the whole file stays small next to the 10 MB Chinese font.
+    const pdf = res.rawPayload.toString('latin1');
+    const fonts = [...pdf.matchAll(/\/BaseFont \/([^\s/>]+)/g)].map((m) => m[1]!);
+    expect(fonts.length).toBeGreaterThanOrEqual(2);
+    for (const font of fonts) expect(font).toMatch(/^[A-Z]{6}\+NotoSans(SC)?-/);
+    expect(fonts.some((f) => f.includes('NotoSansSC-'))).toBe(true);
+    expect(pdf).toContain('/FontFile2');
+    expect(res.rawPayload.length).toBeLessThan(300_000);
+  });
+});
+
 describe('PDF helpers', () => {
   it('names the file from the title', () => {
     expect(slugify('Family Prayers: 2026!')).toBe('family-prayers-2026');
@@ -178,8 +225,18 @@ describe('PDF helpers', () => {
     expect(slugify('a'.repeat(100))).toHaveLength(60);
   });
 
-  it('keeps Windows-1252 text and replaces what the built-in fonts cannot draw', () => {
+  it('keeps text in NFC without control characters', () => {
     expect(pdfText('Crème “brûlée” – €5')).toBe('Crème “brûlée” – €5');
-    expect(pdfText('祈り ☕\u0007ok')).toBe('?? ?ok');
+    expect(pdfText('祈り ☕\u0007ok\nẹ\u0301')).toBe('祈り ☕ok\nẹ́');
+    expect(pdfText('e\u0323')).toBe('ẹ');
+  });
+
+  it('draws Chinese in Noto Sans SC, everything else in Noto Sans, and "?" for what neither has', () => {
+    expect(textRuns('Ọlọ́run 感谢主。Amen 🙏', 'bold')).toEqual([
+      { font: 'latin-bold', text: 'Ọlọ́run ' },
+      { font: 'cjk-bold', text: '感谢主。' },
+      { font: 'latin-bold', text: 'Amen ?' },
+    ]);
+    expect(textRuns('感谢', 'italic')).toEqual([{ font: 'cjk-regular', text: '感谢' }]);
   });
 });

@@ -43,7 +43,7 @@ export class JournalExportService {
     journalId: string,
     ownerId: string,
     options: ExportQuery,
-    after: readonly [string, string] | null,
+    after: readonly [Date, string] | null,
     limit: number,
   ): Promise<ExportedPrayer[]> {
     const rows: PrayerWithJournal[] = await this.prayers.list({
@@ -134,7 +134,7 @@ export class JournalExportService {
           journalId,
           ownerId,
           options,
-          [last.prayer.createdAt.toISOString(), last.prayer.id],
+          [last.prayer.createdAt, last.prayer.id],
           1,
         );
         pdf.finish(more.length > 0 ? EXPORT_MAX_PRAYERS : null);
@@ -147,7 +147,7 @@ export class JournalExportService {
         journalId,
         ownerId,
         options,
-        [last.prayer.createdAt.toISOString(), last.prayer.id],
+        [last.prayer.createdAt, last.prayer.id],
         requested,
       );
     }

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { ExportQuery } from '@selah/shared/schemas/subscription';
 import type { PrayerRow } from '../../db/schema/index.ts';
+import { type FontKey, type FontStyle, loadFont, textRuns } from './pdf-fonts.ts';
 
 export interface ExportedPrayer {
   prayer: PrayerRow;
@@ -8,18 +9,17 @@ export interface ExportedPrayer {
 }
 
 /**
- * The standard PDF fonts cover Windows-1252 only: other characters become '?' rather than
- * garbage (a Unicode font is not bundled yet). Control characters other than newlines go.
+ * Text as it is printed: NFC (so a letter and its combining accent become one character where
+ * Unicode has one) and without control characters other than newlines and tabs. Characters no
+ * font of the export has become "?" later (pdf-fonts.ts).
  */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 export function pdfText(text: string): string {
   let out = '';
   for (const char of text.normalize('NFC')) {
     const code = char.codePointAt(0)!;
     if (char === '\n' || char === '\t') out += char;
     else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) continue;
-    else if (code <= 0xff || WIN_ANSI_EXTRA.has(char)) out += char;
-    else out += '?';
+    else out += char;
   }
   return out;
 }
@@ -47,6 +47,8 @@ export class JournalPdf {
   readonly doc: PDFKit.PDFDocument;
   private readonly options: ExportQuery;
   private readonly formatDate: (date: Date) => string;
+  /** Fonts registered on this document so far (each when first used). */
+  private readonly fonts = new Set<FontKey>();
   private count = 0;
 
   constructor(options: ExportQuery, timeZone: string, meta: { title: string; author: string }) {
@@ -60,25 +62,42 @@ export class JournalPdf {
     });
   }
 
+  /**
+   * Writes text at the current position in the current size and colour, in Noto Sans and, for
+   * Chinese characters, Noto Sans SC (one run per font, `continued` between them).
+   */
+  private write(text: string, style: FontStyle, options: PDFKit.Mixins.TextOptions = {}): void {
+    const runs = textRuns(pdfText(text), style);
+    if (runs.length === 0) runs.push({ font: `latin-${style}`, text: '' });
+    runs.forEach((run, i) => {
+      if (!this.fonts.has(run.font)) {
+        // PDFKit takes a parsed fontkit font as it takes a file, and subsets it per document.
+        this.doc.registerFont(run.font, loadFont(run.font) as unknown as Buffer);
+        this.fonts.add(run.font);
+      }
+      this.doc.font(run.font).text(run.text, { ...options, continued: i < runs.length - 1 });
+    });
+  }
+
   begin(journal: { title: string; description: string }, exportedAt: Date): void {
     const { doc } = this;
-    doc.fillColor(COLORS.text).font('Helvetica-Bold').fontSize(22).text(pdfText(journal.title));
+    doc.fillColor(COLORS.text).fontSize(22);
+    this.write(journal.title, 'bold');
     if (journal.description.trim()) {
-      doc.moveDown(0.4).font('Helvetica').fontSize(11).text(pdfText(journal.description.trim()));
+      doc.moveDown(0.4).fontSize(11);
+      this.write(journal.description.trim(), 'regular');
     }
     const included = [
       this.options.answered ? 'answered prayers' : null,
       this.options.verses ? 'memory verses' : null,
       this.options.notes ? 'notes and updates' : null,
     ].filter(Boolean);
-    doc
-      .moveDown(0.6)
-      .fillColor(COLORS.muted)
-      .fontSize(9)
-      .text(
-        `Exported from Selah on ${this.formatDate(exportedAt)}.` +
-          (included.length ? ` Includes ${included.join(', ')}.` : ''),
-      );
+    doc.moveDown(0.6).fillColor(COLORS.muted).fontSize(9);
+    this.write(
+      `Exported from Selah on ${this.formatDate(exportedAt)}.` +
+        (included.length ? ` Includes ${included.join(', ')}.` : ''),
+      'regular',
+    );
     doc.moveDown(1);
   }
 
@@ -87,38 +106,31 @@ export class JournalPdf {
     for (const { prayer, testimonies } of rows) {
       this.count++;
       if (doc.y > doc.page.height - doc.page.margins.bottom - 80) doc.addPage();
-      doc.fillColor(COLORS.text).font('Helvetica-Bold').fontSize(13).text(pdfText(prayer.title));
+      doc.fillColor(COLORS.text).fontSize(13);
+      this.write(prayer.title, 'bold');
       const facts = [
         prayer.category,
         prayer.status === 'answered' ? 'Answered' : 'Active',
         `Written ${this.formatDate(prayer.createdAt)}`,
         prayer.answeredAt ? `Answered ${this.formatDate(prayer.answeredAt)}` : null,
       ].filter(Boolean);
-      doc
-        .fillColor(COLORS.muted)
-        .font('Helvetica')
-        .fontSize(9)
-        .text(pdfText(facts.join(' · ')));
+      doc.fillColor(COLORS.muted).fontSize(9);
+      this.write(facts.join(' · '), 'regular');
       if (prayer.content.trim()) {
-        doc.moveDown(0.3).fillColor(COLORS.text).fontSize(11).text(pdfText(prayer.content.trim()));
+        doc.moveDown(0.3).fillColor(COLORS.text).fontSize(11);
+        this.write(prayer.content.trim(), 'regular');
       }
       if (this.options.verses && prayer.memoryVerse) {
-        doc
-          .moveDown(0.3)
-          .fillColor(COLORS.accent)
-          .font('Helvetica-Oblique')
-          .fontSize(10)
-          .text(
-            pdfText(
-              `Memory verse: “${prayer.memoryVerse.verse}” (${prayer.memoryVerse.reference})`,
-            ),
-          );
+        doc.moveDown(0.3).fillColor(COLORS.accent).fontSize(10);
+        this.write(
+          `Memory verse: “${prayer.memoryVerse.verse}” (${prayer.memoryVerse.reference})`,
+          'italic',
+        );
       }
       if (this.options.notes && testimonies.length > 0) {
-        doc.moveDown(0.3).fillColor(COLORS.text).font('Helvetica-Bold').fontSize(10);
-        doc.text('Notes and updates');
-        doc.font('Helvetica').fontSize(10);
-        for (const note of testimonies) doc.text(pdfText(`• ${note}`), { indent: 8 });
+        doc.moveDown(0.3).fillColor(COLORS.text).fontSize(10);
+        this.write('Notes and updates', 'bold');
+        for (const note of testimonies) this.write(`• ${note}`, 'regular', { indent: 8 });
       }
       doc.moveDown(1);
     }
@@ -127,14 +139,15 @@ export class JournalPdf {
   finish(truncatedAt: number | null): void {
     const { doc } = this;
     if (this.count === 0) {
-      doc.fillColor(COLORS.muted).font('Helvetica').fontSize(11).text('No prayers to show.');
+      doc.fillColor(COLORS.muted).fontSize(11);
+      this.write('No prayers to show.', 'regular');
     }
     if (truncatedAt !== null) {
-      doc
-        .fillColor(COLORS.muted)
-        .font('Helvetica')
-        .fontSize(9)
-        .text(`Only the latest ${truncatedAt.toLocaleString('en-US')} prayers are included.`);
+      doc.fillColor(COLORS.muted).fontSize(9);
+      this.write(
+        `Only the latest ${truncatedAt.toLocaleString('en-US')} prayers are included.`,
+        'regular',
+      );
     }
     doc.end();
   }

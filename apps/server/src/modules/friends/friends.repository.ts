@@ -273,8 +273,20 @@ export class FriendsRepository {
     await tx.insert(friendInvites).values(values);
   }
 
-  async personalInvite(inviterId: string): Promise<string | null> {
-    const [row] = await this.db
+  /**
+   * Locks the inviter's user row until the transaction ends, so that making a personal invite
+   * link runs one at a time per user (`for no key update`, as plans.repository explains).
+   */
+  async lockInviter(inviterId: string, tx: DbOrTx): Promise<void> {
+    await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, inviterId))
+      .for('no key update');
+  }
+
+  async personalInvite(inviterId: string, tx: DbOrTx = this.db): Promise<string | null> {
+    const [row] = await tx
       .select({ code: friendInvites.code })
       .from(friendInvites)
       .where(and(eq(friendInvites.inviterId, inviterId), sql`${friendInvites.email} is null`))

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, users } from '../../db/schema/index.ts';
+import { friendInvites, notifications, users } from '../../db/schema/index.ts';
 import {
   buildTestApp,
   randomIp,
@@ -315,11 +315,30 @@ describe('invitations', () => {
     ).toBe('Please enter a valid email address.');
   });
 
-  it('gives each user one personal invite link that works the same way', async () => {
+  it('reads the personal invite link without making one; a POST makes it, once', async () => {
     const a = await person();
-    const first = (await a.api.get('/api/friends/invite-link')).json().url as string;
-    expect(first).toMatch(/^http:\/\/localhost:3000\/signup\?invite=/);
-    expect((await a.api.get('/api/friends/invite-link')).json().url).toBe(first);
+    const invitesOf = () => t.db.db.$count(friendInvites, eq(friendInvites.inviterId, a.id));
+    const read = await a.api.get('/api/friends/invite-link');
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({ url: null });
+    expect(await invitesOf()).toBe(0);
+
+    const made = await a.api.post('/api/friends/invite-link');
+    expect(made.statusCode).toBe(201);
+    const url = made.json().url as string;
+    expect(url).toMatch(/^http:\/\/localhost:3000\/signup\?invite=/);
+    expect((await a.api.get('/api/friends/invite-link')).json()).toEqual({ url });
+
+    // Making it again (a second tab, a double click) answers the same link.
+    const again = await Promise.all([
+      a.api.post('/api/friends/invite-link'),
+      a.api.post('/api/friends/invite-link'),
+    ]);
+    expect(again.map((r) => [r.statusCode, r.json().url])).toEqual([
+      [200, url],
+      [200, url],
+    ]);
+    expect(await invitesOf()).toBe(1);
   });
 });
 

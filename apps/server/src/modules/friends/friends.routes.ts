@@ -8,6 +8,7 @@ import {
   FriendRequestsQuerySchema,
   InviteEmailInputSchema,
   InviteLinkSchema,
+  InviteLinkStateSchema,
   SuggestionListSchema,
   UserSearchListSchema,
   UserSearchQuerySchema,
@@ -150,8 +151,29 @@ export const friendsRoutes: FastifyPluginAsyncZod<{ friends: FriendsService }> =
 
   app.get(
     '/invite-link',
-    { schema: { tags: ['friends'], response: { 200: InviteLinkSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['friends'],
+        summary: 'The personal invite link (null until made)',
+        response: { 200: InviteLinkStateSchema, ...errors },
+      },
+    },
     async (request) => ({ url: await friends.inviteLink(currentUser(request)) }),
+  );
+
+  app.post(
+    '/invite-link',
+    {
+      schema: {
+        tags: ['friends'],
+        summary: 'Make the personal invite link (the same one if it exists)',
+        response: { 200: InviteLinkSchema, 201: InviteLinkSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { url, created } = await friends.createInviteLink(currentUser(request));
+      return reply.status(created ? 201 : 200).send({ url });
+    },
   );
 
   app.delete(

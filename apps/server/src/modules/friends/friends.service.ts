@@ -256,14 +256,25 @@ export class FriendsService {
     return `${this.deps.appOrigin}/signup?invite=${encodeURIComponent(code)}`;
   }
 
-  /** The user's personal invite link (made once). */
-  async inviteLink(user: UserRow): Promise<string> {
-    let code = await this.repo.personalInvite(user.id);
-    if (!code) {
-      code = randomToken(18);
-      await this.repo.createInvite({ inviterId: user.id, email: null, code });
-    }
-    return this.inviteUrl(code);
+  /** The user's personal invite link, or null until they make it (a read: it writes nothing). */
+  async inviteLink(user: UserRow): Promise<string | null> {
+    const code = await this.repo.personalInvite(user.id);
+    return code ? this.inviteUrl(code) : null;
+  }
+
+  /**
+   * Makes the user's personal invite link, or answers the one they have: one per user, also
+   * when two requests arrive together (the user row is locked while the link is looked up).
+   */
+  async createInviteLink(user: UserRow): Promise<{ url: string; created: boolean }> {
+    return this.deps.db.transaction(async (tx) => {
+      await this.repo.lockInviter(user.id, tx);
+      const existing = await this.repo.personalInvite(user.id, tx);
+      if (existing) return { url: this.inviteUrl(existing), created: false };
+      const code = randomToken(18);
+      await this.repo.createInvite({ inviterId: user.id, email: null, code }, tx);
+      return { url: this.inviteUrl(code), created: true };
+    });
   }
 
   /** After sign-up: everyone who invited this address (or whose link was used) has a request waiting. */

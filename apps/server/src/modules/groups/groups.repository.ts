@@ -42,7 +42,8 @@ export class GroupsRepository {
     opts: {
       scope: GroupListScope;
       search?: string | undefined;
-      after: readonly [string | number, string] | null;
+      /** The last row's (member count, id) for 'suggested', else its (created at, id). */
+      after: readonly [Date | number, string] | null;
       limit: number;
     },
   ): Promise<GroupWithViewer[]> {
@@ -80,11 +81,12 @@ export class GroupsRepository {
       : undefined;
     const suggested = opts.scope === 'suggested';
     const sortKey = suggested ? prayerGroups.memberCount : prayerGroups.createdAt;
-    const key = opts.after && (suggested ? Number(opts.after[0]) : new Date(opts.after[0]));
-    const after =
-      opts.after && key !== null
-        ? or(lt(sortKey, key), and(eq(sortKey, key), lt(prayerGroups.id, opts.after[1])))
-        : undefined;
+    const after = opts.after
+      ? or(
+          lt(sortKey, opts.after[0]),
+          and(eq(sortKey, opts.after[0]), lt(prayerGroups.id, opts.after[1])),
+        )
+      : undefined;
     return this.db
       .select(groupWithViewerColumns(viewerId))
       .from(prayerGroups)

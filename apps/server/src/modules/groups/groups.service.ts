@@ -8,7 +8,7 @@ import type { PrayerPage } from '@selah/shared/schemas/prayers';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { type AccessPolicy, ONLY_ADMINS_MESSAGE } from '../access/access.policy.ts';
 import type { FriendsService } from '../friends/friends.service.ts';
 import { fullName } from '../friends/friends.presenter.ts';
@@ -22,6 +22,8 @@ import {
 } from './groups.repository.ts';
 
 const MEMBER_LIMIT = 200;
+/** The suggested list pages by (member count, id); the others by (created at, id). */
+const MEMBERS_ID = ['integer', 'uuid'] as const;
 
 export interface GroupsServiceDeps {
   db: Db;
@@ -79,8 +81,8 @@ export class GroupsService {
   ): Promise<{ data: PrayerGroup[]; nextCursor: string | null }> {
     const suggested = query.scope === 'suggested';
     const after = suggested
-      ? decodeCursor(query.cursor, ['number', 'string'] as const)
-      : decodeCursor(query.cursor, ['string', 'string'] as const);
+      ? decodeCursor(query.cursor, MEMBERS_ID)
+      : decodeCursor(query.cursor, CREATED_AT_ID);
     const rows = await this.repo.list(viewer.id, {
       scope: query.scope,
       search: query.search,
@@ -93,10 +95,9 @@ export class GroupsService {
       data: page.map((row) => present(row, viewer.id)),
       nextCursor:
         rows.length > query.limit && last
-          ? encodeCursor([
-              suggested ? last.group.memberCount : last.group.createdAt.toISOString(),
-              last.group.id,
-            ])
+          ? suggested
+            ? encodeCursor(MEMBERS_ID, [last.group.memberCount, last.group.id])
+            : encodeCursor(CREATED_AT_ID, [last.group.createdAt, last.group.id])
           : null,
     };
   }

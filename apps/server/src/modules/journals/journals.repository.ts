@@ -262,14 +262,14 @@ export class JournalsRepository {
     opts: {
       search?: string;
       category?: string;
-      after: readonly [string, string] | null;
+      after: readonly [Date, string] | null;
       limit: number;
     },
   ): Promise<JournalWithViewer[]> {
     const after = opts.after
       ? or(
-          lt(journals.createdAt, new Date(opts.after[0])),
-          and(eq(journals.createdAt, new Date(opts.after[0])), lt(journals.id, opts.after[1])),
+          lt(journals.createdAt, opts.after[0]),
+          and(eq(journals.createdAt, opts.after[0]), lt(journals.id, opts.after[1])),
         )
       : undefined;
     return this.db

@@ -9,7 +9,7 @@ import { TITLE_MAX } from '@selah/shared/constants';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PlansService } from '../plans/plans.service.ts';
 import { PrayersRepository } from '../prayers/prayers.repository.ts';
@@ -24,6 +24,11 @@ const DETAIL_PRAYER_PAGE = 50;
 const TRENDING_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 export const OWNER_CANNOT_LEAVE =
   'You own this journal, so you cannot leave it. Delete it instead if you no longer need it.';
+/** Discover's cursors: (member count, id) for popular, how many were shown for trending. */
+const MEMBERS_ID = ['integer', 'uuid'] as const;
+const OFFSET = ['integer'] as const;
+/** Trending is ranked on the fly: paging stops this deep. */
+const TRENDING_OFFSET_MAX = 10_000;
 
 /** The first line of a prayer's text, cut at a word boundary to fit a title. */
 export function titleFromText(text: string): string {
@@ -95,7 +100,7 @@ export class JournalsService {
       prayers: visible.map((p) => presentPrayer(p, testimonies.get(p.prayer.id) ?? [])),
       prayersNextCursor:
         page.length > DETAIL_PRAYER_PAGE && last
-          ? encodeCursor([last.prayer.createdAt.toISOString(), last.prayer.id])
+          ? encodeCursor(CREATED_AT_ID, [last.prayer.createdAt, last.prayer.id])
           : null,
       activeCount: journal.prayerCount - journal.answeredCount,
       categories,
@@ -262,7 +267,7 @@ export class JournalsService {
     const limit = query.limit;
     const filters = { search: query.search || undefined, category: query.category };
     if (query.tab === 'popular') {
-      const after = decodeCursor(query.cursor, ['number', 'string'] as const);
+      const after = decodeCursor(query.cursor, MEMBERS_ID);
       const rows = await this.repo.publicPopular(user.id, { ...filters, after, limit: limit + 1 });
       const page = rows.slice(0, limit);
       const last = page.at(-1);
@@ -270,12 +275,12 @@ export class JournalsService {
         data: page.map((r) => presentJournal(r, user.id)),
         nextCursor:
           rows.length > limit && last
-            ? encodeCursor([last.journal.memberCount, last.journal.id])
+            ? encodeCursor(MEMBERS_ID, [last.journal.memberCount, last.journal.id])
             : null,
       };
     }
     if (query.tab === 'new') {
-      const after = decodeCursor(query.cursor, ['string', 'string'] as const);
+      const after = decodeCursor(query.cursor, CREATED_AT_ID);
       const rows = await this.repo.publicNewest(user.id, { ...filters, after, limit: limit + 1 });
       const page = rows.slice(0, limit);
       const last = page.at(-1);
@@ -283,13 +288,12 @@ export class JournalsService {
         data: page.map((r) => presentJournal(r, user.id)),
         nextCursor:
           rows.length > limit && last
-            ? encodeCursor([last.journal.createdAt.toISOString(), last.journal.id])
+            ? encodeCursor(CREATED_AT_ID, [last.journal.createdAt, last.journal.id])
             : null,
       };
     }
-    const [offset] = decodeCursor(query.cursor, ['number'] as const) ?? [0];
-    if (!Number.isInteger(offset) || offset < 0 || offset > 10_000)
-      throw badRequest('Invalid page cursor.');
+    const [offset] = decodeCursor(query.cursor, OFFSET) ?? [0];
+    if (offset > TRENDING_OFFSET_MAX) throw badRequest('Invalid page cursor.');
     const rows = await this.repo.publicTrending(user.id, {
       ...filters,
       since: new Date(this.now().getTime() - TRENDING_WINDOW_MS),
@@ -298,7 +302,7 @@ export class JournalsService {
     });
     return {
       data: rows.slice(0, limit).map((r) => presentJournal(r, user.id)),
-      nextCursor: rows.length > limit ? encodeCursor([offset + limit]) : null,
+      nextCursor: rows.length > limit ? encodeCursor(OFFSET, [offset + limit]) : null,
     };
   }
 

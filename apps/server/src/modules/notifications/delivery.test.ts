@@ -174,6 +174,8 @@ describe('Web Push', () => {
   let pushServer: Server;
   const received: { headers: IncomingMessage['headers']; body: Buffer; url: string }[] = [];
   let status = 201;
+  /** TCP connections the push service accepted (a refused endpoint must open none). */
+  let connections = 0;
 
   beforeAll(async () => {
     const pems = await selfsigned.generate([{ name: 'commonName', value: '127.0.0.1' }]);
@@ -185,6 +187,7 @@ describe('Web Push', () => {
         res.writeHead(status).end();
       });
     });
+    pushServer.on('connection', () => connections++);
     await new Promise<void>((resolve) => pushServer.listen(0, '127.0.0.1', resolve));
   });
   afterAll(async () => {
@@ -245,7 +248,11 @@ describe('Web Push', () => {
         'https://127.0.0.1/x',
         'https://localhost/x',
         'https://10.0.0.1/x',
+        'https://100.64.0.1/x',
+        'https://169.254.169.254/x',
         'https://[::1]/x',
+        'https://[fe80::1]/x',
+        'https://[::ffff:192.168.0.1]/x',
         'nonsense',
       ]) {
         const res = await u.api.post('/api/push/subscriptions', {
@@ -259,6 +266,70 @@ describe('Web Push', () => {
         keys: { p256dh: 'k', auth: 'a' },
       });
       expect(ok.statusCode).toBe(201);
+    } finally {
+      await strict.app.close();
+    }
+  });
+
+  it('resolves the host when sending and refuses loopback, private, link-local and carrier-grade NAT addresses', async () => {
+    const lines: string[] = [];
+    const strict = await buildTestApp({
+      db: t.db,
+      logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      const u = await person(strict.app);
+      const port = (pushServer.address() as AddressInfo).port;
+      // The subscription route refuses these; a name may still resolve elsewhere by the time a
+      // push is sent (another DNS answer, a rebinding attack), so they are stored directly.
+      const endpoints: [string, string][] = [
+        [`https://localhost:${port}/push/by-name`, 'loopback'],
+        [`https://127.0.0.1:${port}/push/literal`, 'loopback'],
+        ['https://127.8.9.10/x', 'loopback'],
+        ['https://10.1.2.3/x', 'private'],
+        ['https://172.20.0.1/x', 'private'],
+        ['https://192.168.1.20/x', 'private'],
+        ['https://169.254.169.254/latest/meta-data', 'link-local'],
+        ['https://100.64.0.1/x', 'carrier-grade NAT'],
+        ['https://100.127.255.254/x', 'carrier-grade NAT'],
+        ['https://[::1]/x', 'loopback'],
+        ['https://[fd12:3456::1]/x', 'private'],
+        ['https://[fe80::1]/x', 'link-local'],
+        ['https://[::ffff:10.0.0.1]/x', 'private'],
+        ['https://[64:ff9b::a9fe:a9fe]/x', 'link-local'],
+        ['https://0.0.0.0/x', 'reserved'],
+        ['http://push.example.com/plain', 'https'],
+      ];
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      const keys = {
+        p256dh: ecdh.getPublicKey().toString('base64url'),
+        auth: randomBytes(16).toString('base64url'),
+      };
+      await t.db.db
+        .insert(pushSubscriptions)
+        .values(endpoints.map(([endpoint]) => ({ userId: u.id, endpoint, ...keys })));
+      connections = 0;
+      await strict.app.services.push.sendToUsers([u.id], { title: 'T', body: 'B', url: '/' });
+
+      expect(connections).toBe(0);
+      const refused = lines
+        .map((line) => JSON.parse(line) as { msg: string; host?: string; reason?: string })
+        .filter((entry) => entry.msg === 'web push refused');
+      for (const [endpoint, kind] of endpoints) {
+        const host = new URL(endpoint).host;
+        const entry = refused.find((r) => r.host === host);
+        expect(entry?.reason, endpoint).toContain(kind);
+      }
+      expect(refused).toHaveLength(endpoints.length);
+      // The name went through DNS when sending (the subscription check never saw it).
+      expect(refused.find((r) => r.host === `localhost:${port}`)?.reason).toMatch(
+        /^localhost resolves to (127\.0\.0\.1|::1), a loopback address$/,
+      );
+      // Refused, not forgotten: the subscription may point somewhere public again later.
+      expect(await t.db.db.$count(pushSubscriptions, eq(pushSubscriptions.userId, u.id))).toBe(
+        endpoints.length,
+      );
     } finally {
       await strict.app.close();
     }

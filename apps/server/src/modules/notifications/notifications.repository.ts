@@ -46,7 +46,7 @@ export class NotificationsRepository {
 
   async page(
     userId: string,
-    opts: { after: readonly [string, string] | null; limit: number; unreadOnly: boolean },
+    opts: { after: readonly [Date, string] | null; limit: number; unreadOnly: boolean },
   ): Promise<NotificationRow[]> {
     return this.db
       .select(readColumns(userId))
@@ -57,9 +57,9 @@ export class NotificationsRepository {
           opts.unreadOnly ? eq(notifications.read, false) : undefined,
           opts.after
             ? or(
-                lt(notifications.createdAt, new Date(opts.after[0])),
+                lt(notifications.createdAt, opts.after[0]),
                 and(
-                  eq(notifications.createdAt, new Date(opts.after[0])),
+                  eq(notifications.createdAt, opts.after[0]),
                   lt(notifications.id, opts.after[1]),
                 ),
               )

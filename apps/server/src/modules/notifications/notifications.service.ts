@@ -6,7 +6,7 @@ import type { Notification, NotificationPage } from '@selah/shared/schemas/notif
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type NotificationRow, type NotificationType, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { MailRepository, OutgoingMail } from '../mail/mail.repository.ts';
 import { notificationMail } from '../mail/mail-templates.ts';
 import { type NewNotification, NotificationsRepository } from './notifications.repository.ts';
@@ -220,7 +220,7 @@ export class NotificationsService {
     userId: string,
     query: { cursor?: string | undefined; limit: number; unread?: 'true' | 'false' | undefined },
   ): Promise<NotificationPage> {
-    const after = decodeCursor(query.cursor, ['string', 'string'] as const);
+    const after = decodeCursor(query.cursor, CREATED_AT_ID);
     const [rows, unreadCount] = await Promise.all([
       this.repo.page(userId, {
         after,
@@ -235,7 +235,7 @@ export class NotificationsService {
       data: page.map(presentNotification),
       nextCursor:
         rows.length > query.limit && last
-          ? encodeCursor([last.createdAt.toISOString(), last.id])
+          ? encodeCursor(CREATED_AT_ID, [last.createdAt, last.id])
           : null,
       unreadCount,
     };

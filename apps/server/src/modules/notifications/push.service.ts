@@ -1,11 +1,16 @@
 import { Agent } from 'node:https';
-import { isIP } from 'node:net';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { pushSubscriptions } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/app-error.ts';
+import {
+  endpointTargetProblem,
+  lookupPublic,
+  NonPublicEndpointError,
+  subscriptionEndpointProblem,
+} from './push-endpoint.ts';
 
 export interface VapidKeys {
   publicKey: string;
@@ -18,37 +23,13 @@ export interface PushPayload {
   url: string;
 }
 
-/** True for loopback, private, link-local and other non-public address literals and names. */
-function isInternalHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    host.endsWith('.local') ||
-    host.endsWith('.internal')
-  )
-    return true;
-  if (isIP(host) === 4) {
-    const [a = 0, b = 0] = host.split('.').map(Number);
-    return (
-      a === 10 ||
-      a === 127 ||
-      a === 0 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      a >= 224
-    );
-  }
-  if (isIP(host) === 6) return true; // push services are reached by name
-  return false;
-}
-
 /**
  * Web Push with VAPID and the standard payload encryption (RFC 8291, through `web-push`).
  * Subscriptions answering 404 or 410 are removed. Endpoints must be public https URLs (no SSRF
- * into the server's network) unless `allowInsecureEndpoints` is set, which only tests do (it
- * also trusts a self-signed local push service).
+ * into the server's network): checked when stored, and when sending every address the host
+ * resolves to must be public (push-endpoint.ts), else the push is refused and logged. Tests of
+ * a local push service set `allowInsecureEndpoints`, which skips both and trusts its
+ * self-signed certificate.
  */
 export class PushService {
   readonly publicKey: string;
@@ -56,8 +37,8 @@ export class PushService {
   private readonly vapid: VapidKeys & { subject: string };
   private readonly logger: FastifyBaseLogger;
   private readonly allowInsecureEndpoints: boolean;
-  /** Tests only: trusts the local push service's self-signed certificate. */
-  private readonly insecureAgent: Agent | undefined;
+  /** Connects only to public addresses; in tests, trusts the local push service instead. */
+  private readonly agent: Agent;
 
   constructor(options: {
     db: Db;
@@ -71,9 +52,9 @@ export class PushService {
     this.publicKey = options.vapid.publicKey;
     this.logger = options.logger;
     this.allowInsecureEndpoints = options.allowInsecureEndpoints ?? false;
-    this.insecureAgent = this.allowInsecureEndpoints
+    this.agent = this.allowInsecureEndpoints
       ? new Agent({ rejectUnauthorized: false })
-      : undefined;
+      : new Agent({ lookup: lookupPublic });
   }
 
   /** Generates a VAPID key pair (kept in the data folder by the caller). */
@@ -89,7 +70,7 @@ export class PushService {
       throw badRequest('The push subscription endpoint is not a valid URL.');
     }
     if (this.allowInsecureEndpoints) return;
-    if (url.protocol !== 'https:' || isInternalHost(url.hostname)) {
+    if (subscriptionEndpointProblem(url)) {
       throw badRequest('The push subscription endpoint must be a public https URL.');
     }
   }
@@ -134,6 +115,10 @@ export class PushService {
     await Promise.all(
       subs.map(async (sub) => {
         try {
+          if (!this.allowInsecureEndpoints) {
+            const problem = endpointTargetProblem(new URL(sub.endpoint));
+            if (problem) throw new NonPublicEndpointError(problem);
+          }
           await webpush.sendNotification(
             { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
             JSON.stringify(payload),
@@ -142,10 +127,15 @@ export class PushService {
               TTL: 24 * 60 * 60,
               timeout: 5_000,
               urgency: 'normal',
-              ...(this.insecureAgent ? { agent: this.insecureAgent } : {}),
+              agent: this.agent,
             },
           );
         } catch (error) {
+          if (error instanceof NonPublicEndpointError) {
+            const host = URL.parse(sub.endpoint)?.host;
+            this.logger.warn({ host, reason: error.message }, 'web push refused');
+            return;
+          }
           const status = (error as { statusCode?: number }).statusCode;
           if (status === 404 || status === 410) gone.push(sub.id);
           else this.logger.warn({ err: (error as Error).message, status }, 'web push failed');

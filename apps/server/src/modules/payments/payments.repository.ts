@@ -167,7 +167,7 @@ export class PaymentsRepository {
 
   /** Every payment, newest first, with its user's e-mail and username (keyset pages). */
   async page(opts: {
-    after: readonly [string, string] | null;
+    after: readonly [Date, string] | null;
     limit: number;
     status: PaymentStatus | undefined;
   }): Promise<AdminPaymentRow[]> {
@@ -180,11 +180,8 @@ export class PaymentsRepository {
           opts.status ? eq(payments.status, opts.status) : undefined,
           opts.after
             ? or(
-                lt(payments.createdAt, new Date(opts.after[0])),
-                and(
-                  eq(payments.createdAt, new Date(opts.after[0])),
-                  lt(payments.id, opts.after[1]),
-                ),
+                lt(payments.createdAt, opts.after[0]),
+                and(eq(payments.createdAt, opts.after[0]), lt(payments.id, opts.after[1])),
               )
             : undefined,
         ),

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import type { PaymentRow, UserRow } from '../../db/schema/index.ts';
 import type { AdminPaymentPage, AdminPaymentQuery } from '@selah/shared/schemas/admin';
 import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import type { ClientInfo, CountryResolver } from '../plans/country.ts';
 import {
@@ -50,7 +50,6 @@ export const PENDING_LIFETIME_MS = DAY_MS;
 const REFUND_RETRY_MS = 30 * 60 * 1000;
 /** Refunds that failed for an outage are tried at most this many times in all. */
 export const MAX_REFUND_ATTEMPTS = 5;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Payment verification attempts per user per minute (quality guide's rate-limit anchors). */
 export const PAYMENT_VERIFY_LIMIT = { name: 'payment-verify', points: 10, durationSeconds: 60 };
@@ -536,10 +535,7 @@ export class PaymentsService {
    * @throws AppError BAD_REQUEST for a malformed cursor.
    */
   async adminPage(query: AdminPaymentQuery): Promise<AdminPaymentPage> {
-    const after = decodeCursor(query.cursor, ['string', 'string'] as const);
-    if (after && (Number.isNaN(Date.parse(after[0])) || !UUID.test(after[1]))) {
-      throw badRequest('Invalid page cursor.');
-    }
+    const after = decodeCursor(query.cursor, CREATED_AT_ID);
     const rows = await this.repo.page({ after, limit: query.limit + 1, status: query.status });
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
@@ -547,7 +543,7 @@ export class PaymentsService {
       data: page.map(presentAdminPayment),
       nextCursor:
         rows.length > query.limit && last
-          ? encodeCursor([last.createdAt.toISOString(), last.id])
+          ? encodeCursor(CREATED_AT_ID, [last.createdAt, last.id])
           : null,
     };
   }

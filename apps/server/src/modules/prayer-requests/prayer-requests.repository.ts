@@ -95,7 +95,7 @@ export class PrayerRequestsRepository {
     type: 'myRequests' | 'friendRequests';
     category?: string | undefined;
     search?: string | undefined;
-    after: readonly [string, string] | null;
+    after: readonly [Date, string] | null;
     limit: number;
   }): Promise<RequestWithCreator[]> {
     const scope =
@@ -118,9 +118,9 @@ export class PrayerRequestsRepository {
             : undefined,
           opts.after
             ? or(
-                lt(prayerRequests.createdAt, new Date(opts.after[0])),
+                lt(prayerRequests.createdAt, opts.after[0]),
                 and(
-                  eq(prayerRequests.createdAt, new Date(opts.after[0])),
+                  eq(prayerRequests.createdAt, opts.after[0]),
                   lt(prayerRequests.id, opts.after[1]),
                 ),
               )

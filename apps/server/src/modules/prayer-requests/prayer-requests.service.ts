@@ -7,7 +7,7 @@ import type {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
 import type { FriendsService } from '../friends/friends.service.ts';
 import { fullName } from '../friends/friends.presenter.ts';
@@ -111,7 +111,7 @@ export class PrayerRequestsService {
       type: query.type,
       category: query.category && query.category !== 'all' ? query.category : undefined,
       search: query.searchQuery || undefined,
-      after: decodeCursor(query.cursor, ['string', 'string'] as const),
+      after: decodeCursor(query.cursor, CREATED_AT_ID),
       limit: query.limit + 1,
     });
     const page = rows.slice(0, query.limit);
@@ -120,7 +120,7 @@ export class PrayerRequestsService {
       data: await this.presentMany(page, viewer.id),
       nextCursor:
         rows.length > query.limit && last
-          ? encodeCursor([last.request.createdAt.toISOString(), last.request.id])
+          ? encodeCursor(CREATED_AT_ID, [last.request.createdAt, last.request.id])
           : null,
     };
   }

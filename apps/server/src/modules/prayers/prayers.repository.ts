@@ -29,7 +29,7 @@ export interface PrayerFilter {
   status?: 'pending' | 'answered';
   category?: string;
   search?: string;
-  after: readonly [string, string] | null;
+  after: readonly [Date, string] | null;
   limit: number;
 }
 
@@ -67,8 +67,8 @@ export class PrayersRepository {
       filter.search ? ilike(prayers.title, likePattern(filter.search)) : undefined,
       filter.after
         ? or(
-            lt(prayers.createdAt, new Date(filter.after[0])),
-            and(eq(prayers.createdAt, new Date(filter.after[0])), lt(prayers.id, filter.after[1])),
+            lt(prayers.createdAt, filter.after[0]),
+            and(eq(prayers.createdAt, filter.after[0]), lt(prayers.id, filter.after[1])),
           )
         : undefined,
     ];

@@ -8,7 +8,7 @@ import type {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { PrayerRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { addDays, periodStarts, streakFrom } from '../../lib/time-zone.ts';
 import { type AccessPolicy, seenByJournalReaders } from '../access/access.policy.ts';
 import { JournalsRepository } from '../journals/journals.repository.ts';
@@ -246,7 +246,7 @@ export class PrayersService {
       data: visible.map((r) => presentPrayer(r, testimonies.get(r.prayer.id) ?? [])),
       nextCursor:
         rows.length > limit && last
-          ? encodeCursor([last.prayer.createdAt.toISOString(), last.prayer.id])
+          ? encodeCursor(CREATED_AT_ID, [last.prayer.createdAt, last.prayer.id])
           : null,
     };
   }
@@ -270,7 +270,7 @@ export class PrayersService {
       status: statusFilter(query.status),
       category: query.category,
       search: query.search || undefined,
-      after: decodeCursor(query.cursor, ['string', 'string'] as const),
+      after: decodeCursor(query.cursor, CREATED_AT_ID),
       limit: query.limit + 1,
     });
     return this.page(rows, query.limit);
@@ -288,7 +288,7 @@ export class PrayersService {
       journalId,
       // Nobody's own: a group shows its journal's public prayers, even to the journal's owner.
       viewerId: NOBODY,
-      after: decodeCursor(query.cursor, ['string', 'string'] as const),
+      after: decodeCursor(query.cursor, CREATED_AT_ID),
       limit: query.limit + 1,
     });
     return this.page(rows, query.limit);
@@ -311,7 +311,7 @@ export class PrayersService {
       status: statusFilter(query.status),
       category: query.category,
       search: query.search || undefined,
-      after: decodeCursor(query.cursor, ['string', 'string'] as const),
+      after: decodeCursor(query.cursor, CREATED_AT_ID),
       limit: query.limit + 1,
     });
     return this.page(rows, query.limit);

@@ -462,6 +462,62 @@ describe('/friends', () => {
     expect(await navigator.clipboard.readText()).toBe(TEST_INVITE_LINK);
   });
 
+  it('reads no link until the user creates one, then copies it', async () => {
+    serve();
+    let posts = 0;
+    server.use(
+      http.get(`${API}/friends/invite-link`, () => HttpResponse.json({ url: null })),
+      http.post(`${API}/friends/invite-link`, async () => {
+        posts += 1;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return HttpResponse.json({ url: TEST_INVITE_LINK }, { status: 201 });
+      }),
+    );
+    const { user } = await renderRoute('/friends', { user: me });
+
+    const create = await screen.findByRole('button', { name: 'Create invite link' });
+    expect(
+      screen.getByText('You have no invite link yet. Create one to share it anywhere.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Your invite link' })).not.toBeInTheDocument();
+    expect(posts).toBe(0);
+    await user.click(create);
+    expect(await screen.findByRole('button', { name: 'Creating invite link...' })).toBeDisabled();
+    const link = await screen.findByRole('textbox', { name: 'Your invite link' });
+    expect(link).toHaveValue(TEST_INVITE_LINK);
+    expect(posts).toBe(1);
+    const copy = screen.getByRole('button', { name: 'Copy invite link' });
+    expect(copy).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await expectToast('Link copied!');
+    expect(await navigator.clipboard.readText()).toBe(TEST_INVITE_LINK);
+  });
+
+  it('says when the invite link cannot be created, and tries again', async () => {
+    serve();
+    let fail = true;
+    server.use(
+      http.get(`${API}/friends/invite-link`, () => HttpResponse.json({ url: null })),
+      http.post(`${API}/friends/invite-link`, () =>
+        fail
+          ? apiError(429, { code: 'RATE_LIMITED', message: 'Too many requests. Try again later.' })
+          : HttpResponse.json({ url: TEST_INVITE_LINK }, { status: 201 }),
+      ),
+    );
+    const { user } = await renderRoute('/friends', { user: me });
+
+    await user.click(await screen.findByRole('button', { name: 'Create invite link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your invite link could not be created. Too many requests. Try again later.',
+    );
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Create invite link' }));
+    expect(await screen.findByRole('textbox', { name: 'Your invite link' })).toHaveValue(
+      TEST_INVITE_LINK,
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('says when the friends cannot be loaded', async () => {
     server.use(http.get(`${API}/friends`, () => new HttpResponse(null, { status: 500 })));
     const { user } = await renderRoute('/friends', { user: me });

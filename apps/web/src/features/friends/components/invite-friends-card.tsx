@@ -1,9 +1,12 @@
-import { Copy, Send } from 'lucide-react';
+import { Copy, Link2, Loader2, Send } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useCreateInviteLink } from '../api/create-invite-link';
 import { useInviteLink } from '../api/get-invite-link';
 
 async function copyText(text: string) {
@@ -15,10 +18,18 @@ async function copyText(text: string) {
 
 /**
  * 'Invite Friends': the user's own sign-up link (decisions §2: real, not a placeholder). Whoever
- * joins through it finds a friend request from the user waiting.
+ * joins through it finds a friend request from the user waiting. Reading the page makes nothing:
+ * the user creates the link with a button, then copies it.
  */
 export function InviteFriendsCard({ onInviteByEmail }: { onInviteByEmail: () => void }) {
   const link = useInviteLink();
+  const create = useCreateInviteLink();
+  const copyButton = useRef<HTMLButtonElement>(null);
+  // The button that was pressed is gone once the link exists: keyboard focus moves to Copy.
+  const created = create.isSuccess;
+  useEffect(() => {
+    if (created) copyButton.current?.focus();
+  }, [created]);
 
   const onCopy = () => {
     if (!link.data) return;
@@ -52,19 +63,41 @@ export function InviteFriendsCard({ onInviteByEmail }: { onInviteByEmail: () => 
               Try again
             </Button>
           </div>
+        ) : link.data ? (
+          <>
+            <Input
+              readOnly
+              aria-label="Your invite link"
+              value={link.data}
+              onFocus={(event) => event.currentTarget.select()}
+              className="text-xs md:text-xs"
+            />
+            <Button ref={copyButton} onClick={onCopy}>
+              <Copy aria-hidden="true" />
+              Copy invite link
+            </Button>
+          </>
         ) : (
-          <Input
-            readOnly
-            aria-label="Your invite link"
-            value={link.data}
-            onFocus={(event) => event.currentTarget.select()}
-            className="text-xs md:text-xs"
-          />
+          <>
+            <p className="text-muted-foreground text-sm">
+              You have no invite link yet. Create one to share it anywhere.
+            </p>
+            <Button onClick={() => create.mutate()} disabled={create.isPending}>
+              {create.isPending ? (
+                <Loader2 aria-hidden="true" className="animate-spin" />
+              ) : (
+                <Link2 aria-hidden="true" />
+              )}
+              {create.isPending ? 'Creating invite link...' : 'Create invite link'}
+            </Button>
+            {create.isError ? (
+              <p role="alert" className="text-destructive text-sm">
+                Your invite link could not be created.{' '}
+                {getErrorMessage(create.error, 'Please try again.')}
+              </p>
+            ) : null}
+          </>
         )}
-        <Button onClick={onCopy} disabled={!link.data}>
-          <Copy aria-hidden="true" />
-          Copy invite link
-        </Button>
         <Button variant="outline" onClick={onInviteByEmail}>
           <Send aria-hidden="true" />
           Invite by email

@@ -2,6 +2,7 @@ import {
   FriendListSchema,
   FriendRequestListSchema,
   InviteLinkSchema,
+  InviteLinkStateSchema,
   SuggestionListSchema,
   UserSearchListSchema,
 } from '@selah/shared/schemas/friends';
@@ -23,6 +24,9 @@ export const friendHandlers = [
     HttpResponse.json(SuggestionListSchema.parse({ data: [] })),
   ),
   http.get(`${API}/friends/invite-link`, () =>
+    HttpResponse.json(InviteLinkStateSchema.parse({ url: TEST_INVITE_LINK })),
+  ),
+  http.post(`${API}/friends/invite-link`, () =>
     HttpResponse.json(InviteLinkSchema.parse({ url: TEST_INVITE_LINK })),
   ),
   http.get(`${API}/search/search`, () =>

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { CREATED_AT_ID, decodeCursor, encodeCursor } from './cursor.ts';
+
+const raw = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const ID = '0b9f3c1e-3a4d-4f5e-8a6b-7c8d9e0f1a2b';
+
+describe('page cursors', () => {
+  it('decode what they encode, typed', () => {
+    const at = new Date('2026-11-24T10:11:12.345Z');
+    const cursor = encodeCursor(CREATED_AT_ID, [at, ID]);
+    expect(decodeCursor(cursor, CREATED_AT_ID)).toEqual([at, ID]);
+    expect(decodeCursor(encodeCursor(['integer'], [2 ** 31 - 1]), ['integer'])).toEqual([
+      2 ** 31 - 1,
+    ]);
+    expect(decodeCursor(undefined, CREATED_AT_ID)).toBeNull();
+    expect(decodeCursor('', CREATED_AT_ID)).toBeNull();
+  });
+
+  it.each([
+    ['not JSON', 'bm90IGpzb24'],
+    ['not base64 JSON', '%%%'],
+    ['an object', raw({ at: '2026-01-01T00:00:00.000Z', id: ID })],
+    ['too short', raw(['2026-01-01T00:00:00.000Z'])],
+    ['too long', raw(['2026-01-01T00:00:00.000Z', ID, 1])],
+    ['a date that is not a date', raw(['not-a-date', ID])],
+    ['30 February', raw(['2026-02-30T00:00:00.000Z', ID])],
+    ['a date without milliseconds', raw(['2026-01-01T00:00:00Z', ID])],
+    ['a date PostgreSQL cannot store', raw(['+275760-09-13T00:00:00.000Z', ID])],
+    ['a number for a date', raw([1_700_000_000_000, ID])],
+    ['an id that is not a uuid', raw(['2026-01-01T00:00:00.000Z', 'x'])],
+    ['SQL for an id', raw(['2026-01-01T00:00:00.000Z', "' or 1=1 --"])],
+  ])('refuse %s with a 400', (_label, cursor) => {
+    expect(() => decodeCursor(cursor, CREATED_AT_ID)).toThrow(
+      expect.objectContaining({ statusCode: 400, message: 'Invalid page cursor.' }),
+    );
+  });
+
+  it.each([[-1], [1.5], [2 ** 31], [1e300], ['1'], [null]])('refuse the integer %s', (n) => {
+    expect(() => decodeCursor(raw([n]), ['integer'])).toThrow('Invalid page cursor.');
+  });
+});
