@@ -1,7 +1,8 @@
 // F4: one slow route must not sink the others (docs/decisions/018). A second connection holds
 // an ACCESS EXCLUSIVE lock on `journals`, so every statement of GET /api/journals/public (the
 // discover list, bulkhead 4) waits until the statement timeout (5 s). 30 clients hammer it
-// while 5 clients call routes that never read `journals` (/api/auth/me, /api/notifications).
+// while 5 clients call routes that never read `journals` (/api/auth/me, /api/friends/requests;
+// not /api/notifications, whose links are checked against journals: decision 036).
 // Must hold: the fast routes answer every request, p99 < 100 ms; the slow route sheds with
 // 503 + Retry-After (within the bulkhead's 500 ms wait) instead of taking the pool. The server
 // runs with its default settings.
@@ -66,9 +67,12 @@ describe.runIf(POSTGRES_URL)('a slow query saturating one route (PostgreSQL)', (
         maxRequests: 100_000,
         durationMs,
         request: async (n, worker) =>
-          fastCalls[worker % 2]!(`${server.url}/api/${n % 2 === 0 ? 'auth/me' : 'notifications'}`, {
-            timeoutMs: 15_000,
-          }),
+          fastCalls[worker % 2]!(
+            `${server.url}/api/${n % 2 === 0 ? 'auth/me' : 'friends/requests'}`,
+            {
+              timeoutMs: 15_000,
+            },
+          ),
       });
     // The same fast clients without any fault: what this machine gives right now.
     const baseline = await fastLoad(2_000);
@@ -116,7 +120,7 @@ describe.runIf(POSTGRES_URL)('a slow query saturating one route (PostgreSQL)', (
     const fastP99 = percentile(fastLatency, 99);
     console.log(
       [
-        `F4 slow query: journals locked for ${LOAD_MS} ms; ${SLOW_CLIENTS} clients on /api/journals/public, ${FAST_CLIENTS} on /api/auth/me + /api/notifications`,
+        `F4 slow query: journals locked for ${LOAD_MS} ms; ${SLOW_CLIENTS} clients on /api/journals/public, ${FAST_CLIENTS} on /api/auth/me + /api/friends/requests`,
         `  slow route: ${JSON.stringify(tally(slow))}; shed by the bulkhead (Retry-After 1): ${slowShed.length}, p99 ${percentile(
           slowShed.map((r) => r.latencyMs),
           99,

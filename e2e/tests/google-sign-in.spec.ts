@@ -213,10 +213,10 @@ test.describe('Google sign-in (local OpenID provider)', () => {
   }) => {
     const ruth = await api.createUser({ firstName: 'Ruth', lastName: 'Moab' });
     const ruthsPage = await openAs(ruth, '/friends');
-    const inviteLink = await ruthsPage
-      .getByRole('textbox', { name: 'Your invite link' })
-      .inputValue();
-    expect(inviteLink).toMatch(new RegExp(`^${APP_URL}/signup\\?invite=`));
+    await ruthsPage.getByRole('button', { name: 'Create invite link' }).click();
+    const linkBox = ruthsPage.getByRole('textbox', { name: 'Your invite link' });
+    await expect(linkBox).toHaveValue(new RegExp(`^${APP_URL}/signup\\?invite=`));
+    const inviteLink = await linkBox.inputValue();
 
     await oidc.set({ kind: 'login', claims: { ...googleUser(), given_name: 'Orpah' } });
     await page.goto(inviteLink);

@@ -82,6 +82,36 @@ describe('/verify-email', () => {
     expect(screen.queryByRole('region', { name: 'Confirm your e-mail address' })).toBeNull();
   });
 
+  it("shows the account confirmed even when the app's first read of it answers after the link", async () => {
+    const ruth = buildUser({ email: 'ruth@example.com', emailVerified: false });
+    let verified = false;
+    let first = true;
+    let answerFirst: () => void = () => undefined;
+    const firstMayAnswer = new Promise<void>((resolve) => (answerFirst = resolve));
+    server.use(
+      http.get(`${API}/auth/me`, async () => {
+        // The app's start-up read leaves the server before the link is opened and answers late.
+        const seen = verified;
+        if (first) {
+          first = false;
+          await firstMayAnswer;
+        }
+        return HttpResponse.json(UserSchema.parse({ ...ruth, emailVerified: seen }));
+      }),
+    );
+    mockLink(() => {
+      verified = true;
+      return HttpResponse.json({
+        email: ruth.email,
+        message: 'Thank you: your e-mail address is confirmed.',
+      });
+    });
+    await renderRoute('/verify-email?token=t', { user: ruth });
+    await screen.findByText('Thank you: your e-mail address is confirmed.');
+    answerFirst();
+    await waitFor(() => expect(useAuthStore.getState().user?.emailVerified).toBe(true));
+  });
+
   it('says why a link did not work; a signed-in visitor gets a new one there', async () => {
     mockLink(() => apiError(400, { code: 'BAD_REQUEST', message: INVALID }));
     const resends: number[] = [];

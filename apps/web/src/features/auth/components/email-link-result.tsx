@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useIsAuthenticated } from '@/stores/auth-store';
+import { useAuthStore, useIsAuthenticated } from '@/stores/auth-store';
 import { currentUserQueryOptions } from '../api/get-current-user';
 import { useResendVerification } from '../api/resend-verification';
 import { useVerifyEmail } from '../api/verify-email';
@@ -38,9 +38,20 @@ export function EmailLinkResult({ token }: { token: string }) {
     if (started.current) return;
     started.current = true;
     verify.mutate(token, {
-      // A browser signed in to this account shows it confirmed (the reminder goes away).
-      onSuccess: () =>
-        void queryClient.invalidateQueries({ queryKey: currentUserQueryOptions().queryKey }),
+      // A browser signed in shows the account as it is now (the reminder goes away): a read
+      // already in flight from the app's start may hold the account as it was before the link,
+      // so it is cancelled and the account read again.
+      onSuccess: () => {
+        if (!useAuthStore.getState().token) return;
+        const { queryKey } = currentUserQueryOptions();
+        void queryClient
+          .cancelQueries({ queryKey })
+          .then(() => queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 }))
+          .then((user) => {
+            if (useAuthStore.getState().token) useAuthStore.getState().setUser(user);
+          })
+          .catch(() => {});
+      },
     });
   }, [queryClient, token, verify]);
 
