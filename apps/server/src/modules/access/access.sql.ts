@@ -217,3 +217,19 @@ export function linkOpenable(viewerId: string, link: Column | SQL): SQL {
       where ${prayerGroups.id} = substr(${link}, 16)::uuid and ${groupVisible(viewerId)})
     else true end)`;
 }
+
+/**
+ * The rows of a grant (a share, a membership via share) that gave each of two people something
+ * the other owns: `grantee` is one of them and `record` is owned (`ownerOf`) by the other. What
+ * ending a friendship takes back (docs/decisions/037).
+ */
+export function grantedBetween(
+  a: string,
+  b: string,
+  grant: { grantee: Column; record: Column },
+  owned: { table: SQL; owner: SQL },
+): SQL {
+  const ownedBy = (owner: string) =>
+    sql`${grant.record} in (select id from ${owned.table} where ${owned.owner} = ${owner})`;
+  return sql`((${grant.grantee} = ${b} and ${ownedBy(a)}) or (${grant.grantee} = ${a} and ${ownedBy(b)}))`;
+}

@@ -12,6 +12,7 @@ import { likePattern } from '../../lib/cursor.ts';
 import type { JournalAccess } from '../access/access.policy.ts';
 import {
   journalListedPublicly,
+  grantedBetween,
   journalWithViewerColumns,
   prayerSeenByJournalReaders,
   prayerVisibleInReadableJournal,
@@ -148,15 +149,11 @@ export class JournalsRepository {
       .where(
         and(
           eq(journalMembers.viaShare, true),
-          or(
-            and(
-              eq(journalMembers.userId, b),
-              sql`${journalMembers.journalId} in (select id from journals where owner_id = ${a})`,
-            ),
-            and(
-              eq(journalMembers.userId, a),
-              sql`${journalMembers.journalId} in (select id from journals where owner_id = ${b})`,
-            ),
+          grantedBetween(
+            a,
+            b,
+            { grantee: journalMembers.userId, record: journalMembers.journalId },
+            { table: sql`journals`, owner: sql`owner_id` },
           ),
         ),
       )

@@ -11,7 +11,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/cursor.ts';
-import { friendsRequestsReadable, profileVisible } from '../access/access.sql.ts';
+import { friendsRequestsReadable, grantedBetween, profileVisible } from '../access/access.sql.ts';
 import type { OutgoingMail } from '../mail/mail.repository.ts';
 
 export interface RequestWithCreator {
@@ -173,15 +173,11 @@ export class PrayerRequestsRepository {
     await tx
       .delete(prayerRequestShares)
       .where(
-        or(
-          and(
-            eq(prayerRequestShares.userId, b),
-            sql`${prayerRequestShares.requestId} in (select id from prayer_requests where creator_id = ${a})`,
-          ),
-          and(
-            eq(prayerRequestShares.userId, a),
-            sql`${prayerRequestShares.requestId} in (select id from prayer_requests where creator_id = ${b})`,
-          ),
+        grantedBetween(
+          a,
+          b,
+          { grantee: prayerRequestShares.userId, record: prayerRequestShares.requestId },
+          { table: sql`prayer_requests`, owner: sql`creator_id` },
         ),
       );
   }

@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/cursor.ts';
-import { prayerVisibleInReadableJournal } from '../access/access.sql.ts';
+import { grantedBetween, prayerVisibleInReadableJournal } from '../access/access.sql.ts';
 
 export interface PrayerWithJournal {
   prayer: PrayerRow;
@@ -139,15 +139,11 @@ export class PrayersRepository {
     await tx
       .delete(prayerShares)
       .where(
-        or(
-          and(
-            eq(prayerShares.userId, b),
-            sql`${prayerShares.prayerId} in (select id from prayers where author_id = ${a})`,
-          ),
-          and(
-            eq(prayerShares.userId, a),
-            sql`${prayerShares.prayerId} in (select id from prayers where author_id = ${b})`,
-          ),
+        grantedBetween(
+          a,
+          b,
+          { grantee: prayerShares.userId, record: prayerShares.prayerId },
+          { table: sql`prayers`, owner: sql`author_id` },
         ),
       );
   }

@@ -1,3 +1,4 @@
+import { LoadMoreRow } from '@/components/ui/load-more-row';
 import { Button } from '@/components/ui/button';
 import { useLoadMoreOnScroll } from '@/hooks/use-load-more-on-scroll';
 import { getErrorMessage } from '@/lib/api-client';
@@ -99,17 +100,7 @@ export function GroupList({ search }: { search: string }) {
           <Skeletons count={2} />
         </>
       )}
-      <div ref={sentinel} className="flex justify-center">
-        {hasNextPage && (
-          <Button
-            variant="outline"
-            disabled={isFetchingNextPage}
-            onClick={() => void fetchNextPage()}
-          >
-            {isFetchingNextPage ? 'Loading more...' : 'Load more'}
-          </Button>
-        )}
-      </div>
+      <LoadMoreRow sentinel={sentinel} query={{ hasNextPage, isFetchingNextPage, fetchNextPage }} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { LoadMoreRow } from '@/components/ui/load-more-row';
 import type { PrayerGroupDetail } from '@selah/shared/schemas/groups';
 import type { Prayer } from '@selah/shared/schemas/prayers';
 import { CheckCircle2, Lock } from 'lucide-react';
@@ -143,17 +144,10 @@ export function GroupPrayersSection({ group }: { group: PrayerGroupDetail }) {
               <PrayerSkeletons count={2} />
             </>
           )}
-          <div ref={sentinel} className="flex justify-center">
-            {hasNextPage && (
-              <Button
-                variant="outline"
-                disabled={isFetchingNextPage}
-                onClick={() => void fetchNextPage()}
-              >
-                {isFetchingNextPage ? 'Loading more...' : 'Load more'}
-              </Button>
-            )}
-          </div>
+          <LoadMoreRow
+            sentinel={sentinel}
+            query={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
+          />
         </div>
       );
   }

@@ -1,3 +1,4 @@
+import { LoadMoreRow } from '@/components/ui/load-more-row';
 import { useLoadMoreOnScroll } from '@/hooks/use-load-more-on-scroll';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
@@ -70,17 +71,7 @@ export function PublicJournalList({ filter }: { filter: PublicJournalsFilter }) 
     <div className="grid gap-4">
       <JournalGrid journals={journals} label="Public journals" />
       {isFetchingNextPage && <JournalGridSkeleton count={2} />}
-      <div ref={sentinel} className="flex justify-center">
-        {hasNextPage && (
-          <Button
-            variant="outline"
-            disabled={isFetchingNextPage}
-            onClick={() => void fetchNextPage()}
-          >
-            {isFetchingNextPage ? 'Loading more...' : 'Load more'}
-          </Button>
-        )}
-      </div>
+      <LoadMoreRow sentinel={sentinel} query={{ hasNextPage, isFetchingNextPage, fetchNextPage }} />
       {isFetchingNextPage && (
         <p role="status" className="sr-only">
           Loading more journals...
