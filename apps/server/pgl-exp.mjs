@@ -6,13 +6,31 @@ let syncs = 0;
 class DurableNodeFS extends NodeFS {
   async init(pg, opts) {
     const r = await super.init(pg, opts);
-    return { emscriptenOpts: { ...r.emscriptenOpts, preRun: [(m) => {
-      m.NODEFS.stream_ops.fsync = (stream) => { syncs++; m.NODEFS.tryFSOperation(() => (mode === 'data' ? fs.fdatasyncSync : fs.fsyncSync)(stream.nfd)); return 0; };
-    }, ...r.emscriptenOpts.preRun] } };
+    return {
+      emscriptenOpts: {
+        ...r.emscriptenOpts,
+        preRun: [
+          (m) => {
+            m.NODEFS.stream_ops.fsync = (stream) => {
+              syncs++;
+              m.NODEFS.tryFSOperation(() =>
+                (mode === 'data' ? fs.fdatasyncSync : fs.fsyncSync)(stream.nfd),
+              );
+              return 0;
+            };
+          },
+          ...r.emscriptenOpts.preRun,
+        ],
+      },
+    };
   }
 }
 const dir = '/tmp/pgl-exp-' + mode;
-const params = [...PGlite.defaultStartParams.filter(p => p !== '-F'), '-c', 'wal_sync_method=' + (process.argv[3] ?? 'fsync')];
+const params = [
+  ...PGlite.defaultStartParams.filter((p) => p !== '-F'),
+  '-c',
+  'wal_sync_method=' + (process.argv[3] ?? 'fsync'),
+];
 let t0 = Date.now();
 const db = new PGlite({ fs: new DurableNodeFS(dir), startParams: params });
 await db.waitReady;
@@ -24,5 +42,5 @@ t0 = performance.now();
 const N = 500;
 for (let i = 0; i < N; i++) await db.query('insert into t (v) values ($1)', ['x' + i]);
 const ms = performance.now() - t0;
-console.log(mode, process.argv[3], (N / ms * 1000).toFixed(0), 'writes/s', 'syncs', syncs);
+console.log(mode, process.argv[3], ((N / ms) * 1000).toFixed(0), 'writes/s', 'syncs', syncs);
 await db.close();

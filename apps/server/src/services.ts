@@ -85,6 +85,7 @@ export function createServices(opts: ServiceOptions) {
   });
   const notifications = new NotificationsService({
     db: db.db,
+    access,
     hub,
     push,
     mail: mailRepo,

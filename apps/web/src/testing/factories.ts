@@ -57,7 +57,6 @@ export function buildJournal(overrides: Partial<Journal> = {}): Journal {
     description: 'Prayers for the week.',
     isPrivate: true,
     owner: '00000000-0000-4000-8000-000000000000',
-    ownerName: 'John Doe',
     category: null,
     createdAt: '2026-03-14T10:00:00.000Z',
     updatedAt: '2026-03-14T10:00:00.000Z',
@@ -87,10 +86,10 @@ export function buildJournalMember(overrides: Partial<JournalMember> = {}): Jour
 /** GET /journals/{id}: a journal with its members (the owner by default) and no prayers. */
 export function buildJournalDetail(overrides: Partial<JournalDetail> = {}): JournalDetail {
   const journal = buildJournal(overrides);
+  const ownerName = overrides.ownerName ?? 'John Doe';
   return JournalDetailSchema.parse({
-    members: [
-      buildJournalMember({ userId: journal.owner, name: journal.ownerName, role: 'owner' }),
-    ],
+    ownerName,
+    members: [buildJournalMember({ userId: journal.owner, name: ownerName, role: 'owner' })],
     prayers: [],
     prayersNextCursor: null,
     activeCount: journal.prayerCount - journal.answeredCount,

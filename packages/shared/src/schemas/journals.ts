@@ -46,7 +46,6 @@ export const JournalSchema = z.object({
   description: z.string(),
   isPrivate: z.boolean(),
   owner: z.string(),
-  ownerName: z.string(),
   category: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -72,6 +71,8 @@ export type JournalMember = z.infer<typeof JournalMemberSchema>;
 
 /** GET /journals/{id}: the journal with its members, its first page of prayers and its categories. */
 export const JournalDetailSchema = JournalSchema.extend({
+  /** The owner's name; '' for viewers who may not see who the owner is (ADR 038). */
+  ownerName: z.string(),
   members: z.array(JournalMemberSchema),
   prayers: z.array(PrayerSchema),
   prayersNextCursor: z.string().nullable(),

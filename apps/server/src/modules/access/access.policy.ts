@@ -34,15 +34,11 @@ export function seenByJournalReaders(prayer: Pick<PrayerRow, 'isPrivate'>): bool
   return !prayer.isPrivate;
 }
 
-/** A journal the viewer may read, with their role in it and what they may see of its owner. */
+/** A journal the viewer may read, with their role in it. */
 export interface JournalAccess {
   journal: JournalRow;
-  ownerFirstName: string;
-  ownerLastName: string;
   /** The viewer's membership ('owner' for the owner), null when they only read a public journal. */
   role: 'owner' | 'member' | null;
-  /** Whether the viewer may see the owner's name (profile visibility, or a membership). */
-  ownerVisible: boolean;
 }
 
 /** A prayer the viewer may read; its journal's title only when they may read the journal too. */
@@ -89,7 +85,6 @@ export class AccessPolicy {
     const [row] = await tx
       .select(journalWithViewerColumns(viewerId))
       .from(journals)
-      .innerJoin(users, eq(users.id, journals.ownerId))
       .where(and(eq(journals.id, id), journalReadable(viewerId)))
       .limit(1);
     return row ?? null;
@@ -286,4 +281,61 @@ export class AccessPolicy {
   async maySeeProfile(viewerId: string, personId: string): Promise<boolean> {
     return (await this.visiblePeople(viewerId, [personId])).has(personId);
   }
+
+  // --- Links ------------------------------------------------------------------------------
+
+  /**
+   * Which of these in-app links (notifications' links) still lead somewhere the viewer may go: a
+   * link to a journal, a prayer or a group only while that record is visible to them (taken back
+   * since: not); any other link always. One query per kind of record linked, none without any.
+   */
+  async openableLinks(viewerId: string, links: readonly (string | null)[]): Promise<Set<string>> {
+    const open = new Set<string>();
+    const byKind = new Map<RecordKind, Map<string, string>>();
+    for (const link of new Set(links)) {
+      if (link === null) continue;
+      const target = RECORD_LINK.exec(link);
+      if (!target) {
+        open.add(link);
+        continue;
+      }
+      const kind = target[1] as RecordKind;
+      const ids = byKind.get(kind) ?? new Map<string, string>();
+      ids.set(target[2]!.toLowerCase(), link);
+      byKind.set(kind, ids);
+    }
+    await Promise.all(
+      [...byKind].map(async ([kind, ids]) => {
+        for (const id of await this.visibleIds(viewerId, kind, [...ids.keys()]))
+          open.add(ids.get(id)!);
+      }),
+    );
+    return open;
+  }
+
+  /** Of these ids of one kind of record, those the viewer may see. */
+  private async visibleIds(viewerId: string, kind: RecordKind, ids: string[]): Promise<string[]> {
+    const rows =
+      kind === 'journal'
+        ? await this.db
+            .select({ id: journals.id })
+            .from(journals)
+            .where(and(inArray(journals.id, ids), journalReadable(viewerId)))
+        : kind === 'prayer'
+          ? await this.db
+              .select({ id: prayers.id })
+              .from(prayers)
+              .where(and(inArray(prayers.id, ids), prayerReadable(viewerId)))
+          : await this.db
+              .select({ id: prayerGroups.id })
+              .from(prayerGroups)
+              .where(and(inArray(prayerGroups.id, ids), groupVisible(viewerId)));
+    return rows.map((r) => r.id);
+  }
 }
+
+type RecordKind = 'journal' | 'prayer' | 'prayer-groups';
+
+/** An in-app link to one record: /journal/{id}, /prayer/{id}, /prayer-groups/{id}. */
+const RECORD_LINK =
+  /^\/(journal|prayer|prayer-groups)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;

@@ -45,19 +45,10 @@ export function journalRole(viewerId: string, journalId: Column | SQL = journals
 }
 
 /**
- * A journal as its viewer may see it, for selects over `journals` joined with its owner in
- * `users`: the row, the owner's name, the viewer's role, and whether the viewer may see who the
- * owner is (they belong to the journal, or the owner's profile is visible to them).
+ * A journal as its viewer may see it, for lists over `journals`: the row and the viewer's role.
  */
 export function journalWithViewerColumns(viewerId: string) {
-  const role = journalRole(viewerId);
-  return {
-    journal: journals,
-    ownerFirstName: users.firstName,
-    ownerLastName: users.lastName,
-    role,
-    ownerVisible: sql<boolean>`(${role} is not null or ${profileVisible(viewerId)})`,
-  };
+  return { journal: journals, role: journalRole(viewerId) };
 }
 
 /** Public journals are the ones anybody may find (discover, trending, categories). */
@@ -195,27 +186,6 @@ export function profileVisible(
       where f1.user_id = ${viewerId} and f2.friend_id = ${person.id}))
     or exists (select 1 from friend_requests pr where pr.status = 'pending'
       and pr.requester_id = ${person.id} and pr.recipient_id = ${viewerId}))`;
-}
-
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-
-/**
- * Whether an in-app link (a notification's) still leads somewhere the viewer may go: a link to a
- * journal, a prayer or a group only while that record is visible to them; any other link always.
- */
-export function linkOpenable(viewerId: string, link: Column | SQL): SQL {
-  return sql`(case
-    when ${link} ~ ${`^/journal/${UUID}$`} then exists (select 1 from journals lj
-      where lj.id = substr(${link}, 10)::uuid and ${journalReadable(viewerId, {
-        id: sql`lj.id`,
-        ownerId: sql`lj.owner_id`,
-        isPrivate: sql`lj.is_private`,
-      })})
-    when ${link} ~ ${`^/prayer/${UUID}$`} then exists (select 1 from prayers
-      where ${prayers.id} = substr(${link}, 9)::uuid and ${prayerReadable(viewerId)})
-    when ${link} ~ ${`^/prayer-groups/${UUID}$`} then exists (select 1 from prayer_groups
-      where ${prayerGroups.id} = substr(${link}, 16)::uuid and ${groupVisible(viewerId)})
-    else true end)`;
 }
 
 /**

@@ -13,8 +13,6 @@ export function presentJournal(row: JournalWithViewer, viewerId: string): Journa
     description: journal.description,
     isPrivate: journal.isPrivate,
     owner: journal.ownerId,
-    // A person's name only where their profile is visible to the viewer (docs/decisions/038).
-    ownerName: row.ownerVisible ? fullName(row.ownerFirstName, row.ownerLastName) : '',
     category: journal.category,
     createdAt: journal.createdAt.toISOString(),
     updatedAt: journal.updatedAt.toISOString(),

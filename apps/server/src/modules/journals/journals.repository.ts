@@ -66,7 +66,6 @@ export class JournalsRepository {
       .select({ ...journalWithViewerColumns(userId), role: journalMembers.role })
       .from(journalMembers)
       .innerJoin(journals, eq(journals.id, journalMembers.journalId))
-      .innerJoin(users, eq(users.id, journals.ownerId))
       .where(eq(journalMembers.userId, userId))
       .orderBy(desc(journals.createdAt), desc(journals.id))
       .limit(limit);
@@ -248,7 +247,6 @@ export class JournalsRepository {
     return this.db
       .select(journalWithViewerColumns(viewerId))
       .from(journals)
-      .innerJoin(users, eq(users.id, journals.ownerId))
       .where(and(this.publicFilter(opts.search, opts.category), after))
       .orderBy(desc(journals.memberCount), desc(journals.id))
       .limit(opts.limit);
@@ -272,7 +270,6 @@ export class JournalsRepository {
     return this.db
       .select(journalWithViewerColumns(viewerId))
       .from(journals)
-      .innerJoin(users, eq(users.id, journals.ownerId))
       .where(and(this.publicFilter(opts.search, opts.category), after))
       .orderBy(desc(journals.createdAt), desc(journals.id))
       .limit(opts.limit);
@@ -303,7 +300,6 @@ export class JournalsRepository {
       .select({ ...journalWithViewerColumns(viewerId), activity: recent.activity })
       .from(recent)
       .innerJoin(journals, eq(journals.id, recent.journalId))
-      .innerJoin(users, eq(users.id, journals.ownerId))
       .where(this.publicFilter(opts.search, opts.category))
       .orderBy(desc(recent.activity), desc(journals.memberCount), desc(journals.id))
       .offset(opts.offset)

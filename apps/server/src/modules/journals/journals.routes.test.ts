@@ -60,13 +60,16 @@ describe('POST /api/journals', () => {
       description: 'For my family',
       isPrivate: true,
       owner: ownerId,
-      ownerName: 'Olive User',
       category: null,
       memberCount: 1,
       prayerCount: 0,
       answeredCount: 0,
       membership: 'owner',
     });
+    // A list entry names no one: the journal's page names its owner by the profile rule.
+    expect(journal).not.toHaveProperty('ownerName');
+    const detail = (await owner.get(`/api/journals/${journal._id}`)).json();
+    expect(detail.ownerName).toBe('Olive User');
   });
 
   it('creates the optional initial prayer in the same transaction', async () => {

@@ -94,8 +94,12 @@ export class JournalsService {
     const testimonies = await this.prayers.testimoniesFor(visible.map((p) => p.prayer.id));
     const journal = presentJournal(row, user.id);
     const last = visible.at(-1);
+    // The owner leads the member list when the viewer may see them (a member, or by their
+    // profile's visibility): the same rule gives the owner's name, else '' (ADR 038).
+    const owner = members.find((m) => m.role === 'owner');
     return {
       ...journal,
+      ownerName: owner ? `${owner.firstName} ${owner.lastName}`.trim() : '',
       members: members.map(presentMember),
       prayers: visible.map((p) => presentPrayer(p, testimonies.get(p.prayer.id) ?? [])),
       prayersNextCursor:

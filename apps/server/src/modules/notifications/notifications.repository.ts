@@ -1,22 +1,10 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   type NotificationRow,
   type NotificationType,
   notifications,
 } from '../../db/schema/index.ts';
-import { linkOpenable } from '../access/access.sql.ts';
-
-/**
- * A notification as its user reads it later: its link only while it still leads somewhere they
- * may go (a journal un-shared since, a group left: the access policy's `linkOpenable`).
- */
-const readColumns = (userId: string) => ({
-  ...getTableColumns(notifications),
-  link: sql<
-    string | null
-  >`case when ${linkOpenable(userId, notifications.link)} then ${notifications.link} end`,
-});
 
 export interface NewNotification {
   userId: string;
@@ -49,7 +37,7 @@ export class NotificationsRepository {
     opts: { after: readonly [Date, string] | null; limit: number; unreadOnly: boolean },
   ): Promise<NotificationRow[]> {
     return this.db
-      .select(readColumns(userId))
+      .select()
       .from(notifications)
       .where(
         and(
@@ -73,7 +61,7 @@ export class NotificationsRepository {
   /** The user's notifications after (createdAt, id), oldest first. */
   async after(userId: string, position: [Date, string], limit: number): Promise<NotificationRow[]> {
     return this.db
-      .select(readColumns(userId))
+      .select()
       .from(notifications)
       .where(
         and(
@@ -107,7 +95,7 @@ export class NotificationsRepository {
 
   async findOwn(id: string, userId: string): Promise<NotificationRow | null> {
     const [row] = await this.db
-      .select(readColumns(userId))
+      .select()
       .from(notifications)
       .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
       .limit(1);

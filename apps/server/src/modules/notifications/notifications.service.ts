@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { type NotificationRow, type NotificationType, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import type { AccessPolicy } from '../access/access.policy.ts';
 import type { MailRepository, OutgoingMail } from '../mail/mail.repository.ts';
 import { notificationMail } from '../mail/mail-templates.ts';
 import { type NewNotification, NotificationsRepository } from './notifications.repository.ts';
@@ -53,6 +54,8 @@ export interface PreparedNotification {
 
 export interface NotificationsServiceDeps {
   db: Db;
+  /** Whether a notification's link still leads somewhere its user may go. */
+  access: AccessPolicy;
   hub: RealtimeHub;
   push: PushService;
   mail: MailRepository;
@@ -213,7 +216,22 @@ export class NotificationsService {
     const time = date.getTime();
     if (Number.isNaN(time) || time < EARLIEST_EVENT || time > Date.now() + 24 * 3600 * 1000)
       return [];
-    return this.repo.after(userId, [date, id], limit);
+    return this.withOpenableLinks(userId, await this.repo.after(userId, [date, id], limit));
+  }
+
+  /**
+   * The rows with each link kept only while it still leads somewhere the user may go (a
+   * journal un-shared since, a group left: the access policy's `openableLinks`).
+   */
+  private async withOpenableLinks(
+    userId: string,
+    rows: NotificationRow[],
+  ): Promise<NotificationRow[]> {
+    const open = await this.deps.access.openableLinks(
+      userId,
+      rows.map((row) => row.link),
+    );
+    return rows.map((row) => (row.link && !open.has(row.link) ? { ...row, link: null } : row));
   }
 
   async list(
@@ -229,7 +247,7 @@ export class NotificationsService {
       }),
       this.repo.unreadCount(userId),
     ]);
-    const page = rows.slice(0, query.limit);
+    const page = await this.withOpenableLinks(userId, rows.slice(0, query.limit));
     const last = page.at(-1);
     return {
       data: page.map(presentNotification),
@@ -244,7 +262,8 @@ export class NotificationsService {
   async get(id: string, userId: string): Promise<Notification> {
     const row = await this.repo.findOwn(id, userId);
     if (!row) throw notFound('Notification');
-    return presentNotification(row);
+    const [shown] = await this.withOpenableLinks(userId, [row]);
+    return presentNotification(shown!);
   }
 
   async markRead(id: string, userId: string): Promise<Notification> {
