@@ -137,4 +137,25 @@ test.describe('Email and password sign-in', () => {
     await expect(page).toHaveURL(/\/login(\?|$)/, { timeout: 5_000 });
     await expect.poll(() => readLocalStorage(page)).toEqual({});
   });
+
+  test('signs out everywhere from Settings: this browser and every other session end', async ({
+    page,
+    api,
+    login,
+  }) => {
+    const user = await api.createUser();
+    const here = await login(user, '/settings');
+    const phone = await api.login(user.email, user.password);
+    expect((await api.me(phone.token)).status()).toBe(200);
+
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Sign out everywhere?' });
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+
+    await expect(toast(page, 'Signed out everywhere')).toBeVisible();
+    await expect(page).toHaveURL(`${APP_URL}/`);
+    expect((await api.me(phone.token)).status()).toBe(401);
+    expect((await api.me(here.token)).status()).toBe(401);
+    await expect.poll(() => readLocalStorage(page)).toEqual({});
+  });
 });

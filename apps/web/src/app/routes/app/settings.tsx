@@ -71,7 +71,8 @@ function useGoogleConfirmation() {
 /**
  * Settings (spec-2 "/settings"): Profile, Notifications, Privacy and Appearance tabs;
  * `?tab=notifications` (the link in notification e-mails) opens that tab. A deleted account
- * signs out here (its session is gone on the server already) and lands on /.
+ * or one signed out everywhere signs out here (its session is gone on the server already) and
+ * lands on /.
  */
 export function Component() {
   const [params, setParams] = useSearchParams();
@@ -109,7 +110,7 @@ export function Component() {
         </TabsList>
         <TabsContent value="profile" className="max-w-3xl">
           <ProfileSettings
-            onAccountDeleted={() => void signOut()}
+            onSignedOut={() => void signOut()}
             googleConfirmed={google.confirmed === 'delete'}
           />
         </TabsContent>

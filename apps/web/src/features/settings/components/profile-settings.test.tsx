@@ -36,12 +36,12 @@ function userFrom(profile: Partial<Settings['profile']> & { timeZone?: string | 
 function renderProfile(settings: Settings = buildSettings(), googleConfirmed = false) {
   useAuthStore.getState().setSession('test-token', jane);
   server.use(http.get(`${API}/users/me/settings`, () => HttpResponse.json(settings)));
-  const onAccountDeleted = vi.fn();
+  const onSignedOut = vi.fn();
   return {
     ...renderComponent(
-      <ProfileSettings onAccountDeleted={onAccountDeleted} googleConfirmed={googleConfirmed} />,
+      <ProfileSettings onSignedOut={onSignedOut} googleConfirmed={googleConfirmed} />,
     ),
-    onAccountDeleted,
+    onSignedOut,
   };
 }
 
@@ -364,7 +364,7 @@ describe('Settings > Profile', () => {
             : apiError(403, { code: 'FORBIDDEN', message: 'That password is not right.' });
         }),
       );
-      const { user, onAccountDeleted } = renderProfile();
+      const { user, onSignedOut } = renderProfile();
 
       await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
       const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
@@ -384,14 +384,14 @@ describe('Settings > Profile', () => {
       await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
       await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
       expect(await within(dialog).findByText('That password is not right.')).toBeVisible();
-      expect(onAccountDeleted).not.toHaveBeenCalled();
+      expect(onSignedOut).not.toHaveBeenCalled();
 
       await user.clear(within(dialog).getByLabelText('Your password'));
       await user.type(within(dialog).getByLabelText('Your password'), 'right-pass');
       await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
 
       await expectToast('Account deleted', 'Your account and everything in it have been removed.');
-      expect(onAccountDeleted).toHaveBeenCalledTimes(1);
+      expect(onSignedOut).toHaveBeenCalledTimes(1);
       expect(bodies).toEqual([
         { confirm: 'DELETE', password: 'wrong-pass' },
         { confirm: 'DELETE', password: 'right-pass' },
@@ -423,7 +423,7 @@ describe('Settings > Profile', () => {
           return new HttpResponse(null, { status: 204 });
         }),
       );
-      const { user, onAccountDeleted } = renderProfile(
+      const { user, onSignedOut } = renderProfile(
         buildSettings({ profile: { hasPassword: false } }),
         true,
       );
@@ -435,8 +435,60 @@ describe('Settings > Profile', () => {
       await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
       await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
 
-      await waitFor(() => expect(onAccountDeleted).toHaveBeenCalled());
+      await waitFor(() => expect(onSignedOut).toHaveBeenCalled());
       expect(bodies).toEqual([{ confirm: 'DELETE' }]);
+    });
+  });
+
+  describe('Sign out everywhere', () => {
+    it('asks first, then ends every session and signs out here', async () => {
+      const sent = vi.fn();
+      server.use(
+        http.post(`${API}/auth/logout-all`, ({ request }) => {
+          sent(request.headers.get('authorization'));
+          return new HttpResponse(null, { status: 204 });
+        }),
+      );
+      const { user, onSignedOut } = renderProfile();
+
+      await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Sign out everywhere?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(sent).not.toHaveBeenCalled();
+
+      await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+      const again = await screen.findByRole('alertdialog', { name: 'Sign out everywhere?' });
+      await user.click(within(again).getByRole('button', { name: 'Sign out everywhere' }));
+
+      await expectToast(
+        'Signed out everywhere',
+        'Every device signed in to your account has been signed out.',
+      );
+      expect(sent).toHaveBeenCalledWith('Bearer test-token');
+      expect(onSignedOut).toHaveBeenCalledTimes(1);
+    });
+
+    it('a failure says so and keeps this browser signed in', async () => {
+      server.use(
+        http.post(`${API}/auth/logout-all`, () =>
+          apiError(503, {
+            code: 'SERVICE_UNAVAILABLE',
+            message: 'Selah is busy. Please try again.',
+          }),
+        ),
+      );
+      const { user, onSignedOut } = renderProfile();
+
+      await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Sign out everywhere?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+
+      await expectToast(
+        'Not signed out',
+        'You could not be signed out everywhere. Please try again.',
+      );
+      expect(onSignedOut).not.toHaveBeenCalled();
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     });
   });
 });

@@ -4,18 +4,20 @@ import { DeleteAccountCard } from './delete-account-card';
 import { EmailCard } from './email-card';
 import { ProfileForm } from './profile-form';
 import { ProfilePhoto } from './profile-photo';
+import { SessionsCard } from './sessions-card';
 import { SettingsLoadError, SettingsSkeleton } from './settings-states';
 
 /**
  * Settings > Profile: photo, name, username, bio, time zone and language; the e-mail address;
- * Delete Account. `onAccountDeleted` signs out and leaves for the landing page;
+ * sign out everywhere; Delete Account. `onSignedOut` (the sessions have ended on the server:
+ * everywhere, or with the deleted account) clears this browser and leaves for the landing page;
  * `googleConfirmed`: back from a Google sign-in confirming the deletion (its dialog opens).
  */
 export function ProfileSettings({
-  onAccountDeleted,
+  onSignedOut,
   googleConfirmed = false,
 }: {
-  onAccountDeleted: () => void;
+  onSignedOut: () => void;
   googleConfirmed?: boolean;
 }) {
   const settings = useSettings();
@@ -44,10 +46,11 @@ export function ProfileSettings({
         </CardContent>
       </Card>
       <EmailCard email={profile.email} hasPassword={profile.hasPassword} />
+      <SessionsCard onSignedOut={onSignedOut} />
       <DeleteAccountCard
         hasPassword={profile.hasPassword}
         googleConfirmed={googleConfirmed}
-        onDeleted={onAccountDeleted}
+        onDeleted={onSignedOut}
       />
     </div>
   );
