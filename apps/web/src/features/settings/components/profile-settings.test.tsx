@@ -483,10 +483,7 @@ describe('Settings > Profile', () => {
       const dialog = await screen.findByRole('alertdialog', { name: 'Sign out everywhere?' });
       await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
 
-      await expectToast(
-        'Not signed out',
-        'You could not be signed out everywhere. Please try again.',
-      );
+      await expectToast('Not signed out', 'Selah is busy. Please try again.');
       expect(onSignedOut).not.toHaveBeenCalled();
       await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     });
