@@ -63,6 +63,10 @@ export async function buildTestApp(
   };
 }
 
+/** Serves the app on a free loopback port (for real HTTP: streams, raw sockets); its base URL. */
+export const listenOnLoopback = (app: FastifyInstance): Promise<string> =>
+  app.listen({ port: 0, host: '127.0.0.1' });
+
 let counter = 0;
 /** A unique e-mail for this test run. */
 export const uniqueEmail = (prefix = 'user') =>

@@ -16,6 +16,7 @@ import {
   STRONG_PASSWORD,
   type TestApp,
   uniqueEmail,
+  listenOnLoopback,
 } from '../build-test-app.ts';
 import { befriend, person, type Person } from '../people.ts';
 import { SIGNED_OUT } from './authz-matrix.data.ts';
@@ -535,9 +536,7 @@ describe('security headers on every kind of response (ASVS 3.4)', () => {
 
   beforeAll(async () => {
     listening = await buildTestApp();
-    await listening.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = listening.app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    base = await listenOnLoopback(listening.app);
     viewer = await person(listening.app, 'Viewer');
     const uploaded = await listening.app.inject({
       method: 'PUT',

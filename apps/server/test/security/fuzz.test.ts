@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../build-test-app.ts';
+import { buildTestApp, type TestApp, listenOnLoopback } from '../build-test-app.ts';
 import { FakeFlutterwave } from '../fake-flutterwave.ts';
 import { befriend, person, type Person } from '../people.ts';
 import { openSse } from '../sse-client.ts';
@@ -393,9 +393,7 @@ const STACK = /node_modules|\.ts:\d+:\d+|\bat [\w.<>]+ \(/;
 
 describe('the notification stream (not fuzzed above: a valid session would keep it open)', () => {
   it('answers hostile Last-Event-ID headers with a working stream and its unread count', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/notifications/stream`;
+    const url = `${await listenOnLoopback(t.app)}/api/notifications/stream`;
     const positions = [
       '2020-01-01T00:00:00.000Z_not-a-uuid',
       '2020-01-01T00:00:00.000Z_é',

@@ -8,6 +8,7 @@ import {
   signUp,
   type TestApp,
   uniqueEmail,
+  listenOnLoopback,
 } from '../build-test-app.ts';
 import { FakeFlutterwave } from '../fake-flutterwave.ts';
 import { latestMail, linkToken } from '../mailbox.ts';
@@ -86,9 +87,7 @@ beforeAll(async () => {
     },
     logger: { ...options, stream: { write: (line: string) => lines.push(line) } },
   });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = await listenOnLoopback(t.app);
   await journey();
 }, 120_000);
 

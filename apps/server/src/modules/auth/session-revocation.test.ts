@@ -8,6 +8,7 @@ import {
   buildTestApp,
   STRONG_PASSWORD,
   type TestApp,
+  listenOnLoopback,
 } from '../../../test/build-test-app.ts';
 import { latestMail, linkToken } from '../../../test/mailbox.ts';
 import { person, type Person } from '../../../test/people.ts';
@@ -24,9 +25,7 @@ let base: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = await listenOnLoopback(t.app);
 });
 afterAll(async () => {
   await t?.close();

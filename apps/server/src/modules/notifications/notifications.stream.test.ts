@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import {
+  bearer,
+  buildTestApp,
+  type TestApp,
+  listenOnLoopback,
+} from '../../../test/build-test-app.ts';
 import { person } from '../../../test/people.ts';
 import { openSse } from '../../../test/sse-client.ts';
 import { HEARTBEAT_MS, MAX_STREAMS_PER_USER } from './notifications.stream.ts';
@@ -9,9 +14,7 @@ let base: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = await listenOnLoopback(t.app);
 });
 afterAll(async () => {
   await t?.close();
