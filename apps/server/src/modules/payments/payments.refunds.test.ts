@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema/index.ts';
@@ -30,15 +29,7 @@ beforeAll(async () => {
       FLUTTERWAVE_API_URL: flw.url,
     },
     now: () => new Date(Date.now() + offsetMs),
-    logger: {
-      level: 'info',
-      stream: new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          logLines.push(chunk.toString());
-          done();
-        },
-      }),
-    },
+    logger: { level: 'info', stream: { write: (line: string) => logLines.push(line) } },
   });
 });
 afterAll(async () => {

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, users } from '../../db/schema/index.ts';
@@ -31,15 +30,7 @@ beforeAll(async () => {
       // app.inject's requests come from 127.0.0.1: the proxy that sets the country header.
       TRUST_PROXY: '127.0.0.1',
     },
-    logger: {
-      level: 'info',
-      stream: new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          logLines.push(chunk.toString());
-          done();
-        },
-      }),
-    },
+    logger: { level: 'info', stream: { write: (line: string) => logLines.push(line) } },
   });
 });
 afterAll(async () => {
