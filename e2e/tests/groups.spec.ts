@@ -1,33 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { expect, test, toast } from '../fixtures.ts';
-import type { Api, TestUser } from '../support/api.ts';
-
-/** A word no other test's group contains, so searches find only this test's groups. */
-function uniqueWord(): string {
-  return `e2e${randomBytes(4).toString('hex')}`;
-}
-
-/** Creates a journal as `user` through the HTTP API. */
-async function createJournal(api: Api, user: TestUser, title: string, isPrivate = false) {
-  const { token } = await api.login(user.email, user.password);
-  const response = await api.request.post('/api/journals', {
-    data: { title, description: 'Where our group prays.', isPrivate },
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { _id: string; title: string };
-}
-
-/** POSTs `data` to `path` as `user` and returns the created record. */
-async function create(api: Api, user: TestUser, path: string, data: Record<string, unknown>) {
-  const { token } = await api.login(user.email, user.password);
-  const response = await api.request.post(path, {
-    data,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { data?: { _id: string } } & { _id?: string };
-}
+import { seedAs, uniqueWord } from '../support/seed.ts';
 
 test('a user creates a group on their journal, another finds and joins it, the first sees them', async ({
   page,
@@ -40,7 +12,9 @@ test('a user creates a group on their journal, another finds and joins it, the f
   const boaz = await api.createUser({ firstName: 'Boaz', lastName: 'Ephrath' });
   // Creating prayer groups is a Premium feature.
   await api.upgrade(ruth);
-  const journal = await createJournal(api, ruth, `Harvest ${word}`);
+  const journal = await (
+    await seedAs(api, ruth)
+  ).createJournal({ title: `Harvest ${word}`, isPrivate: false });
   const groupName = `Dawn Watch ${word}`;
 
   // Ruth creates the group in the UI, attached to her journal.
@@ -117,22 +91,23 @@ test('a group around a private journal shows "Private journal" and no prayers to
   const ruth = await api.createUser({ firstName: 'Ruth', lastName: 'Moab' });
   const boaz = await api.createUser({ firstName: 'Boaz', lastName: 'Ephrath' });
   await api.upgrade(ruth);
-  const journal = await createJournal(api, ruth, `Secret Harvest ${word}`, true);
+  const seed = await seedAs(api, ruth);
+  const journal = await seed.createJournal({ title: `Secret Harvest ${word}`, isPrivate: true });
   const prayerTitle = `Rain for the fields ${word}`;
-  await create(api, ruth, '/api/prayers', {
+  await seed.post('/api/prayers', {
     title: prayerTitle,
     content: 'Send rain in its season.',
     journal: journal._id,
     isPrivate: false,
   });
   const groupName = `Open Field ${word}`;
-  const created = await create(api, ruth, '/api/prayer-groups', {
+  const created = await seed.post<{ data: { _id: string } }>('/api/prayer-groups', {
     name: groupName,
     description: 'Anyone may pray with us.',
     isPublic: true,
     journalId: journal._id,
   });
-  const groupId = created.data?._id ?? '';
+  const groupId = created.data._id;
 
   // Boaz may see the public group, but not its private journal: no title, no prayers.
   await login(boaz, '/prayer-groups');

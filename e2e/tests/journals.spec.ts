@@ -1,37 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { expect, test, toast } from '../fixtures.ts';
-import type { Api, TestUser } from '../support/api.ts';
+import { seedAs, uniqueWord } from '../support/seed.ts';
 import { APP_URL } from '../support/settings.ts';
-
-/** A word no other test's journal contains, so searches find only this test's journals. */
-function uniqueWord(): string {
-  return `e2e${randomBytes(4).toString('hex')}`;
-}
-
-interface CreatedJournal {
-  _id: string;
-  title: string;
-}
-
-/** Seeds data as `user` through the HTTP API (the stack's database is not reachable). */
-async function as(api: Api, user: TestUser) {
-  const { token } = await api.login(user.email, user.password);
-  const headers = { authorization: `Bearer ${token}` };
-  return {
-    async createJournal(data: { title: string; isPrivate: boolean; description?: string }) {
-      const response = await api.request.post('/api/journals', { data, headers });
-      expect(response.status(), await response.text()).toBe(201);
-      return (await response.json()) as CreatedJournal;
-    },
-    async addPublicPrayer(journal: CreatedJournal, title: string) {
-      const response = await api.request.post('/api/prayers', {
-        data: { title, content: 'Please pray with us.', journal: journal._id, isPrivate: false },
-        headers,
-      });
-      expect(response.status(), await response.text()).toBe(201);
-    },
-  };
-}
 
 test('creates a journal from the Daily Devotional template and finds it in the tabs', async ({
   page,
@@ -84,7 +53,7 @@ test("another user joins the first user's public journal from /discover", async 
   const word = uniqueWord();
   const owner = await api.createUser({ firstName: 'Ruth' });
   const journal = await (
-    await as(api, owner)
+    await seedAs(api, owner)
   ).createJournal({ title: `Prayer Chain ${word}`, isPrivate: false });
 
   await login(await api.createUser({ firstName: 'Boaz' }), '/discover');
@@ -131,7 +100,7 @@ test("another user joins the first user's public journal from /discover", async 
 
 test('the discover tabs show popular, new and trending journals', async ({ page, api, login }) => {
   const word = uniqueWord();
-  const owner = await as(api, await api.createUser());
+  const owner = await seedAs(api, await api.createUser());
   const active = await owner.createJournal({ title: `Active ${word}`, isPrivate: false });
   await owner.addPublicPrayer(active, 'Peace in the city');
   const quiet = await owner.createJournal({ title: `Quiet ${word}`, isPrivate: false });
@@ -165,7 +134,7 @@ test('the discover tabs show popular, new and trending journals', async ({ page,
 test('deletes a journal after its confirmation', async ({ page, api, login }) => {
   const owner = await api.createUser();
   const journal = await (
-    await as(api, owner)
+    await seedAs(api, owner)
   ).createJournal({ title: `Old Notes ${uniqueWord()}`, isPrivate: true });
 
   await login(owner, `/journal/${journal._id}`);

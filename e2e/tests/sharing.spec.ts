@@ -1,51 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { expect, test, toast } from '../fixtures.ts';
-import type { Api, TestUser } from '../support/api.ts';
-
-/** A word no other test's data contains. */
-function uniqueWord(): string {
-  return `e2e${randomBytes(4).toString('hex')}`;
-}
-
-interface Created {
-  _id: string;
-  title: string;
-}
-
-/** Seeds data as `user` through the HTTP API (the stack's database is not reachable). */
-async function as(api: Api, user: TestUser) {
-  const { token } = await api.login(user.email, user.password);
-  const headers = { authorization: `Bearer ${token}` };
-  return {
-    async createJournal(title: string, isPrivate: boolean) {
-      const response = await api.request.post('/api/journals', {
-        data: { title, description: 'Where we pray together.', isPrivate },
-        headers,
-      });
-      expect(response.status(), await response.text()).toBe(201);
-      return (await response.json()) as Created;
-    },
-    async addPublicPrayer(journal: Created, title: string) {
-      const response = await api.request.post('/api/prayers', {
-        data: { title, content: 'Please pray with me.', journal: journal._id, isPrivate: false },
-        headers,
-      });
-      expect(response.status(), await response.text()).toBe(201);
-      return (await response.json()) as Created;
-    },
-    async share(kind: 'journals' | 'prayers', id: string, friends: TestUser[]) {
-      const response = await api.request.post(`/api/${kind}/${id}/share`, {
-        data: { userIds: friends.map((friend) => friend.id) },
-        headers,
-      });
-      expect(response.status(), await response.text()).toBe(200);
-    },
-    async join(journal: Created) {
-      const response = await api.request.post(`/api/journals/${journal._id}/join`, { headers });
-      expect(response.status(), await response.text()).toBe(200);
-    },
-  };
-}
+import { seedAs, uniqueWord } from '../support/seed.ts';
 
 test.describe('Sharing you can take back', () => {
   test('an owner shares a private journal, then stops sharing: the friend loses it', async ({
@@ -57,7 +11,9 @@ test.describe('Sharing you can take back', () => {
     const ruth = await api.createUser({ firstName: 'Ruth', lastName: 'Moab' });
     const naomi = await api.createUser({ firstName: 'Naomi', lastName: 'Bethlehem' });
     await api.befriend(ruth, naomi);
-    const journal = await (await as(api, ruth)).createJournal(`Gleanings ${uniqueWord()}`, true);
+    const journal = await (
+      await seedAs(api, ruth)
+    ).createJournal({ title: `Gleanings ${uniqueWord()}`, isPrivate: true });
 
     // Ruth shares it from the journal's page.
     await login(ruth, `/journal/${journal._id}`);
@@ -109,8 +65,8 @@ test.describe('Sharing you can take back', () => {
     const ruth = await api.createUser({ firstName: 'Ruth', lastName: 'Moab' });
     const naomi = await api.createUser({ firstName: 'Naomi', lastName: 'Bethlehem' });
     await api.befriend(ruth, naomi);
-    const seed = await as(api, ruth);
-    const journal = await seed.createJournal(`Harvest ${uniqueWord()}`, true);
+    const seed = await seedAs(api, ruth);
+    const journal = await seed.createJournal({ title: `Harvest ${uniqueWord()}`, isPrivate: true });
     await seed.share('journals', journal._id, [naomi]);
 
     await login(naomi, '/journals');
@@ -143,8 +99,10 @@ test.describe('Sharing you can take back', () => {
   test('the owner removes a member of a public journal', async ({ page, api, login, openAs }) => {
     const ruth = await api.createUser({ firstName: 'Ruth', lastName: 'Moab' });
     const boaz = await api.createUser({ firstName: 'Boaz', lastName: 'Ephrath' });
-    const journal = await (await as(api, ruth)).createJournal(`Threshing ${uniqueWord()}`, false);
-    await (await as(api, boaz)).join(journal);
+    const journal = await (
+      await seedAs(api, ruth)
+    ).createJournal({ title: `Threshing ${uniqueWord()}`, isPrivate: false });
+    await (await seedAs(api, boaz)).join(journal);
 
     await login(ruth, `/journal/${journal._id}`);
     const members = page.getByRole('list', { name: 'Journal members' });
@@ -175,8 +133,8 @@ test.describe('Sharing you can take back', () => {
     const ruth = await api.createUser({ firstName: 'Ruth', lastName: 'Moab' });
     const orpah = await api.createUser({ firstName: 'Orpah', lastName: 'Moab' });
     await api.befriend(ruth, orpah);
-    const seed = await as(api, ruth);
-    const journal = await seed.createJournal(`Moab ${uniqueWord()}`, true);
+    const seed = await seedAs(api, ruth);
+    const journal = await seed.createJournal({ title: `Moab ${uniqueWord()}`, isPrivate: true });
     const prayer = await seed.addPublicPrayer(journal, `Bread for Moab ${uniqueWord()}`);
     await seed.share('prayers', prayer._id, [orpah]);
 
