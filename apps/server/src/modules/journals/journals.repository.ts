@@ -16,7 +16,7 @@ import {
   journalWithViewerColumns,
   prayerSeenByJournalReaders,
   prayerVisibleInReadableJournal,
-  profileVisible,
+  personVisible,
 } from '../access/access.sql.ts';
 
 /** A journal with what its viewer may see of it (access.sql.ts `journalWithViewerColumns`). */
@@ -72,20 +72,11 @@ export class JournalsRepository {
   }
 
   /**
-   * The members `viewerId` may see: everyone for the journal's owner; for others, the owner when
-   * they belong to the journal themselves, and whoever's profile is visible to them.
+   * The members `viewerId` may see (`personVisible`): everyone for the journal's owner; for
+   * others, the owner when they belong to the journal themselves, and whoever's profile is
+   * visible to them.
    */
-  async members(
-    journalId: string,
-    viewer: { id: string; isOwner: boolean; isMember: boolean },
-    limit: number,
-  ): Promise<MemberRow[]> {
-    const visible = viewer.isOwner
-      ? undefined
-      : or(
-          viewer.isMember ? eq(journalMembers.role, 'owner') : undefined,
-          profileVisible(viewer.id),
-        );
+  async members(journalId: string, viewerId: string, limit: number): Promise<MemberRow[]> {
     return this.db
       .select({
         userId: journalMembers.userId,
@@ -98,7 +89,7 @@ export class JournalsRepository {
       })
       .from(journalMembers)
       .innerJoin(users, eq(users.id, journalMembers.userId))
-      .where(and(eq(journalMembers.journalId, journalId), visible))
+      .where(and(eq(journalMembers.journalId, journalId), personVisible(viewerId)))
       .orderBy(sql`${journalMembers.role} = 'owner' desc`, journalMembers.joinedAt)
       .limit(limit);
   }
