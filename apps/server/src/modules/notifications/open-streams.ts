@@ -58,8 +58,11 @@ export class OpenStreams {
 
   /** Ends the streams of sessions that are no longer live. */
   async checkSessions(): Promise<void> {
-    if (this.#streams.size === 0) return;
-    const ids = [...new Set([...this.#streams].map((stream) => stream.sessionId))];
+    // Only the streams open when the question is asked: one opened while it is answered has a
+    // session the answer does not cover (it was checked when the stream opened).
+    const checked = [...this.#streams];
+    if (checked.length === 0) return;
+    const ids = [...new Set(checked.map((stream) => stream.sessionId))];
     let live: Set<string>;
     try {
       live = await this.#liveSessions(ids);
@@ -68,7 +71,7 @@ export class OpenStreams {
       this.#logger.warn({ err: error }, 'open streams: could not check sessions');
       return;
     }
-    for (const stream of [...this.#streams]) if (!live.has(stream.sessionId)) stream.end();
+    for (const stream of checked) if (!live.has(stream.sessionId)) stream.end();
   }
 
   /** Ends every stream (shutdown: streams would otherwise hold it up until clients leave). */
