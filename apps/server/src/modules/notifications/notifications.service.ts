@@ -220,6 +220,20 @@ export class NotificationsService {
   }
 
   /**
+   * A new notification as its recipient's open streams send it (its link checked like the
+   * list's), with their unread count; null when it is gone.
+   */
+  async forStream(id: string): Promise<{ row: NotificationRow | null; unreadCount: number }> {
+    const row = await this.repo.findById(id);
+    if (!row) return { row: null, unreadCount: 0 };
+    const [[checked], unreadCount] = await Promise.all([
+      this.withOpenableLinks(row.userId, [row]),
+      this.repo.unreadCount(row.userId),
+    ]);
+    return { row: checked ?? null, unreadCount };
+  }
+
+  /**
    * The rows with each link kept only while it still leads somewhere the user may go (a
    * journal un-shared since, a group left: the access policy's `openableLinks`).
    */

@@ -21,10 +21,7 @@ const lookups = new Map<string, Promise<{ row: NotificationRow | null; unreadCou
 function lookUpNotification(notifications: NotificationsService, id: string) {
   let lookup = lookups.get(id);
   if (!lookup) {
-    lookup = (async () => {
-      const row = await notifications.repo.findById(id);
-      return { row, unreadCount: row ? await notifications.repo.unreadCount(row.userId) : 0 };
-    })();
+    lookup = notifications.forStream(id);
     lookups.set(id, lookup);
     const forget = () => setTimeout(() => lookups.delete(id), SHARED_LOOKUP_MS).unref();
     lookup.then(forget, forget);
