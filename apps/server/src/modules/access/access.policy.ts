@@ -1,4 +1,5 @@
 import { and, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { inAmbientTransactionNow } from '../../db/ambient-transaction.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
@@ -21,6 +22,7 @@ import {
   journalReadable,
   journalWithViewerColumns,
   prayerReadable,
+  profileVisible,
   requestReadable,
 } from './access.sql.ts';
 
@@ -182,7 +184,7 @@ export class AccessPolicy {
 
   /** The request if the viewer may read it, else null. */
   async request(viewerId: string, id: string): Promise<RequestAccess | null> {
-    if (inAmbientTransactionNow()) {
+    if (inAmbientTransactionNow() || this.db instanceof PgTransaction) {
       const [row] = await this.requestQuery(id, viewerId);
       return row ?? null;
     }
@@ -261,6 +263,23 @@ export class AccessPolicy {
   /** No admin demotes or removes the group's creator, except the creator. */
   mayChangeMember(access: GroupAccess, viewerId: string, memberId: string): boolean {
     return memberId !== access.group.creatorId || viewerId === access.group.creatorId;
+  }
+
+  // --- People -----------------------------------------------------------------------------
+
+  /** Which of `ids` the viewer may see (name, username, photo): the rule of `profileVisible`. */
+  async visiblePeople(viewerId: string, ids: readonly string[]): Promise<Set<string>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, unique), profileVisible(viewerId)));
+    return new Set(rows.map((r) => r.id));
+  }
+
+  async maySeeProfile(viewerId: string, personId: string): Promise<boolean> {
+    return (await this.visiblePeople(viewerId, [personId])).has(personId);
   }
 
   // --- Links ------------------------------------------------------------------------------

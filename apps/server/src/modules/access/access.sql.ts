@@ -169,9 +169,9 @@ export function personFindable(viewerId: string, q: string, exactEmail: string):
  * themselves; their friends; whoever sent them a friend request that is still pending (asking
  * is choosing to be seen; the reverse is no grant: a request is not a way to see someone);
  * everyone when the profile is public; friends of friends when
- * it is "friends" (the default). A private profile is seen by friends only. The people of a
- * journal or group see each other by `personVisible`, which adds what membership grants; search
- * adds the exact e-mail (`personFindable`).
+ * it is "friends" (the default). A private profile is seen by friends only. Surfaces add the
+ * grants of their own context on top (a journal's owner sees its members, a group's admins its
+ * members), and search adds the exact e-mail (access.policy.ts).
  */
 export function profileVisible(
   viewerId: string,
@@ -186,37 +186,6 @@ export function profileVisible(
       where f1.user_id = ${viewerId} and f2.friend_id = ${person.id}))
     or exists (select 1 from friend_requests pr where pr.status = 'pending'
       and pr.requester_id = ${person.id} and pr.recipient_id = ${viewerId}))`;
-}
-
-/**
- * People a viewer knows through a journal or a group, whatever their profile setting: a
- * journal's owner and its members see each other; a group's admins see its members and the
- * people it invited. (Members of one journal or group do not see each other through it.)
- */
-export function knownThroughMembership(viewerId: string, person: Column | SQL = users.id): SQL {
-  return sql`(exists (select 1 from journal_members vm
-      join journal_members pm on pm.journal_id = vm.journal_id
-      where vm.user_id = ${viewerId} and pm.user_id = ${person}
-        and (vm.role = 'owner' or pm.role = 'owner'))
-    or exists (select 1 from prayer_group_members va
-      where va.user_id = ${viewerId} and va.role = 'admin'
-        and (exists (select 1 from prayer_group_members pa
-            where pa.group_id = va.group_id and pa.user_id = ${person})
-          or exists (select 1 from prayer_group_invites pi
-            where pi.group_id = va.group_id and pi.user_id = ${person}))))`;
-}
-
-/**
- * Whether the viewer sees a person where Selah shows the people of a journal or a group (member
- * lists, invitations, their photos): their profile is visible to the viewer, or the viewer knows
- * them through a journal or group (`knownThroughMembership`). Search finds by `profileVisible`
- * alone.
- */
-export function personVisible(
-  viewerId: string,
-  person: { id: Column | SQL; settings: Column | SQL } = users,
-): SQL {
-  return sql`(${profileVisible(viewerId, person)} or ${knownThroughMembership(viewerId, person.id)})`;
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   groupListedPublicly,
   groupVisible,
   groupWithViewerColumns,
-  personVisible,
+  profileVisible,
 } from '../access/access.sql.ts';
 
 /** A group with what its viewer may see of it (access.sql.ts `groupWithViewerColumns`). */
@@ -180,8 +180,8 @@ export class GroupsRepository {
     return rows.map((r) => r.userId);
   }
 
-  /** The members `viewerId` may see (`personVisible`): every one for admins. */
-  async members(groupId: string, viewerId: string, limit: number) {
+  /** The members `viewer` may see: every one for admins, else those whose profile is visible. */
+  async members(groupId: string, viewer: { id: string; isAdmin: boolean }, limit: number) {
     return this.db
       .select({
         userId: prayerGroupMembers.userId,
@@ -194,7 +194,12 @@ export class GroupsRepository {
       })
       .from(prayerGroupMembers)
       .innerJoin(users, eq(users.id, prayerGroupMembers.userId))
-      .where(and(eq(prayerGroupMembers.groupId, groupId), personVisible(viewerId)))
+      .where(
+        and(
+          eq(prayerGroupMembers.groupId, groupId),
+          viewer.isAdmin ? undefined : profileVisible(viewer.id),
+        ),
+      )
       .orderBy(sql`${prayerGroupMembers.role} = 'admin' desc`, prayerGroupMembers.joinedAt)
       .limit(limit);
   }

@@ -106,7 +106,7 @@ export class GroupsService {
     const row = await this.deps.access.visibleGroup(viewer.id, id);
     const isAdmin = row.role === 'admin';
     const [members, invitations] = await Promise.all([
-      this.repo.members(id, viewer.id, MEMBER_LIMIT),
+      this.repo.members(id, { id: viewer.id, isAdmin }, MEMBER_LIMIT),
       isAdmin ? this.repo.invitations(id, MEMBER_LIMIT) : Promise.resolve([]),
     ]);
     return {

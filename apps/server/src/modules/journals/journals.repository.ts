@@ -16,7 +16,7 @@ import {
   journalWithViewerColumns,
   prayerSeenByJournalReaders,
   prayerVisibleInReadableJournal,
-  personVisible,
+  profileVisible,
 } from '../access/access.sql.ts';
 
 /** A journal with what its viewer may see of it (access.sql.ts `journalWithViewerColumns`). */
@@ -72,11 +72,20 @@ export class JournalsRepository {
   }
 
   /**
-   * The members `viewerId` may see (`personVisible`): everyone for the journal's owner; for
-   * others, the owner when they belong to the journal themselves, and whoever's profile is
-   * visible to them.
+   * The members `viewerId` may see: everyone for the journal's owner; for others, the owner when
+   * they belong to the journal themselves, and whoever's profile is visible to them.
    */
-  async members(journalId: string, viewerId: string, limit: number): Promise<MemberRow[]> {
+  async members(
+    journalId: string,
+    viewer: { id: string; isOwner: boolean; isMember: boolean },
+    limit: number,
+  ): Promise<MemberRow[]> {
+    const visible = viewer.isOwner
+      ? undefined
+      : or(
+          viewer.isMember ? eq(journalMembers.role, 'owner') : undefined,
+          profileVisible(viewer.id),
+        );
     return this.db
       .select({
         userId: journalMembers.userId,
@@ -89,7 +98,7 @@ export class JournalsRepository {
       })
       .from(journalMembers)
       .innerJoin(users, eq(users.id, journalMembers.userId))
-      .where(and(eq(journalMembers.journalId, journalId), personVisible(viewerId)))
+      .where(and(eq(journalMembers.journalId, journalId), visible))
       .orderBy(sql`${journalMembers.role} = 'owner' desc`, journalMembers.joinedAt)
       .limit(limit);
   }

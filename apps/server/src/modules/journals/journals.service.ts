@@ -75,8 +75,13 @@ export class JournalsService {
 
   async detail(id: string, user: UserRow): Promise<JournalDetail> {
     const row = await this.access.readableJournal(user.id, id);
+    const isOwner = this.access.ownsJournal(row, user.id);
     const [members, page, categories] = await Promise.all([
-      this.repo.members(id, user.id, MEMBER_LIST_LIMIT),
+      this.repo.members(
+        id,
+        { id: user.id, isOwner, isMember: row.role !== null },
+        MEMBER_LIST_LIMIT,
+      ),
       this.prayers.list({
         journalId: id,
         viewerId: user.id,

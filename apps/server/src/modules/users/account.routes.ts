@@ -16,6 +16,7 @@ import { MessageSchema } from '@selah/shared/schemas/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import type { AccessPolicy } from '../access/access.policy.ts';
 import { clearGoogleCookie, googleCookie } from '../auth/google-cookies.ts';
 import type { AccountService, DangerConfirmation } from './account.service.ts';
 import { presentUser } from './users.presenter.ts';
@@ -204,16 +205,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
 };
 
 /**
- * GET /api/avatars/:key: a profile photo, for those who may see its owner (the access policy's
- * `personVisible`: the profile, or a journal or group they share); anyone else, signed out included, gets the answer of a missing
+ * GET /api/avatars/:key: a profile photo, for those who may see its owner's profile (the access
+ * policy's `profileVisible`); anyone else, signed out included, gets the answer of a missing
  * photo. `<img>` sends no Authorization header, so the page cookie signs the request in
  * (`viewerOf`). Images only, never sniffed; kept private and revalidated on every use, so a
  * profile made private stops showing at once.
  */
-export const avatarRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (
-  app,
-  { account },
-) => {
+export const avatarRoutes: FastifyPluginAsyncZod<{
+  account: AccountService;
+  access: AccessPolicy;
+}> = async (app, { account, access }) => {
   app.get(
     '/:key',
     {
@@ -225,16 +226,19 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = 
       },
     },
     async (request, reply) => {
-      const viewer = await app.viewerOf(request);
+      const [viewer, avatar] = await Promise.all([
+        app.viewerOf(request),
+        account.avatar(request.params.key),
+      ]);
+      if (!avatar || !viewer || !(await access.maySeeProfile(viewer.id, avatar.userId))) {
+        throw notFound('Photo');
+      }
       const etag = `"${request.params.key}"`;
-      const cached = request.headers['if-none-match'] === etag;
-      const avatar = viewer && (await account.avatar(request.params.key, viewer.id, !cached));
-      if (!avatar) throw notFound('Photo');
       reply.header('cache-control', 'private, no-cache');
       reply.header('etag', etag);
       reply.header('vary', 'Cookie, Authorization');
       reply.header('content-security-policy', "default-src 'none'; sandbox");
-      if (cached) return reply.status(304).send();
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
       return reply.type(avatar.contentType).send(avatar.data);
     },
   );

@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type {
   AppearanceInput,
   PrivacyInput,
@@ -37,7 +37,6 @@ import {
 import { Limiter, PASSWORD_CHECK_LIMIT } from '../../lib/rate-limiter.ts';
 import { randomToken } from '../../lib/secure-token.ts';
 import { isValidTimeZone } from '../../lib/time-zone.ts';
-import { personVisible } from '../access/access.sql.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import { normaliseEmail, type UsersService } from './users.service.ts';
 
@@ -274,25 +273,14 @@ export class AccountService {
     return this.save(user, { profilePicture: null });
   }
 
-  /**
-   * The photo stored under `key` when `viewerId` may see its owner (`personVisible`), else null;
-   * its bytes only `withData` (a browser that has it already needs the answer, not the image).
-   */
-  async avatar(
-    key: string,
-    viewerId: string,
-    withData: boolean,
-  ): Promise<{ contentType: string; data: Buffer | null } | null> {
+  /** The photo stored under `key`, with whose it is. */
+  async avatar(key: string): Promise<{ userId: string; contentType: string; data: Buffer } | null> {
     const [row] = await this.deps.db
-      .select({
-        contentType: userAvatars.contentType,
-        data: withData ? userAvatars.data : sql<null>`null`,
-      })
+      .select()
       .from(userAvatars)
-      .innerJoin(users, eq(users.id, userAvatars.userId))
-      .where(and(eq(userAvatars.key, key), personVisible(viewerId)))
+      .where(eq(userAvatars.key, key))
       .limit(1);
-    return row ?? null;
+    return row ? { userId: row.userId, contentType: row.contentType, data: row.data } : null;
   }
 
   /** Everything the user owns, as one JSON document (Download activity history). */
