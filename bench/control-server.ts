@@ -1,42 +1,30 @@
-// The control: a bare Fastify app with one route per scenario that answers the JSON body the
-// real route answered (captured once), with the app's logger settings and request ids. What
-// the real route costs beyond this is the app's own work: auth, validation, queries, logic.
+// The controls (ADR 048) in a process of their own: for each scenario a bare route answering the
+// app's captured JSON, the app's own statements replayed (control (a), "app SQL"), and the
+// session lookup plus one hand-written statement (control (b), "one statement"), on the same
+// database as the app: PostgreSQL (DATABASE_URL) or a copy of its PGlite data (PGLITE_DIR).
+// See bench/lib/control.ts.
 //
-//   BENCH_BODIES=/path/bodies.json PORT=... LOG_LEVEL=warn node bench/control-server.ts
-import { randomUUID } from 'node:crypto';
+//   BENCH_CONTROL_PLAN=/path/plan.json JWT_SECRET=... APP_ORIGIN=... DATABASE_URL=... \
+//     PORT=... LOG_LEVEL=warn node bench/control-server.ts
 import { readFileSync } from 'node:fs';
-import Fastify from 'fastify';
-import { loggerOptions } from '../apps/server/src/app.ts';
+import { buildControlApp, type ControlPlan } from './lib/control.ts';
+import { type ControlDb, pgControlDb, pgliteControlDb } from './lib/control-db.ts';
 
-export interface CapturedBody {
-  method: 'GET' | 'POST';
-  status: number;
-  body: unknown;
-}
+const plan = JSON.parse(readFileSync(process.env.BENCH_CONTROL_PLAN!, 'utf8')) as ControlPlan;
+const db: ControlDb | null = process.env.DATABASE_URL
+  ? pgControlDb(process.env.DATABASE_URL)
+  : process.env.PGLITE_DIR
+    ? await pgliteControlDb(process.env.PGLITE_DIR)
+    : null;
 
-const bodies = JSON.parse(readFileSync(process.env.BENCH_BODIES!, 'utf8')) as Record<
-  string,
-  CapturedBody
->;
-
-const app = Fastify({
-  logger: loggerOptions(process.env.LOG_LEVEL ?? 'warn'),
-  genReqId: () => randomUUID(),
-  requestIdHeader: false,
-  trustProxy: ['127.0.0.1'],
-  bodyLimit: 1024 * 1024,
-  routerOptions: { ignoreTrailingSlash: true, maxParamLength: 100 },
+const app = buildControlApp({
+  plan,
+  db,
+  jwtSecret: process.env.JWT_SECRET!,
+  appOrigin: process.env.APP_ORIGIN!,
+  logLevel: process.env.LOG_LEVEL ?? 'warn',
 });
-
-app.get('/health', async () => ({ status: 'ok' }));
-for (const [name, captured] of Object.entries(bodies)) {
-  app.route({
-    method: captured.method,
-    url: `/control/${name}`,
-    // The object is serialized on every request, as the real route does.
-    handler: async (_request, reply) => reply.status(captured.status).send(captured.body),
-  });
-}
+app.addHook('onClose', async () => db?.close());
 
 await app.listen({ port: Number(process.env.PORT ?? 0), host: process.env.HOST ?? '127.0.0.1' });
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -1,13 +1,31 @@
-// `npm run bench`: seeds, measures every scenario against its control, prints tables and
-// writes JSON to bench/results/. See bench/README.md.
+// `npm run bench`: seeds, measures every scenario against its controls and the mixed load
+// against the same mix on the controls, prints tables and writes JSON to bench/results/. See
+// bench/README.md and docs/decisions/048-benchmarks-against-the-data-limit.md.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { SeedLayout } from '../apps/server/src/db/seed.ts';
+import {
+  CONTROL_TITLES,
+  type ControlKind,
+  controlPath,
+  type ControlPlan,
+  controlsOf,
+} from './lib/control.ts';
 import { preparePglite, preparePostgres, type PreparedDb } from './lib/database.ts';
+import { BENCH_APP_ORIGIN } from './lib/in-process.ts';
 import { type LoadResult, runLoad } from './lib/load.ts';
+import {
+  journey,
+  JOURNEY_LENGTH,
+  JOURNEY_SCENARIOS,
+  JOURNEY_WRITE_SHARE,
+  type MixTarget,
+  mixPath,
+} from './lib/mix.ts';
 import {
   type BenchOptions,
   type DbKind,
@@ -17,26 +35,29 @@ import {
 } from './lib/options.ts';
 import { type Child, ROOT, rssMb, startNode } from './lib/processes.ts';
 import { profileQueries, type QueryProfile } from './lib/queries.ts';
-import { startBenchServer } from './lib/server.ts';
-import { pickUsers, signInOverHttp } from './lib/users.ts';
 import {
   evaluate,
+  evaluateMix,
   type GrowthRow,
   growthRows,
   growthTable,
+  type MixResult,
+  mixTable,
   queriesTable,
   resultsTable,
   type ScenarioResult,
+  summaryTables,
   TARGETS,
 } from './lib/report.ts';
 import {
   type BenchUser,
-  type RequestSpec,
+  nextRequest,
   SCENARIOS,
   type Scenario,
   type ScenarioContext,
 } from './lib/scenarios.ts';
-import type { CapturedBody } from './control-server.ts';
+import { startBenchServer } from './lib/server.ts';
+import { pickUsers, sampleUsers, signInOverHttp } from './lib/users.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const options = parseOptions(process.argv.slice(2), process.env, path.join(here, 'results'));
@@ -44,9 +65,11 @@ mkdirSync(options.outDir, { recursive: true });
 const runId = new Date().toISOString().replace(/[:.]/g, '-');
 const log = (line: string) => console.log(`[bench] ${line}`);
 
-/** How many seeded users sign in for the load (random writers and random others). */
+/** How many seeded users sign in for the scenarios (random writers and random others). */
 const BENCH_WRITERS = 50;
 const BENCH_OTHERS = 50;
+/** The name that selects the mixed load in --scenarios. */
+const MIX = 'mix';
 
 interface RunResult {
   db: DbKind;
@@ -55,6 +78,7 @@ interface RunResult {
   seedSeconds: number | null;
   serverStartMs: number;
   results: ScenarioResult[];
+  mix: MixResult | null;
   queries: QueryProfile[];
   loadAverage: { before: number[]; after: number[] };
 }
@@ -67,16 +91,19 @@ function gitCommit(): string {
   }
 }
 
-function selectedScenarios(): Scenario[] {
-  if (options.scenarios.length === 0) return SCENARIOS;
-  const unknown = options.scenarios.filter((n) => !SCENARIOS.some((s) => s.name === n));
+/** The scenarios chosen, and whether the mixed load is. */
+function selection(): { scenarios: Scenario[]; mix: boolean } {
+  if (options.scenarios.length === 0) return { scenarios: SCENARIOS, mix: true };
+  const known = [...SCENARIOS.map((s) => s.name), MIX];
+  const unknown = options.scenarios.filter((n) => !known.includes(n));
   if (unknown.length > 0) {
-    console.error(
-      `unknown scenario(s) ${unknown.join(', ')}; choose from ${SCENARIOS.map((s) => s.name).join(', ')}`,
-    );
+    console.error(`unknown scenario(s) ${unknown.join(', ')}; choose from ${known.join(', ')}`);
     process.exit(2);
   }
-  return SCENARIOS.filter((s) => options.scenarios.includes(s.name));
+  return {
+    scenarios: SCENARIOS.filter((s) => options.scenarios.includes(s.name)),
+    mix: options.scenarios.includes(MIX),
+  };
 }
 
 const contextFor = (layout: SeedLayout, users: BenchUser[]): ScenarioContext => ({
@@ -85,34 +112,31 @@ const contextFor = (layout: SeedLayout, users: BenchUser[]): ScenarioContext => 
   writers: users.filter((u) => u.writer !== null),
 });
 
-async function capture(baseUrl: string, spec: RequestSpec): Promise<CapturedBody> {
-  const res = await fetch(`${baseUrl}${spec.path}`, {
-    method: spec.method,
-    headers: spec.headers,
-    ...(spec.body === undefined ? {} : { body: spec.body }),
-  });
-  const text = await res.text();
-  if (!res.ok)
-    log(`  warning: ${spec.method} ${spec.path} answered ${res.status}: ${text.slice(0, 200)}`);
-  return { method: spec.method, status: res.status, body: text ? JSON.parse(text) : null };
-}
-
 async function prepare(db: DbKind, size: SizeName): Promise<PreparedDb> {
   return db === 'postgres'
     ? preparePostgres(options.postgresUrl, size, options.keep, log)
     : preparePglite(size, options.keep, log);
 }
 
-/** One database and size, set up: seeded, profiled, its server and control running. */
+/** One database and size, set up: seeded, profiled, its server and controls running. */
 interface Stage {
   run: RunResult;
+  layout: SeedLayout;
   prepared: PreparedDb;
+  /** What the controls answer (captured from the app). */
+  plan?: ControlPlan;
   server?: Child;
   control?: Child;
   ctx?: ScenarioContext;
+  /** The mixed load's signed-in users, drawn from all seeded users. */
+  mixUsers?: BenchUser[];
 }
 
-async function setUp(db: DbKind, size: SizeName, scenarios: Scenario[]): Promise<Stage> {
+async function setUp(
+  db: DbKind,
+  size: SizeName,
+  chosen: { scenarios: Scenario[]; mix: boolean },
+): Promise<Stage> {
   const layout = new SeedLayout(SIZES[size]);
   const run: RunResult = {
     db,
@@ -121,54 +145,77 @@ async function setUp(db: DbKind, size: SizeName, scenarios: Scenario[]): Promise
     seedSeconds: null,
     serverStartMs: 0,
     results: [],
+    mix: null,
     queries: [],
     loadAverage: { before: os.loadavg(), after: [] },
   };
   const prepared = await prepare(db, size);
-  const stage: Stage = { run, prepared };
+  const stage: Stage = { run, layout, prepared };
   run.seedSeconds = prepared.seedSeconds;
   if (prepared.seedSeconds !== null)
     log(`seeded in ${prepared.seedSeconds.toFixed(1)} s: ${JSON.stringify(prepared.counts)}`);
   try {
-    log(`counting queries in-process (buildApp + inject) on ${db}, ${size}...`);
-    run.queries = await profileQueries(
-      prepared,
-      scenarios,
-      (users) => contextFor(layout, users),
-      () => pickUsers(layout, 4, 4),
+    // The scenarios measured, and those the journeys walk: the controls need all of them.
+    const captured = SCENARIOS.filter(
+      (s) =>
+        chosen.scenarios.includes(s) ||
+        (chosen.mix && (JOURNEY_SCENARIOS as readonly string[]).includes(s.name)),
     );
+    log(`counting and capturing queries in-process (buildApp + inject) on ${db}, ${size}...`);
+    const handle = await prepared.open();
+    const profiled = await profileQueries(handle, captured, layout, () =>
+      pickUsers(layout, 4, 4),
+    ).finally(() => handle.close());
+    run.queries = profiled.profiles;
+    stage.plan = profiled.plan;
+    for (const p of run.queries)
+      if (p.status >= 400) log(`  warning: the captured ${p.scenario} answered ${p.status}`);
     console.log(
       `\nQueries per request (${db}, ${size}):\n${queriesTable(run.queries, options.explain)}\n`,
     );
     if (options.queriesOnly) return stage;
 
+    const planFile = path.join(os.tmpdir(), `selah-bench-plan-${runId}-${db}-${size}.json`);
+    writeFileSync(planFile, JSON.stringify(profiled.plan));
+    const controlEnv = prepared.controlEnv();
+    const jwtSecret = randomBytes(32).toString('hex');
     const serverStarted = performance.now();
     stage.server = await startBenchServer({
       prepared,
       label: `${runId}-${db}-${size}`,
       outDir: options.outDir,
-      readCache: options.readCache,
+      jwtSecret,
     });
     run.serverStartMs = performance.now() - serverStarted;
     log(
-      `server up in ${run.serverStartMs.toFixed(0)} ms (${stage.server.url}, pid ${stage.server.process.pid}); signing in ${BENCH_WRITERS + BENCH_OTHERS} users...`,
+      `server up in ${run.serverStartMs.toFixed(0)} ms (${stage.server.url}); starting the controls...`,
     );
-    const users = await signInOverHttp(
-      stage.server.url,
-      pickUsers(layout, BENCH_WRITERS, BENCH_OTHERS),
-    );
-    stage.ctx = contextFor(layout, users);
-
-    const bodies: Record<string, CapturedBody> = {};
-    for (const s of scenarios) bodies[s.name] = await capture(stage.server.url, s.next(stage.ctx));
-    const bodiesFile = path.join(os.tmpdir(), `selah-bench-bodies-${runId}-${db}-${size}.json`);
-    writeFileSync(bodiesFile, JSON.stringify(bodies));
     stage.control = await startNode({
       script: 'bench/control-server.ts',
-      env: { LOG_LEVEL: 'warn', BENCH_BODIES: bodiesFile },
+      env: {
+        LOG_LEVEL: 'warn',
+        BENCH_CONTROL_PLAN: planFile,
+        JWT_SECRET: jwtSecret,
+        APP_ORIGIN: BENCH_APP_ORIGIN,
+        DATABASE_URL: '',
+        ...controlEnv,
+      },
       readyPath: '/health',
       logFile: path.join(options.outDir, `${runId}-${db}-${size}-control.log`),
     });
+    rmSync(planFile, { force: true });
+    log(`signing in ${BENCH_WRITERS + BENCH_OTHERS} users...`);
+    stage.ctx = contextFor(
+      layout,
+      await signInOverHttp(stage.server.url, pickUsers(layout, BENCH_WRITERS, BENCH_OTHERS)),
+    );
+    if (chosen.mix) {
+      const count = Math.min(options.mixUsers, layout.users);
+      log(`signing in ${count} of the ${layout.users} seeded users for the mixed load...`);
+      const started = performance.now();
+      stage.mixUsers = await signInOverHttp(stage.server.url, sampleUsers(layout, count));
+      log(`  signed in in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    }
     return stage;
   } catch (error) {
     await tearDown(stage);
@@ -183,26 +230,41 @@ async function tearDown(stage: Stage): Promise<void> {
   await stage.prepared.dispose();
 }
 
-/** Warm-up and measurement of one scenario on the app, then the same on its control. */
+/** Warm-up, then the measured window. */
+async function measured(load: Omit<Parameters<typeof runLoad>[0], 'seconds'>): Promise<LoadResult> {
+  await runLoad({ ...load, seconds: options.warmup });
+  return runLoad({ ...load, seconds: options.duration });
+}
+
+const CONTROL_ORDER: ControlKind[] = ['b', 'a', 'bare'];
+
+/** One scenario on the app, then the same requests on each of its controls. */
 async function measure(stage: Stage, s: Scenario): Promise<void> {
   const { server, control, ctx, run } = stage;
-  const load = async (baseUrl: string, rewrite?: (p: string) => string): Promise<LoadResult> => {
-    const options_ = {
-      baseUrl,
-      connections: options.connections,
-      next: () => s.next(ctx!),
-      ...(rewrite ? { rewritePath: rewrite } : {}),
-    };
-    await runLoad({ ...options_, seconds: options.warmup });
-    return runLoad({ ...options_, seconds: options.duration });
-  };
-  log(
-    `${s.name} (${run.db}, ${run.size}): ${options.warmup} s warm-up + ${options.duration} s, then its control...`,
+  const kinds = controlsOf(stage.plan!.scenarios.find((c) => c.name === s.name)!).sort(
+    (x, y) => CONTROL_ORDER.indexOf(x) - CONTROL_ORDER.indexOf(y),
   );
-  const app = await load(server!.url);
+  log(
+    `${s.name} (${run.db}, ${run.size}): ${options.warmup} s warm-up + ${options.duration} s, then its controls (${kinds.join(', ')})...`,
+  );
+  const base = { connections: options.connections, next: () => nextRequest(s, ctx!) };
+  const app = await measured({ ...base, baseUrl: server!.url });
   const serverRssMb = rssMb(server!.process.pid);
-  const ctrl = await load(control!.url, () => `/control/${s.name}`);
-  const ratio = app.rps / ctrl.rps;
+  const controls: ScenarioResult['controls'] = {};
+  const ratios: ScenarioResult['ratios'] = {};
+  for (const kind of kinds) {
+    const c = await measured({
+      ...base,
+      baseUrl: control!.url,
+      rewritePath: (spec) => controlPath(kind, s.name, spec.path),
+    });
+    controls[kind] = c;
+    ratios[kind] = app.rps / c.rps;
+    if (c.errors > 0)
+      log(
+        `  warning: control ${kind} answered ${c.errors} errors ${JSON.stringify(c.statusCodes)}`,
+      );
+  }
   const q = run.queries.find((p) => p.scenario === s.name) ?? null;
   run.results.push({
     name: s.name,
@@ -210,21 +272,59 @@ async function measure(stage: Stage, s: Scenario): Promise<void> {
     kind: s.kind,
     list: s.list,
     app,
-    control: ctrl,
-    ratio,
+    controls,
+    ratios,
     queries: q,
     serverRssMb,
-    checks: evaluate(s.kind, s.list, app, ratio, q),
+    checks: evaluate(s.kind, app, ratios, q),
   });
+  const shares = kinds
+    .map(
+      (k) =>
+        `${CONTROL_TITLES[k]} ${Math.round(controls[k]!.rps)} (${(ratios[k]! * 100).toFixed(0)} %)`,
+    )
+    .join(', ');
   log(
-    `  ${Math.round(app.rps)} req/s (control ${Math.round(ctrl.rps)}, ${(ratio * 100).toFixed(0)} %), p50 ${app.p50} ms, p99 ${app.p99} ms, errors ${app.errors}${app.errors ? ` ${JSON.stringify(app.statusCodes)}` : ''}`,
+    `  ${Math.round(app.rps)} req/s, p50 ${app.p50} ms, p99 ${app.p99} ms, errors ${app.errors}${app.errors ? ` ${JSON.stringify(app.statusCodes)}` : ''}; ${shares}`,
   );
 }
 
-/**
- * The newest saved run of this database and size, with remembered reads as in this run (for
- * growth across separate runs).
- */
+/** The mixed load on the app, then on control (b) (writes by the app's SQL), then (a). */
+async function measureMix(stage: Stage): Promise<void> {
+  const { server, control, run, layout, mixUsers } = stage;
+  log(
+    `mixed load (${run.db}, ${run.size}): ${mixUsers!.length} users walking ${JOURNEY_LENGTH}-request journeys, ${options.warmup} s warm-up + ${options.duration} s each on the app and the controls...`,
+  );
+  const on = (target: MixTarget) =>
+    measured({
+      baseUrl: target === 'app' ? server!.url : control!.url,
+      connections: options.connections,
+      journey: journey(mixUsers!, layout),
+      rewritePath: mixPath(target),
+    });
+  const app = await on('app');
+  const controls: MixResult['controls'] = { b: await on('b'), a: await on('a') };
+  const ratios = { b: app.rps / controls.b!.rps, a: app.rps / controls.a!.rps };
+  for (const [kind, c] of Object.entries(controls))
+    if (c.errors > 0)
+      log(
+        `  warning: the mix on control ${kind} answered ${c.errors} errors ${JSON.stringify(c.statusCodes)}`,
+      );
+  run.mix = {
+    users: mixUsers!.length,
+    journey: JOURNEY_LENGTH,
+    writeShare: JOURNEY_WRITE_SHARE,
+    app,
+    controls,
+    ratios,
+    checks: evaluateMix(app, ratios),
+  };
+  log(
+    `  app ${Math.round(app.rps)} req/s (p50 ${app.p50}, p99 ${app.p99} ms, errors ${app.errors}${app.errors ? ` ${JSON.stringify(app.statusCodes)}` : ''}); control (b) ${Math.round(controls.b!.rps)} (${(ratios.b * 100).toFixed(0)} %), control (a) ${Math.round(controls.a!.rps)} (${(ratios.a * 100).toFixed(0)} %)`,
+  );
+}
+
+/** The newest saved run of this database and size in today's format (growth across runs). */
 function latestSaved(db: DbKind, size: SizeName): { file: string; run: RunResult } | null {
   const files = readdirSync(options.outDir)
     .filter((f) => f.endsWith('.json'))
@@ -234,11 +334,9 @@ function latestSaved(db: DbKind, size: SizeName): { file: string; run: RunResult
     try {
       const data = JSON.parse(readFileSync(path.join(options.outDir, file), 'utf8')) as {
         runs?: RunResult[];
-        options?: Partial<BenchOptions>;
       };
-      if ((data.options?.readCache ?? 'on') !== options.readCache) continue;
       const run = data.runs?.find((r) => r.db === db && r.size === size);
-      if (run) return { file, run };
+      if (run?.results.some((r) => r.controls?.b)) return { file, run };
     } catch {
       // not ours
     }
@@ -246,8 +344,11 @@ function latestSaved(db: DbKind, size: SizeName): { file: string; run: RunResult
   return null;
 }
 
+const label = (run: Pick<RunResult, 'db' | 'size'>) =>
+  `${run.db === 'postgres' ? 'PostgreSQL' : 'PGlite'} ${run.size}`;
+
 async function main(options: BenchOptions) {
-  const scenarios = selectedScenarios();
+  const chosen = selection();
   const runs: RunResult[] = [];
   for (const db of options.dbs) {
     const sizes = options.sizes.filter((size) => {
@@ -270,9 +371,10 @@ async function main(options: BenchOptions) {
     // are compared minutes apart rather than a whole run apart.
     const stages: Stage[] = [];
     try {
-      for (const size of sizes) stages.push(await setUp(db, size, scenarios));
+      for (const size of sizes) stages.push(await setUp(db, size, chosen));
       if (!options.queriesOnly) {
-        for (const s of scenarios) for (const stage of stages) await measure(stage, s);
+        for (const s of chosen.scenarios) for (const stage of stages) await measure(stage, s);
+        if (chosen.mix) for (const stage of stages) await measureMix(stage);
       }
     } finally {
       for (const stage of stages) await tearDown(stage);
@@ -314,21 +416,36 @@ async function main(options: BenchOptions) {
     ),
   );
 
-  for (const run of runs.filter((r) => r.results.length > 0)) {
+  const measuredRuns = runs.filter((r) => r.results.length > 0 || r.mix);
+  for (const run of measuredRuns) {
     console.log(
-      `\n## ${run.db}, ${run.size} seed (${options.duration} s per scenario after ${options.warmup} s warm-up, ${options.connections} connections, remembered reads ${options.readCache}; load average ${run.loadAverage.before.map((x) => x.toFixed(1)).join(' ')} before)\n`,
+      `\n## ${label(run)} seed (${options.duration} s per measurement after ${options.warmup} s warm-up, ${options.connections} connections; load average ${run.loadAverage.before.map((x) => x.toFixed(1)).join(' ')} before, ${run.loadAverage.after.map((x) => x.toFixed(1)).join(' ')} after)\n`,
     );
-    console.log(resultsTable(run.results));
-    const rss = Math.max(...run.results.map((r) => r.serverRssMb ?? 0));
-    console.log(
-      `\nserver start ${run.serverStartMs.toFixed(0)} ms; peak server RSS ${rss.toFixed(0)} MB; queries = session lookup + other statements`,
-    );
+    if (run.results.length > 0) {
+      console.log(resultsTable(run.results));
+      const rss = Math.max(...run.results.map((r) => r.serverRssMb ?? 0));
+      console.log(
+        `\nserver start ${run.serverStartMs.toFixed(0)} ms; peak server RSS ${rss.toFixed(0)} MB; queries = session lookup + other statements; (b) one statement, (a) app SQL: app req/s as a share of each`,
+      );
+    }
+    if (run.mix) {
+      console.log(
+        `\nMixed load: ${run.mix.users} users drawn from all seeded users, journeys of ${run.mix.journey} requests, ${(run.mix.writeShare * 100).toFixed(0)} % writes\n`,
+      );
+      console.log(mixTable(run.mix));
+    }
   }
   for (const g of growth) {
     console.log(
-      `\n## Growth on ${g.db}, remembered reads ${options.readCache} (cost = control req/s / req/s${g.otherRunFile ? `; the other size from ${g.otherRunFile}` : ''})\n`,
+      `\n## Growth on ${g.db} (cost = one statement's req/s / the app's${g.otherRunFile ? `; the other size from ${g.otherRunFile}` : ''})\n`,
     );
     console.log(growthTable(g.rows));
+  }
+  if (measuredRuns.length > 0) {
+    console.log(`\n## Summary (for the README)\n`);
+    console.log(
+      summaryTables(measuredRuns.map((r) => ({ label: label(r), results: r.results, mix: r.mix }))),
+    );
   }
   console.log(
     `\nmachine: ${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGb} GB, Node ${machine.node}; commit ${gitCommit()}`,

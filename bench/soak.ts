@@ -10,7 +10,7 @@ import { SeedLayout } from '../apps/server/src/db/seed.ts';
 import { type LoadResult, runLoad } from './lib/load.ts';
 import { SIZES } from './lib/options.ts';
 import { type Child, rssMb } from './lib/processes.ts';
-import { type RequestSpec, SCENARIOS, type ScenarioContext } from './lib/scenarios.ts';
+import { nextRequest, type RequestSpec, SCENARIOS, type ScenarioContext } from './lib/scenarios.ts';
 import { benchScript, DB_OPTION } from './lib/script.ts';
 import { startBenchServer } from './lib/server.ts';
 import { pickUsers, signInOverHttp } from './lib/users.ts';
@@ -81,7 +81,7 @@ try {
   // Every scenario but sign-in (whose cost is Argon2 by design), in turn.
   const mix = SCENARIOS.filter((s) => s.kind !== 'login');
   let turn = 0;
-  const next = (): RequestSpec => mix[turn++ % mix.length]!.next(ctx);
+  const next = (): RequestSpec => nextRequest(mix[turn++ % mix.length]!, ctx);
 
   log('measuring capacity (10 s, as fast as it goes)...');
   const capacity = await runLoad({ baseUrl, seconds: 10, connections: CONNECTIONS, next });

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -9,8 +17,6 @@ import { runMigrations } from '../../apps/server/src/db/migrate.ts';
 import { seed, type SeedCounts } from '../../apps/server/src/db/seed.ts';
 import { type DbKind, SIZES, type SizeName } from './options.ts';
 
-export type QueryListener = (sql: string, params: unknown[]) => void;
-
 /** A seeded database the bench can open in-process and hand to the server child. */
 export interface PreparedDb {
   kind: DbKind;
@@ -18,7 +24,12 @@ export interface PreparedDb {
   label: string;
   /** DATABASE_URL or DATA_DIR for the server child. */
   serverEnv: Record<string, string>;
-  open: (onQuery?: QueryListener) => Promise<DbHandle>;
+  /**
+   * The controls' database (ADR 048): the same PostgreSQL database (DATABASE_URL), or a copy of
+   * the PGlite data made now (PGLITE_DIR; one process per PGlite folder), removed by `dispose`.
+   */
+  controlEnv: () => Record<string, string>;
+  open: () => Promise<DbHandle>;
   /** Seconds the seed took; null when a kept database was reused. */
   seedSeconds: number | null;
   counts: SeedCounts | null;
@@ -49,8 +60,7 @@ export async function preparePostgres(
   target.pathname = `/${name}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  const open = (onQuery?: QueryListener) =>
-    createDb({ databaseUrl: target.href, statementTimeoutMs: 0, ...(onQuery ? { onQuery } : {}) });
+  const open = () => createDb({ databaseUrl: target.href, statementTimeoutMs: 0 });
   let seedSeconds: number | null = null;
   let counts: SeedCounts | null = null;
   try {
@@ -83,6 +93,7 @@ export async function preparePostgres(
     size,
     label: `postgres ${name}`,
     serverEnv: { DATABASE_URL: target.href },
+    controlEnv: () => ({ DATABASE_URL: target.href }),
     open,
     seedSeconds,
     counts,
@@ -106,8 +117,8 @@ export async function preparePglite(
     : mkdtempSync(path.join(os.tmpdir(), 'selah-bench-pglite-'));
   const markerFile = path.join(dataDir, 'bench-seed.json');
   const pgliteDir = path.join(dataDir, 'pglite');
-  const open = (onQuery?: QueryListener) =>
-    createDb({ pgliteDir, ...(onQuery ? { onQuery } : {}) });
+  const open = () => createDb({ pgliteDir });
+  const copies: string[] = [];
   let seedSeconds: number | null = null;
   let counts: SeedCounts | null = null;
   const reusable =
@@ -133,10 +144,17 @@ export async function preparePglite(
     size,
     label: `pglite ${dataDir}`,
     serverEnv: { DATA_DIR: dataDir },
+    controlEnv: () => {
+      const copy = mkdtempSync(path.join(os.tmpdir(), 'selah-bench-control-'));
+      copies.push(copy);
+      cpSync(pgliteDir, path.join(copy, 'pglite'), { recursive: true });
+      return { PGLITE_DIR: path.join(copy, 'pglite') };
+    },
     open,
     seedSeconds,
     counts,
     dispose: async () => {
+      for (const copy of copies.splice(0)) rmSync(copy, { recursive: true, force: true });
       if (!keep) rmSync(dataDir, { recursive: true, force: true });
     },
   };

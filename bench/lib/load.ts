@@ -16,16 +16,21 @@ export interface LoadResult {
   seconds: number;
 }
 
+/** One step of a journey; `context` is the connection's, kept from its first step to its last. */
+export type JourneyStep = (context: Record<string, unknown>) => RequestSpec;
+
 /**
  * Runs autocannon against `baseUrl` for `seconds`, every request freshly drawn from `next`
- * (random users and ids); `rewrite` maps each request's path (the control's fixed route).
+ * (random users and ids), or each connection walking `journey` again and again (a virtual user
+ * per walk, mix.ts); `rewritePath` maps each request's path (a control's route).
  */
 export async function runLoad(opts: {
   baseUrl: string;
   seconds: number;
   connections: number;
-  next: () => RequestSpec;
-  rewritePath?: (path: string) => string;
+  next?: () => RequestSpec;
+  journey?: JourneyStep[];
+  rewritePath?: (spec: RequestSpec) => string;
   /** A fixed rate in requests per second; unset means as fast as the connections go. */
   rate?: number;
 }): Promise<LoadResult> {
@@ -36,20 +41,18 @@ export async function runLoad(opts: {
     duration: opts.seconds,
     ...(opts.rate ? { overallRate: opts.rate } : {}),
     timeout: 30,
-    requests: [
-      {
-        setupRequest: (request: RawRequest): RawRequest => {
-          const spec = opts.next();
-          return {
-            ...request,
-            method: spec.method,
-            path: opts.rewritePath ? opts.rewritePath(spec.path) : spec.path,
-            headers: spec.headers,
-            ...(spec.body === undefined ? { body: undefined } : { body: spec.body }),
-          };
-        },
+    requests: (opts.journey ?? [() => opts.next!()]).map((step) => ({
+      setupRequest: (request: RawRequest, context: Record<string, unknown>): RawRequest => {
+        const spec = step(context);
+        return {
+          ...request,
+          method: spec.method,
+          path: opts.rewritePath ? opts.rewritePath(spec) : spec.path,
+          headers: spec.headers,
+          ...(spec.body === undefined ? { body: undefined } : { body: spec.body }),
+        };
       },
-    ],
+    })),
   });
   const statusCodes: Record<string, number> = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {}))

@@ -53,11 +53,8 @@ export interface BenchOptions {
   seedOnly: boolean;
   /** Count queries and EXPLAIN them, without load. */
   queriesOnly: boolean;
-  /**
-   * The server's remembered reads (READ_CACHE, ADR 035). On by default, as `npm start` runs;
-   * off measures every read on the database (the growth table's honest figure).
-   */
-  readCache: 'on' | 'off';
+  /** How many seeded users, drawn from all of them, walk the mixed load's journeys. */
+  mixUsers: number;
   postgresUrl: string;
   /** Where the JSON results go. */
   outDir: string;
@@ -70,16 +67,16 @@ const USAGE = `Usage: npm run bench -- [options]
   --duration <s>     seconds per scenario and per control (default 10)
   --warmup <s>       warm-up seconds before each (default 2)
   --connections <n>  concurrent connections (default 16)
-  --scenarios a,b,c  subset of scenarios (default all); see bench/README.md
+  --scenarios a,b,c  subset of scenarios (default all, and "mix", the mixed load); see bench/README.md
   --explain          print EXPLAIN of every query the scenarios run
   --keep             keep the seeded database and reuse it next run (same size)
   --seed-only        seed and keep the database(s), measure nothing
   --queries-only     count queries per request and EXPLAIN them (with --explain), no load
-  --read-cache on|off  the server's remembered reads (default on, as npm start; ADR 035)
+  --mix-users <n>    users drawn from all seeded users for the mixed load (default 1000)
   --help
 
 Environment: BENCH_SIZE, BENCH_DB, BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS,
-BENCH_SCENARIOS, BENCH_EXPLAIN=1, BENCH_KEEP=1, BENCH_READ_CACHE, BENCH_DATABASE_URL
+BENCH_SCENARIOS, BENCH_EXPLAIN=1, BENCH_KEEP=1, BENCH_MIX_USERS, BENCH_DATABASE_URL
 (default postgres://postgres@127.0.0.1:5432/postgres: the bench creates and drops its own database).`;
 
 const list = (value: string) =>
@@ -102,7 +99,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, outDir: str
       keep: { type: 'boolean' },
       'seed-only': { type: 'boolean' },
       'queries-only': { type: 'boolean' },
-      'read-cache': { type: 'string' },
+      'mix-users': { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -115,8 +112,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, outDir: str
   const dbs = list(values.db ?? env.BENCH_DB ?? 'pglite');
   for (const s of sizes) if (s !== 'small' && s !== 'large') fail(`unknown size "${s}"`);
   for (const d of dbs) if (d !== 'pglite' && d !== 'postgres') fail(`unknown database "${d}"`);
-  const readCache = values['read-cache'] ?? env.BENCH_READ_CACHE ?? 'on';
-  if (readCache !== 'on' && readCache !== 'off') fail('--read-cache must be on or off');
   const number = (raw: string | undefined, fallback: number, name: string) => {
     const n = raw === undefined ? fallback : Number(raw);
     if (!Number.isFinite(n) || n <= 0) fail(`--${name} must be a positive number`);
@@ -133,7 +128,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv, outDir: str
     keep: (values.keep ?? env.BENCH_KEEP === '1') || values['seed-only'] === true,
     seedOnly: values['seed-only'] ?? false,
     queriesOnly: values['queries-only'] ?? false,
-    readCache,
+    mixUsers: Math.round(number(values['mix-users'] ?? env.BENCH_MIX_USERS, 1000, 'mix-users')),
     postgresUrl: env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     outDir,
   };

@@ -1,17 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadEnv } from '../../apps/server/src/config/env.ts';
 import type { DbHandle } from '../../apps/server/src/db/client.ts';
-import { SEED_PASSWORD } from '../../apps/server/src/db/seed.ts';
-import type { PreparedDb } from './database.ts';
+import type { SeedLayout } from '../../apps/server/src/db/seed.ts';
+import { recordStatements, toReplay } from './capture.ts';
+import type { ControlPlan, ControlScenario } from './control.ts';
+import { type InProcessUser, startInProcessApp } from './in-process.ts';
 import {
   type BenchUser,
   type RequestSpec,
+  routeParams,
   type Scenario,
-  type ScenarioContext,
   withPageSize,
 } from './scenarios.ts';
 
@@ -48,75 +44,30 @@ async function rawQuery(handle: DbHandle, text: string, params: unknown[]) {
   return (await handle.pool!.query<Record<string, unknown>>(text, params)).rows;
 }
 
-async function signIn(app: FastifyInstance, n: number): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    remoteAddress: `10.250.${Math.floor(n / 250) % 250}.${1 + (n % 250)}`,
-    payload: { email: `seed${n}@example.test`, password: SEED_PASSWORD },
-  });
-  if (res.statusCode !== 200) throw new Error(`login of seed${n} failed: ${res.body}`);
-  return res.json<{ token: string }>().token;
-}
-
-const inject = (app: FastifyInstance, spec: RequestSpec) =>
-  app.inject({
-    method: spec.method,
-    url: spec.path,
-    headers: spec.headers,
-    remoteAddress: '127.0.0.1',
-    ...(spec.body === undefined ? {} : { payload: spec.body }),
-  });
-
 /**
- * Counts the SQL statements each scenario's request runs, in-process: the real app (buildApp)
- * on the seeded database with Drizzle's query logger, one request by `inject` after a warm-up
- * request (so the once-a-minute activity write is not counted). Also EXPLAINs each statement.
+ * Runs each scenario's request once on the real app in this process (`buildApp` on `handle`, a
+ * seeded database, and `inject`), after a warm-up request (so the once-a-minute activity write is not
+ * counted), recording what the database driver was asked to run (capture.ts). From that:
+ * the statements per request and their `EXPLAIN` (the queries table), and the control plan:
+ * each scenario's answer and its statements as the controls replay them (ADR 048).
  */
 export async function profileQueries(
-  prepared: PreparedDb,
+  handle: DbHandle,
   scenarios: Scenario[],
-  makeContext: (users: BenchUser[]) => ScenarioContext,
+  layout: SeedLayout,
   pickUsers: () => { n: number; writer: number | null }[],
-): Promise<QueryProfile[]> {
-  let recording: string[] | null = null;
-  let recordingParams: unknown[][] = [];
-  const handle = await prepared.open((statement, params) => {
-    if (!recording) return;
-    recording.push(statement);
-    recordingParams.push(params);
-  });
-  const env = loadEnv({
-    NODE_ENV: 'production',
-    DATA_DIR: path.join(os.tmpdir(), 'selah-bench-inprocess'),
-    APP_ORIGIN: 'http://127.0.0.1:3000',
-    WEB_DIST_DIR: path.join(os.tmpdir(), 'selah-bench-no-web'),
-    RATE_LIMIT_MAX: '1000000000',
-    LOG_LEVEL: 'warn',
-    // What a read costs the database when it is not remembered (ADR 035).
-    READ_CACHE: 'off',
-  });
-  const app = await buildApp({
-    env,
-    db: handle,
-    jwtSecret: randomBytes(32).toString('hex'),
-    logger: false,
-    startWorkers: false,
-  });
-  await app.ready();
-  // E-mail delivery is background work (the outbox worker), not the request's: the mail a
-  // request queues is counted (its insert), the worker's polling and sending are not.
-  await app.services.mailWorker.stop();
+): Promise<{ profiles: QueryProfile[]; plan: ControlPlan }> {
+  const recorder = recordStatements(handle);
+  const inProcess = await startInProcessApp(handle);
   try {
-    const users: BenchUser[] = [];
-    for (const u of pickUsers()) users.push({ ...u, token: await signIn(app, u.n) });
-    for (const u of users)
-      await inject(app, {
-        method: 'GET',
-        path: '/api/auth/me',
-        headers: { authorization: `Bearer ${u.token}` },
-      });
-    const ctx = makeContext(users);
+    const users: (BenchUser & InProcessUser)[] = [];
+    for (const u of pickUsers()) users.push({ ...u, ...(await inProcess.signIn(u.n)) });
+    const me = (u: BenchUser): RequestSpec => ({
+      method: 'GET',
+      path: '/api/auth/me',
+      headers: { authorization: `Bearer ${u.token}` },
+    });
+    for (const u of users) await inProcess.inject(me(u));
     const big = new Set(
       (
         await rawQuery(
@@ -127,52 +78,84 @@ export async function profileQueries(
       ).map((r) => String(r.relname)),
     );
 
-    const count = async (spec: RequestSpec) => {
-      recording = [];
-      recordingParams = [];
-      const res = await inject(app, spec);
-      const statements = recording;
-      const params = recordingParams;
-      recording = null;
-      return { res, statements, params };
+    const record = async (spec: RequestSpec) => {
+      recorder.start();
+      const at = Date.now();
+      const res = await inProcess.inject(spec);
+      return { res, statements: recorder.stop(), at };
     };
+    recorder.start();
+    await inProcess.inject(me(users[0]!));
+    const sessionLookup = recorder.stop().find((s) => isSessionLookup(s.text));
+    if (!sessionLookup) throw new Error('the session lookup was not captured');
 
     const profiles: QueryProfile[] = [];
+    const controls: ControlScenario[] = [];
     for (const scenario of scenarios) {
-      const spec = scenario.next(ctx);
+      const eligible = users.filter((u) => scenario.by === 'anyone' || u.writer !== null);
+      const user = eligible[Math.floor(Math.random() * eligible.length)]!;
+      const spec = scenario.request(user, layout);
       // Warm-up: the same request for reads, another random one for writes and logins.
-      await inject(app, scenario.kind === 'read' ? spec : scenario.next(ctx));
-      const { res, statements, params } = await count(spec);
-      const session = statements.filter(isSessionLookup).length;
+      await inProcess.inject(scenario.kind === 'read' ? spec : scenario.request(user, layout));
+      const { res, statements, at } = await record(spec);
+      const texts = statements.map((s) => s.text);
+      const session = texts.filter(isSessionLookup).length;
       let queriesSmallPage: number | null = null;
       if (scenario.pageParam) {
-        const small = await count(withPageSize(spec, scenario.pageParam, 5));
+        const small = await record(withPageSize(spec, scenario.pageParam, 5));
         queriesSmallPage =
-          small.statements.length - small.statements.filter(isSessionLookup).length;
+          small.statements.length - small.statements.filter((s) => isSessionLookup(s.text)).length;
       }
       const plans: PlannedStatement[] = [];
-      for (const [i, statement] of statements.entries()) {
-        if (!explainable(statement)) continue;
-        const rows = await rawQuery(handle, `explain ${statement}`, params[i]!);
+      for (const statement of statements) {
+        if (!explainable(statement.text)) continue;
+        const rows = await rawQuery(handle, `explain ${statement.text}`, statement.params);
         const plan = rows.map((r) => String(Object.values(r)[0])).join('\n');
         const seqScans = [...plan.matchAll(/Seq Scan on (\w+)/g)]
           .map((m) => m[1]!)
           .filter((table) => big.has(table));
-        plans.push({ sql: statement, plan, seqScans: [...new Set(seqScans)] });
+        plans.push({ sql: statement.text, plan, seqScans: [...new Set(seqScans)] });
       }
       profiles.push({
         scenario: scenario.name,
         status: res.statusCode,
-        statements,
+        statements: texts,
         session,
         queries: statements.length - session,
         queriesSmallPage,
         plans,
       });
+      const url = new URL(spec.path, 'http://x');
+      controls.push({
+        name: scenario.name,
+        method: scenario.method,
+        route: scenario.route,
+        status: res.statusCode,
+        body: res.body ? JSON.parse(res.body) : null,
+        steps:
+          scenario.kind === 'login'
+            ? null
+            : toReplay(statements, {
+                userId: user.id,
+                sessionId: user.sessionId,
+                route: routeParams(scenario.route, spec.path),
+                query: Object.fromEntries(url.searchParams),
+                body: spec.body ? (JSON.parse(spec.body) as Record<string, unknown>) : {},
+                at,
+              }),
+      });
     }
-    return profiles;
+    const [lookupStep] = toReplay([sessionLookup], {
+      userId: users[0]!.id,
+      sessionId: users[0]!.sessionId,
+      route: {},
+      query: {},
+      body: {},
+      at: Date.now(),
+    });
+    return { profiles, plan: { scenarios: controls, sessionLookup: lookupStep! } };
   } finally {
-    await app.close();
-    await handle.close();
+    recorder.release();
+    await inProcess.close();
   }
 }

@@ -1,20 +1,25 @@
+import { CONTROL_TITLES, type ControlKind } from './control.ts';
 import type { LoadResult } from './load.ts';
 import type { QueryProfile } from './queries.ts';
 import type { ScenarioKind } from './scenarios.ts';
 
-/** The targets of issue 7 (see bench/README.md). */
+/** The targets of issues 7 and 19 (see bench/README.md). */
 export const TARGETS = {
-  /** Read scenarios reach at least this share of their control's requests per second. */
-  minControlRatio: 0.5,
+  /** Read scenarios reach at least this share of control (b)'s requests per second. */
+  minOneStatementRatio: 0.7,
+  /** The mixed load reaches at least this share of the same mix on the control. */
+  minMixRatio: 0.6,
   /** p99 at most this multiple of p50. */
   maxTailRatio: 5,
-  /** Statements per list request besides the session lookup. */
-  maxListQueries: 3,
+  /** Statements per read besides the session lookup (issue 19 §3), whatever the page size. */
+  maxReadQueries: 1,
   /** Cost at the large seed over cost at the small seed, per read scenario. */
   maxGrowth: 1.5,
   /** Durable writes per second. */
   minWritesPerSecond: 300,
 } as const;
+
+export type Check = { target: string; pass: boolean };
 
 export interface ScenarioResult {
   name: string;
@@ -22,36 +27,60 @@ export interface ScenarioResult {
   kind: ScenarioKind;
   list: boolean;
   app: LoadResult;
-  control: LoadResult;
-  /** app req/s over control req/s. */
-  ratio: number;
+  /** The same requests on each control this scenario has. */
+  controls: Partial<Record<ControlKind, LoadResult>>;
+  /** app req/s over each control's req/s. */
+  ratios: Partial<Record<ControlKind, number>>;
   queries: QueryProfile | null;
   serverRssMb: number | null;
   /** Every target of this row with its verdict. */
-  checks: { target: string; pass: boolean }[];
+  checks: Check[];
 }
+
+/** The mixed load (mix.ts) on the app and on the controls. */
+export interface MixResult {
+  users: number;
+  journey: number;
+  writeShare: number;
+  app: LoadResult;
+  /** `b`: reads by one statement, writes by the app's SQL; `a`: everything by the app's SQL. */
+  controls: Partial<Record<'a' | 'b', LoadResult>>;
+  ratios: Partial<Record<'a' | 'b', number>>;
+  checks: Check[];
+}
+
+// autocannon measures whole milliseconds: a p50 under 1 ms reads 0, so the tail ratio is taken
+// against at least 1 ms (the resolution), not against 0.
+const tail = (r: LoadResult) => r.p99 / Math.max(r.p50, 1);
+
+const tailCheck = (r: LoadResult): Check => ({
+  target: `p99 <= ${TARGETS.maxTailRatio}x p50 (${tail(r).toFixed(1)}x)`,
+  pass: tail(r) <= TARGETS.maxTailRatio,
+});
 
 export function evaluate(
   kind: ScenarioKind,
-  list: boolean,
   app: LoadResult,
-  ratio: number,
+  ratios: Partial<Record<ControlKind, number>>,
   queries: QueryProfile | null,
-): { target: string; pass: boolean }[] {
-  const checks: { target: string; pass: boolean }[] = [];
-  // autocannon measures whole milliseconds: a p50 under 1 ms reads 0, so the ratio is taken
-  // against at least 1 ms (the resolution), not against 0.
-  const tail = app.p99 / Math.max(app.p50, 1);
-  checks.push({ target: `0 errors (${app.errors})`, pass: app.errors === 0 });
+): Check[] {
+  const checks: Check[] = [{ target: `0 errors (${app.errors})`, pass: app.errors === 0 }];
   if (kind === 'read') {
-    checks.push({
-      target: `>= ${TARGETS.minControlRatio * 100} % of control (${fmtPct(ratio)})`,
-      pass: ratio >= TARGETS.minControlRatio,
-    });
-    checks.push({
-      target: `p99 <= ${TARGETS.maxTailRatio}x p50 (${tail.toFixed(1)}x)`,
-      pass: tail <= TARGETS.maxTailRatio,
-    });
+    if (ratios.b !== undefined)
+      checks.push({
+        target: `>= ${TARGETS.minOneStatementRatio * 100} % of one statement (${fmtPct(ratios.b)})`,
+        pass: ratios.b >= TARGETS.minOneStatementRatio,
+      });
+    checks.push(tailCheck(app));
+    if (queries) {
+      const worst = Math.max(queries.queries, queries.queriesSmallPage ?? 0);
+      const sameAtPage5 =
+        queries.queriesSmallPage === null || queries.queriesSmallPage === queries.queries;
+      checks.push({
+        target: `<= ${TARGETS.maxReadQueries} statement besides the session, at any page size (${queries.queries}${queries.queriesSmallPage === null ? '' : `/${queries.queriesSmallPage}`})`,
+        pass: worst <= TARGETS.maxReadQueries && sameAtPage5,
+      });
+    }
   }
   if (kind === 'write') {
     checks.push({
@@ -59,21 +88,31 @@ export function evaluate(
       pass: app.okPerSecond >= TARGETS.minWritesPerSecond,
     });
   }
-  if (list && queries) {
-    const worst = Math.max(queries.queries, queries.queriesSmallPage ?? 0);
-    const sameAtPage5 =
-      queries.queriesSmallPage === null || queries.queriesSmallPage === queries.queries;
-    checks.push({
-      target: `<= ${TARGETS.maxListQueries} queries, same at any page size (${queries.queries}${queries.queriesSmallPage === null ? '' : `/${queries.queriesSmallPage}`})`,
-      pass: worst <= TARGETS.maxListQueries && sameAtPage5,
-    });
-  }
   return checks;
+}
+
+export function evaluateMix(app: LoadResult, ratios: MixResult['ratios']): Check[] {
+  return [
+    ...(ratios.b === undefined
+      ? []
+      : [
+          {
+            target: `>= ${TARGETS.minMixRatio * 100} % of the control (${fmtPct(ratios.b)})`,
+            pass: ratios.b >= TARGETS.minMixRatio,
+          },
+        ]),
+    tailCheck(app),
+    { target: `0 errors (${app.errors})`, pass: app.errors === 0 },
+  ];
 }
 
 export const fmtPct = (x: number) => `${(x * 100).toFixed(0)} %`;
 const fmtNum = (x: number) => (x >= 100 ? Math.round(x).toLocaleString('en-US') : x.toFixed(1));
 const fmtMs = (x: number) => (x >= 10 ? x.toFixed(0) : x.toFixed(1));
+const verdict = (checks: Check[]) => {
+  const failed = checks.filter((c) => !c.pass);
+  return failed.length === 0 ? 'pass' : `FAIL: ${failed.map((c) => c.target).join('; ')}`;
+};
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -86,36 +125,127 @@ function table(header: string[], rows: string[][]): string {
   ].join('\n');
 }
 
+/** "1,234 (56 %)": a control's req/s and the app's share of it, or "-". */
+const versus = (r: ScenarioResult, kind: ControlKind) => {
+  const c = r.controls[kind];
+  return c ? `${fmtNum(c.rps)} (${fmtPct(r.ratios[kind]!)})` : '-';
+};
+
+/** One run's scenarios: the app, then each control's req/s with the app's share of it. */
 export function resultsTable(results: ScenarioResult[]): string {
   return table(
     [
       'scenario',
       'req/s',
-      'control req/s',
-      'ratio',
-      'p50 ms',
-      'p99 ms',
-      'ctrl p50/p99',
+      'p50 / p99 ms',
       'errors',
       'queries',
+      `${CONTROL_TITLES.b} (b)`,
+      `${CONTROL_TITLES.a} (a)`,
+      CONTROL_TITLES.bare,
       'targets',
     ],
-    results.map((r) => {
-      const failed = r.checks.filter((c) => !c.pass);
-      return [
-        r.name,
-        fmtNum(r.app.rps),
-        fmtNum(r.control.rps),
-        fmtPct(r.ratio),
-        fmtMs(r.app.p50),
-        fmtMs(r.app.p99),
-        `${fmtMs(r.control.p50)}/${fmtMs(r.control.p99)}`,
-        String(r.app.errors),
-        r.queries ? `${r.queries.session}+${r.queries.queries}` : '-',
-        failed.length === 0 ? 'pass' : `FAIL: ${failed.map((c) => c.target).join('; ')}`,
-      ];
-    }),
+    results.map((r) => [
+      r.name,
+      fmtNum(r.app.rps),
+      `${fmtMs(r.app.p50)} / ${fmtMs(r.app.p99)}`,
+      String(r.app.errors),
+      r.queries ? `${r.queries.session}+${r.queries.queries}` : '-',
+      versus(r, 'b'),
+      versus(r, 'a'),
+      versus(r, 'bare'),
+      verdict(r.checks),
+    ]),
   );
+}
+
+export function mixTable(mix: MixResult): string {
+  const row = (name: string, r: LoadResult, ratio: string) => [
+    name,
+    fmtNum(r.rps),
+    fmtMs(r.p50),
+    fmtMs(r.p99),
+    String(r.errors),
+    ratio,
+  ];
+  return [
+    table(
+      ['load', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'app / this'],
+      [
+        row('app', mix.app, '-'),
+        ...(mix.controls.b
+          ? [
+              row(
+                'control: one statement (b), writes as (a)',
+                mix.controls.b,
+                fmtPct(mix.ratios.b!),
+              ),
+            ]
+          : []),
+        ...(mix.controls.a
+          ? [row('control: app SQL (a)', mix.controls.a, fmtPct(mix.ratios.a!))]
+          : []),
+      ],
+    ),
+    `\ntargets: ${verdict(mix.checks)}`,
+  ].join('\n');
+}
+
+/** Every run side by side, for the README: each read's share of its controls. */
+export function summaryTables(
+  runs: { label: string; results: ScenarioResult[]; mix: MixResult | null }[],
+): string {
+  const names = [...new Set(runs.flatMap((r) => r.results.map((s) => s.name)))];
+  const scenarios = table(
+    ['Scenario', ...runs.map((r) => `${r.label}: req/s, p50/p99 ms; app / (b) / (a) / bare`)],
+    names.map((name) => [
+      name,
+      ...runs.map((run) => {
+        const r = run.results.find((s) => s.name === name);
+        if (!r) return '-';
+        const pct = (k: ControlKind) => (r.ratios[k] === undefined ? '-' : fmtPct(r.ratios[k]));
+        return `${fmtNum(r.app.rps)}, ${fmtMs(r.app.p50)}/${fmtMs(r.app.p99)}; ${pct('b')} / ${pct('a')} / ${pct('bare')}`;
+      }),
+    ]),
+  );
+  const mixes = runs.filter((r) => r.mix);
+  if (mixes.length === 0) return scenarios;
+  const mix = table(
+    ['Mixed load', ...mixes.map((r) => r.label)],
+    [
+      [
+        'app: req/s, p50/p99 ms, errors',
+        ...mixes.map(
+          ({ mix: m }) =>
+            `${fmtNum(m!.app.rps)}, ${fmtMs(m!.app.p50)}/${fmtMs(m!.app.p99)}, ${m!.app.errors}`,
+        ),
+      ],
+      [
+        'control (b): req/s, p50/p99 ms',
+        ...mixes.map(({ mix: m }) =>
+          m!.controls.b
+            ? `${fmtNum(m!.controls.b.rps)}, ${fmtMs(m!.controls.b.p50)}/${fmtMs(m!.controls.b.p99)}`
+            : '-',
+        ),
+      ],
+      [
+        'control (a): req/s, p50/p99 ms',
+        ...mixes.map(({ mix: m }) =>
+          m!.controls.a
+            ? `${fmtNum(m!.controls.a.rps)}, ${fmtMs(m!.controls.a.p50)}/${fmtMs(m!.controls.a.p99)}`
+            : '-',
+        ),
+      ],
+      [
+        'app / (b), app / (a)',
+        ...mixes.map(
+          ({ mix: m }) =>
+            `${m!.ratios.b === undefined ? '-' : fmtPct(m!.ratios.b)}, ${m!.ratios.a === undefined ? '-' : fmtPct(m!.ratios.a)}`,
+        ),
+      ],
+    ],
+  );
+  return `${scenarios}\n\n${mix}`;
 }
 
 export function queriesTable(profiles: QueryProfile[], verbose: boolean): string {
@@ -161,17 +291,19 @@ export interface GrowthRow {
 }
 
 /**
- * Cost = control req/s over scenario req/s (how many control requests one real request is
- * worth), measured within one run, so the machine's drift cancels; growth = large / small.
+ * Cost = control (b)'s req/s over the scenario's (how many one-statement requests one real
+ * request is worth), measured within one run, so the machine's drift cancels; growth = large /
+ * small.
  */
 export function growthRows(small: ScenarioResult[], large: ScenarioResult[]): GrowthRow[] {
   const rows: GrowthRow[] = [];
   for (const s of small) {
     const l = large.find((x) => x.name === s.name);
     // A scenario one of the runs did not measure (a subset, an interrupted run) has no row.
-    if (!l || s.kind !== 'read' || !(s.app.rps > 0 && l.app.rps > 0)) continue;
-    const smallCost = s.control.rps / s.app.rps;
-    const largeCost = l.control.rps / l.app.rps;
+    if (!l || s.kind !== 'read' || !s.controls.b || !l.controls.b) continue;
+    if (!(s.app.rps > 0 && l.app.rps > 0)) continue;
+    const smallCost = s.controls.b.rps / s.app.rps;
+    const largeCost = l.controls.b.rps / l.app.rps;
     const growth = largeCost / smallCost;
     rows.push({
       scenario: s.name,

@@ -23,6 +23,26 @@ export function pickUsers(layout: SeedLayout, writers: number, others: number) {
 }
 
 /**
+ * `count` distinct users drawn at random from all seeded users (every one of them when `count`
+ * is at least the seed's size), in random order, each with their writer index or null.
+ */
+export function sampleUsers(layout: SeedLayout, count: number) {
+  const chosen = new Set<number>();
+  if (count >= layout.users) for (let n = 1; n <= layout.users; n++) chosen.add(n);
+  while (chosen.size < Math.min(count, layout.users))
+    chosen.add(1 + Math.floor(Math.random() * layout.users));
+  const users = [...chosen].map((n) => ({
+    n,
+    writer: (n - 1) % layout.writerEvery === 0 ? (n - 1) / layout.writerEvery : null,
+  }));
+  for (let i = users.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [users[i], users[j]] = [users[j]!, users[i]!];
+  }
+  return users;
+}
+
+/**
  * Signs seeded users in through `POST /api/auth/login`, four at a time, each from its own
  * `X-Forwarded-For` address (the server trusts 127.0.0.1 as a proxy in the bench), so the
  * per-address login limit is not what is measured.
