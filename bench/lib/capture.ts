@@ -118,12 +118,12 @@ export function recordStatements(handle: DbHandle): StatementRecorder {
     const query = client.query.bind(client);
     const transaction = client.transaction.bind(client);
     client.query = record(query, null);
-    client.transaction = (<T>(callback: (tx: Transaction) => Promise<T>) =>
+    client.transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
       transaction((tx) => {
         const id = nextTx++;
         tx.query = record(tx.query.bind(tx), id);
         return callback(tx);
-      }));
+      });
     // The wraps are own properties over PGlite's methods: removing them restores the methods.
     release = () => {
       Reflect.deleteProperty(client, 'query');
