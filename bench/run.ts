@@ -57,7 +57,7 @@ import {
   type ScenarioContext,
 } from './lib/scenarios.ts';
 import { startBenchServer } from './lib/server.ts';
-import { pickUsers, sampleUsers, signInOverHttp } from './lib/users.ts';
+import { pickUsers, sampleUsers, signInOverHttp, type SignedInUser } from './lib/users.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const options = parseOptions(process.argv.slice(2), process.env, path.join(here, 'results'));
@@ -129,7 +129,7 @@ interface Stage {
   control?: Child;
   ctx?: ScenarioContext;
   /** The mixed load's signed-in users, drawn from all seeded users. */
-  mixUsers?: BenchUser[];
+  mixUsers?: SignedInUser[];
 }
 
 async function setUp(
@@ -177,7 +177,7 @@ async function setUp(
 
     const planFile = path.join(os.tmpdir(), `selah-bench-plan-${runId}-${db}-${size}.json`);
     writeFileSync(planFile, JSON.stringify(profiled.plan));
-    const controlEnv = prepared.controlEnv();
+    const controlDb = prepared.controlDatabase();
     const jwtSecret = randomBytes(32).toString('hex');
     const serverStarted = performance.now();
     stage.server = await startBenchServer({
@@ -187,9 +187,22 @@ async function setUp(
       jwtSecret,
     });
     run.serverStartMs = performance.now() - serverStarted;
-    log(
-      `server up in ${run.serverStartMs.toFixed(0)} ms (${stage.server.url}); starting the controls...`,
+    log(`server up in ${run.serverStartMs.toFixed(0)} ms (${stage.server.url})`);
+    log(`signing in ${BENCH_WRITERS + BENCH_OTHERS} users...`);
+    const users = await signInOverHttp(
+      stage.server.url,
+      pickUsers(layout, BENCH_WRITERS, BENCH_OTHERS),
     );
+    stage.ctx = contextFor(layout, users);
+    if (chosen.mix) {
+      const count = Math.min(options.mixUsers, layout.users);
+      log(`signing in ${count} of the ${layout.users} seeded users for the mixed load...`);
+      const started = performance.now();
+      stage.mixUsers = await signInOverHttp(stage.server.url, sampleUsers(layout, count));
+      log(`  signed in in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    }
+    log('starting the controls...');
+    await controlDb.addSessions([...users, ...(stage.mixUsers ?? [])]);
     stage.control = await startNode({
       script: 'bench/control-server.ts',
       env: {
@@ -198,24 +211,12 @@ async function setUp(
         JWT_SECRET: jwtSecret,
         APP_ORIGIN: BENCH_APP_ORIGIN,
         DATABASE_URL: '',
-        ...controlEnv,
+        ...controlDb.env,
       },
       readyPath: '/health',
       logFile: path.join(options.outDir, `${runId}-${db}-${size}-control.log`),
     });
     rmSync(planFile, { force: true });
-    log(`signing in ${BENCH_WRITERS + BENCH_OTHERS} users...`);
-    stage.ctx = contextFor(
-      layout,
-      await signInOverHttp(stage.server.url, pickUsers(layout, BENCH_WRITERS, BENCH_OTHERS)),
-    );
-    if (chosen.mix) {
-      const count = Math.min(options.mixUsers, layout.users);
-      log(`signing in ${count} of the ${layout.users} seeded users for the mixed load...`);
-      const started = performance.now();
-      stage.mixUsers = await signInOverHttp(stage.server.url, sampleUsers(layout, count));
-      log(`  signed in in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    }
     return stage;
   } catch (error) {
     await tearDown(stage);

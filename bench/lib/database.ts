@@ -17,6 +17,13 @@ import { runMigrations } from '../../apps/server/src/db/migrate.ts';
 import { seed, type SeedCounts } from '../../apps/server/src/db/seed.ts';
 import { type DbKind, SIZES, type SizeName } from './options.ts';
 
+/** A session the server made for a bench user. */
+export interface BenchSession {
+  sessionId: string;
+  id: string;
+  expiresAt: number;
+}
+
 /** A seeded database the bench can open in-process and hand to the server child. */
 export interface PreparedDb {
   kind: DbKind;
@@ -26,9 +33,14 @@ export interface PreparedDb {
   serverEnv: Record<string, string>;
   /**
    * The controls' database (ADR 048): the same PostgreSQL database (DATABASE_URL), or a copy of
-   * the PGlite data made now (PGLITE_DIR; one process per PGlite folder), removed by `dispose`.
+   * the PGlite data made now, before the server holds the folder (PGLITE_DIR; one process per
+   * PGlite folder), removed by `dispose`. `addSessions` gives the copy the sessions the server
+   * made since (nothing to do on PostgreSQL), before the controls start.
    */
-  controlEnv: () => Record<string, string>;
+  controlDatabase: () => {
+    env: Record<string, string>;
+    addSessions: (sessions: BenchSession[]) => Promise<void>;
+  };
   open: () => Promise<DbHandle>;
   /** Seconds the seed took; null when a kept database was reused. */
   seedSeconds: number | null;
@@ -93,7 +105,7 @@ export async function preparePostgres(
     size,
     label: `postgres ${name}`,
     serverEnv: { DATABASE_URL: target.href },
-    controlEnv: () => ({ DATABASE_URL: target.href }),
+    controlDatabase: () => ({ env: { DATABASE_URL: target.href }, addSessions: async () => {} }),
     open,
     seedSeconds,
     counts,
@@ -144,11 +156,31 @@ export async function preparePglite(
     size,
     label: `pglite ${dataDir}`,
     serverEnv: { DATA_DIR: dataDir },
-    controlEnv: () => {
+    controlDatabase: () => {
       const copy = mkdtempSync(path.join(os.tmpdir(), 'selah-bench-control-'));
       copies.push(copy);
-      cpSync(pgliteDir, path.join(copy, 'pglite'), { recursive: true });
-      return { PGLITE_DIR: path.join(copy, 'pglite') };
+      const copyDir = path.join(copy, 'pglite');
+      cpSync(pgliteDir, copyDir, { recursive: true });
+      return {
+        env: { PGLITE_DIR: copyDir },
+        addSessions: async (sessions) => {
+          const handle = await createDb({ pgliteDir: copyDir });
+          try {
+            await handle.pglite!.query(
+              `insert into sessions (id, user_id, expires_at)
+               select * from unnest($1::uuid[], $2::uuid[], $3::timestamptz[])
+               on conflict do nothing`,
+              [
+                sessions.map((s) => s.sessionId),
+                sessions.map((s) => s.id),
+                sessions.map((s) => new Date(s.expiresAt).toISOString()),
+              ],
+            );
+          } finally {
+            await handle.close();
+          }
+        },
+      };
     },
     open,
     seedSeconds,

@@ -1,9 +1,12 @@
 import { SEED_PASSWORD, type SeedLayout } from '../../apps/server/src/db/seed.ts';
 import type { BenchUser } from './scenarios.ts';
 
-/** A seeded user who signed in over HTTP, with the id the server gave them. */
+/** A seeded user who signed in over HTTP, with their id and their session (from the token). */
 export interface SignedInUser extends BenchUser {
   id: string;
+  sessionId: string;
+  /** When the session expires (ms since the epoch). */
+  expiresAt: number;
 }
 
 /** Random distinct users: `writers` journal owners and `others` who own none. */
@@ -67,7 +70,17 @@ export async function signInOverHttp(
         if (!res.ok)
           throw new Error(`login of seed${u.n} failed: ${res.status} ${await res.text()}`);
         const body = (await res.json()) as { token: string; user: { _id: string } };
-        users.push({ ...u, token: body.token, id: body.user._id });
+        // The token's own claims (a JWT: its payload is base64url JSON): session id and expiry.
+        const claims = JSON.parse(
+          Buffer.from(body.token.split('.')[1]!, 'base64url').toString('utf8'),
+        ) as { sid: string; exp: number };
+        users.push({
+          ...u,
+          token: body.token,
+          id: body.user._id,
+          sessionId: claims.sid,
+          expiresAt: claims.exp * 1000,
+        });
       }
     }),
   );
