@@ -5,12 +5,9 @@ import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -50,6 +47,7 @@ import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { inlineScriptHashes } from './plugins/inline-scripts.ts';
 import { paymentOrigins, securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { swaggerPlugin } from './plugins/swagger.ts';
 import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping } from './housekeeping.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -177,19 +175,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     enabled: cacheReads,
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Selah API', version: VERSION },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: jsonSchemaTransform,
+  await app.register(swaggerPlugin, {
+    version: VERSION,
+    serve: env.NODE_ENV !== 'production',
   });
-  // API documentation is for development: not served in production (ASVS 13.4.5).
-  if (env.NODE_ENV !== 'production') {
-    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  }
 
   const services = createServices({
     cacheReads,

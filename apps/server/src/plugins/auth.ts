@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema/index.ts';
 import { unauthenticated } from '../lib/app-error.ts';
@@ -36,6 +36,25 @@ export function bearerToken(request: FastifyRequest): string | null {
   return (header ? BEARER.exec(header)?.[1] : undefined) ?? null;
 }
 
+/** The OpenAPI security of a route behind `app.authenticate` (the scheme is in plugins/swagger.ts). */
+export const SESSION_SECURITY = [{ bearer: [] }];
+
+const declareSecurity = (
+  route: RouteOptions,
+  security: NonNullable<RouteOptions['schema']>['security'],
+) => {
+  route.schema = { ...route.schema, security };
+};
+
+/**
+ * Every route of this plugin scope needs a live session: `app.authenticate` runs first on each
+ * request, and each route's OpenAPI document says so. The one way to guard a whole scope.
+ */
+export function requireSession(app: FastifyInstance): void {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRoute', (route) => declareSecurity(route, SESSION_SECURITY));
+}
+
 /** Bearer-token authentication against server-side sessions. */
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { auth: AuthService; secureCookies: boolean }) => {
@@ -53,6 +72,14 @@ export const authPlugin = fp(
       opts.auth.noteActivity(session.user);
       // Authenticated answers are personal: never cached by browsers or proxies.
       reply.header('cache-control', 'no-store');
+    });
+    // The document's security follows the session check (ADR 049): a route with
+    // `onRequest: [app.authenticate]` declares the bearer session, any other route none unless
+    // it says otherwise (its own scheme); requireSession's scopes declare it after this.
+    app.addHook('onRoute', (route) => {
+      const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+      if (own.includes(app.authenticate)) declareSecurity(route, SESSION_SECURITY);
+      else if (route.schema?.security === undefined) declareSecurity(route, []);
     });
     app.decorate('viewerOf', async (request: FastifyRequest) => {
       const token = bearerToken(request) ?? pageCookie(request, opts.secureCookies);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '@selah/shared/errors';
 import { AdminPaymentPageSchema, AdminPaymentQuerySchema } from '@selah/shared/schemas/admin';
 import { AppError } from '../../lib/app-error.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser, requireSession } from '../../plugins/auth.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { isAdmin } from './admin-roles.ts';
 
@@ -14,7 +14,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> =
   app,
   { payments },
 ) => {
-  app.addHook('onRequest', app.authenticate);
+  requireSession(app);
   app.addHook('onRequest', async (request) => {
     if (!isAdmin(currentUser(request))) {
       const url = request.url.split('?')[0] ?? '';
@@ -27,7 +27,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> =
     {
       schema: {
         tags: ['admin'],
-        summary: 'Every payment, newest first, with its status (admins only)',
+        operationId: 'listPayments',
+        summary: 'List every payment',
+        description: 'Newest first, with its status (admins only).',
         querystring: AdminPaymentQuerySchema,
         response: {
           200: AdminPaymentPageSchema,

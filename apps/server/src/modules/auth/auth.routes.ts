@@ -58,6 +58,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: {
         tags: ['auth'],
+        operationId: 'register',
+        summary: 'Sign up',
         body: RegisterInputSchema,
         response: { 201: RegisterResponseSchema, ...errors },
       },
@@ -73,6 +75,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: {
         tags: ['auth'],
+        operationId: 'logIn',
+        summary: 'Sign in with e-mail and password',
         body: LoginInputSchema,
         response: { 200: AuthResponseSchema, ...errors },
       },
@@ -89,7 +93,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/me',
     {
       onRequest: [app.authenticate],
-      schema: { tags: ['auth'], response: { 200: UserSchema, 401: ApiErrorSchema } },
+      schema: {
+        tags: ['auth'],
+        operationId: 'getMe',
+        summary: 'Get the signed-in user',
+        response: { 200: UserSchema, 401: ApiErrorSchema },
+      },
     },
     async (request, reply) => {
       // The app asks for /me at every start: a session from before the page cookie existed, or
@@ -105,7 +114,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/logout',
     {
       onRequest: [app.authenticate],
-      schema: { tags: ['auth'], response: { 204: z.null(), 401: ApiErrorSchema } },
+      schema: {
+        tags: ['auth'],
+        operationId: 'logOut',
+        summary: 'Sign out this session',
+        response: { 204: z.null(), 401: ApiErrorSchema },
+      },
     },
     async (request, reply) => {
       await auth.logout(currentUser(request).id, request.sessionId!);
@@ -119,7 +133,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/logout-all',
     {
       onRequest: [app.authenticate],
-      schema: { tags: ['auth'], response: { 204: z.null(), 401: ApiErrorSchema } },
+      schema: {
+        tags: ['auth'],
+        operationId: 'logOutEverywhere',
+        summary: 'Sign out every session',
+        response: { 204: z.null(), 401: ApiErrorSchema },
+      },
     },
     async (request, reply) => {
       await auth.logoutEverywhere(currentUser(request).id);
@@ -133,6 +152,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: {
         tags: ['auth'],
+        operationId: 'forgotPassword',
+        summary: 'Ask for a password-reset link',
         body: ForgotPasswordInputSchema,
         response: { 200: MessageSchema, ...errors },
       },
@@ -150,6 +171,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: {
         tags: ['auth'],
+        operationId: 'resetPassword',
+        summary: 'Set a new password with a reset link',
         body: ResetPasswordInputSchema,
         response: { 200: MessageSchema, ...errors },
       },
@@ -165,7 +188,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: {
         tags: ['auth'],
-        summary: 'Open an e-mailed link: confirm the address, or complete an e-mail change',
+        operationId: 'verifyEmail',
+        summary: 'Open an e-mailed link',
+        description: 'Confirms the address, or completes an e-mail change.',
         body: VerifyEmailInputSchema,
         response: { 200: VerifyEmailResponseSchema, ...errors },
       },
@@ -179,7 +204,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       onRequest: [app.authenticate],
       schema: {
         tags: ['auth'],
-        summary: 'Send the link that confirms the e-mail address again',
+        operationId: 'resendVerificationEmail',
+        summary: 'Resend the e-mail confirmation link',
         response: { 200: MessageSchema, ...errors },
       },
     },
@@ -196,7 +222,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     '/providers',
-    { schema: { tags: ['auth'], response: { 200: AuthProvidersSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'listAuthProviders',
+        summary: 'List the sign-in providers',
+        response: { 200: AuthProvidersSchema, 429: ApiErrorSchema },
+      },
+    },
     async () => ({ google: auth.googleEnabled }),
   );
 
@@ -205,6 +238,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: {
         tags: ['auth'],
+        operationId: 'exchangeLoginCode',
+        summary: 'Finish Google sign-in',
+        description: 'Exchanges the one-time code of the Google callback for a session.',
         body: ExchangeCodeInputSchema,
         response: { 200: AuthResponseSchema.extend({ isNewUser: z.boolean() }), ...errors },
       },

@@ -88,7 +88,9 @@ export const cspReportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: CSP_REPORT_RATE_LIMIT, timeWindow: '1 minute' } },
       schema: {
         tags: ['security'],
-        summary: 'Content-Security-Policy violation reports (sent by browsers)',
+        operationId: 'reportCspViolations',
+        summary: 'Report Content-Security-Policy violations',
+        description: 'Sent by browsers (report-uri and report-to), without credentials.',
         body: CspReportBodySchema,
         response: { 204: z.null(), 400: ApiErrorSchema, 413: ApiErrorSchema, 429: ApiErrorSchema },
       },

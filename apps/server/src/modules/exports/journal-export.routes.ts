@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiErrorSchema } from '@selah/shared/errors';
 import { IdParamsSchema } from '@selah/shared/schemas/common';
 import { ExportQuerySchema } from '@selah/shared/schemas/subscription';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser, requireSession } from '../../plugins/auth.ts';
+import { fileResponse } from '../../plugins/swagger.ts';
 import type { JournalExportService } from './journal-export.service.ts';
 
 /** /api/journals/:id/export.pdf */
@@ -9,17 +11,27 @@ export const journalExportRoutes: FastifyPluginAsyncZod<{ exports: JournalExport
   app,
   { exports },
 ) => {
-  app.addHook('onRequest', app.authenticate);
+  requireSession(app);
 
   app.get(
     '/:id/export.pdf',
     {
       schema: {
         tags: ['journals'],
-        summary: 'The journal as a PDF (owner; Premium or Ministry)',
+        operationId: 'exportJournalPdf',
+        summary: 'Export a journal as a PDF',
+        description: "The owner's journal, on the Premium or Ministry plan.",
         params: IdParamsSchema,
         querystring: ExportQuerySchema,
-        produces: ['application/pdf'],
+        response: {
+          200: fileResponse('The PDF file (an attachment)', ['application/pdf']),
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          402: ApiErrorSchema,
+          404: ApiErrorSchema,
+          429: ApiErrorSchema,
+          503: ApiErrorSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -14,7 +14,7 @@ import {
   UserSearchQuerySchema,
 } from '@selah/shared/schemas/friends';
 import { IdempotencyHeadersSchema } from '@selah/shared/schemas/idempotency';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser, requireSession } from '../../plugins/auth.ts';
 import type { FriendsService } from './friends.service.ts';
 
 const errors = {
@@ -30,13 +30,18 @@ export const friendsRoutes: FastifyPluginAsyncZod<{ friends: FriendsService }> =
   app,
   { friends },
 ) => {
-  app.addHook('onRequest', app.authenticate);
+  requireSession(app);
 
   app.get(
     '/',
     {
       config: { readCache: true },
-      schema: { tags: ['friends'], response: { 200: FriendListSchema, ...errors } },
+      schema: {
+        tags: ['friends'],
+        operationId: 'listFriends',
+        summary: 'List my friends',
+        response: { 200: FriendListSchema, ...errors },
+      },
     },
     async (request) => ({
       data: await friends.list(currentUser(request)),
@@ -48,6 +53,8 @@ export const friendsRoutes: FastifyPluginAsyncZod<{ friends: FriendsService }> =
     {
       schema: {
         tags: ['friends'],
+        operationId: 'listFriendRequests',
+        summary: 'List friend requests I received or sent',
         querystring: FriendRequestsQuerySchema,
         response: { 200: FriendRequestListSchema, ...errors },
       },
@@ -62,7 +69,8 @@ export const friendsRoutes: FastifyPluginAsyncZod<{ friends: FriendsService }> =
     {
       schema: {
         tags: ['friends'],
-        summary: 'Send a friend request to a user',
+        operationId: 'sendFriendRequest',
+        summary: 'Send a friend request',
         headers: IdempotencyHeadersSchema,
         params: IdParamsSchema,
         response: { 201: MessageSchema, 200: MessageSchema, ...errors },
@@ -82,6 +90,8 @@ export const friendsRoutes: FastifyPluginAsyncZod<{ friends: FriendsService }> =
     {
       schema: {
         tags: ['friends'],
+        operationId: 'acceptFriendRequest',
+        summary: 'Accept a friend request',
         params: IdParamsSchema,
         response: { 200: MessageSchema, ...errors },
       },
@@ -97,6 +107,8 @@ export const friendsRoutes: FastifyPluginAsyncZod<{ friends: FriendsService }> =
     {
       schema: {
         tags: ['friends'],
+        operationId: 'declineFriendRequest',
+        summary: 'Decline a friend request',
         params: IdParamsSchema,
         response: { 200: MessageSchema, ...errors },
       },
@@ -112,7 +124,8 @@ export const friendsRoutes: FastifyPluginAsyncZod<{ friends: FriendsService }> =
     {
       schema: {
         tags: ['friends'],
-        summary: 'Cancel a request you sent',
+        operationId: 'cancelFriendRequest',
+        summary: 'Cancel a friend request I sent',
         params: IdParamsSchema,
         response: { 204: z.null(), ...errors },
       },
@@ -127,7 +140,12 @@ export const friendsRoutes: FastifyPluginAsyncZod<{ friends: FriendsService }> =
     '/suggestions',
     {
       config: { bulkhead: 3 },
-      schema: { tags: ['friends'], response: { 200: SuggestionListSchema, ...errors } },
+      schema: {
+        tags: ['friends'],
+        operationId: 'listFriendSuggestions',
+        summary: 'List people I may know',
+        response: { 200: SuggestionListSchema, ...errors },
+      },
     },
     async (request) => ({ data: await friends.suggestions(currentUser(request)) }),
   );
@@ -137,6 +155,8 @@ export const friendsRoutes: FastifyPluginAsyncZod<{ friends: FriendsService }> =
     {
       schema: {
         tags: ['friends'],
+        operationId: 'inviteByEmail',
+        summary: 'Invite someone by e-mail',
         headers: IdempotencyHeadersSchema,
         body: InviteEmailInputSchema,
         response: { 200: MessageSchema, ...errors },
@@ -154,7 +174,9 @@ export const friendsRoutes: FastifyPluginAsyncZod<{ friends: FriendsService }> =
     {
       schema: {
         tags: ['friends'],
-        summary: 'The personal invite link (null until made)',
+        operationId: 'getInviteLink',
+        summary: 'Get my invite link',
+        description: 'Null until it is made.',
         response: { 200: InviteLinkStateSchema, ...errors },
       },
     },
@@ -166,7 +188,9 @@ export const friendsRoutes: FastifyPluginAsyncZod<{ friends: FriendsService }> =
     {
       schema: {
         tags: ['friends'],
-        summary: 'Make the personal invite link (the same one if it exists)',
+        operationId: 'createInviteLink',
+        summary: 'Make my invite link',
+        description: 'The same link again if it exists.',
         response: { 200: InviteLinkSchema, 201: InviteLinkSchema, ...errors },
       },
     },
@@ -181,6 +205,7 @@ export const friendsRoutes: FastifyPluginAsyncZod<{ friends: FriendsService }> =
     {
       schema: {
         tags: ['friends'],
+        operationId: 'removeFriend',
         summary: 'Remove a friend',
         params: IdParamsSchema,
         response: { 204: z.null(), ...errors },
@@ -198,14 +223,16 @@ export const searchRoutes: FastifyPluginAsyncZod<{ friends: FriendsService }> = 
   app,
   { friends },
 ) => {
-  app.addHook('onRequest', app.authenticate);
+  requireSession(app);
   app.get(
     '/search',
     {
       config: { bulkhead: 3 },
       schema: {
         tags: ['friends'],
-        summary: 'Find users by name, username or e-mail',
+        operationId: 'searchUsers',
+        summary: 'Find people',
+        description: 'By name, username or e-mail.',
         querystring: UserSearchQuerySchema,
         response: { 200: UserSearchListSchema, ...errors },
       },

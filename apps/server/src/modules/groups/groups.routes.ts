@@ -19,7 +19,7 @@ import {
 } from '@selah/shared/schemas/groups';
 import { PrayerPageSchema } from '@selah/shared/schemas/prayers';
 import { IdempotencyHeadersSchema } from '@selah/shared/schemas/idempotency';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser, requireSession } from '../../plugins/auth.ts';
 import type { GroupsService } from './groups.service.ts';
 
 const errors = {
@@ -34,7 +34,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
   app,
   { groups },
 ) => {
-  app.addHook('onRequest', app.authenticate);
+  requireSession(app);
 
   app.get(
     '/',
@@ -42,6 +42,8 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
       config: { bulkhead: 4 },
       schema: {
         tags: ['prayer-groups'],
+        operationId: 'listPrayerGroups',
+        summary: 'List prayer groups',
         querystring: GroupListQuerySchema,
         response: { 200: GroupListSchema, ...errors },
       },
@@ -54,6 +56,8 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
     {
       schema: {
         tags: ['prayer-groups'],
+        operationId: 'createPrayerGroup',
+        summary: 'Create a prayer group',
         headers: IdempotencyHeadersSchema,
         body: CreateGroupInputSchema,
         response: { 201: GroupResponseSchema, ...errors },
@@ -71,6 +75,8 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
     {
       schema: {
         tags: ['prayer-groups'],
+        operationId: 'getPrayerGroup',
+        summary: 'Get a prayer group',
         params: IdParamsSchema,
         response: { 200: PrayerGroupDetailSchema, ...errors },
       },
@@ -83,6 +89,8 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
     {
       schema: {
         tags: ['prayer-groups'],
+        operationId: 'updatePrayerGroup',
+        summary: 'Update a prayer group',
         params: IdParamsSchema,
         body: UpdateGroupInputSchema,
         response: { 200: GroupResponseSchema, ...errors },
@@ -98,6 +106,8 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
     {
       schema: {
         tags: ['prayer-groups'],
+        operationId: 'deletePrayerGroup',
+        summary: 'Delete a prayer group',
         params: IdParamsSchema,
         response: { 204: z.null(), ...errors },
       },
@@ -113,6 +123,8 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
     {
       schema: {
         tags: ['prayer-groups'],
+        operationId: 'listPrayerGroupPrayers',
+        summary: "List a group's prayers",
         params: IdParamsSchema,
         querystring: PageQuerySchema,
         response: { 200: PrayerPageSchema, ...errors },
@@ -126,6 +138,8 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
     {
       schema: {
         tags: ['prayer-groups'],
+        operationId: 'joinPrayerGroup',
+        summary: 'Join a prayer group',
         params: IdParamsSchema,
         response: { 200: GroupResponseSchema, ...errors },
       },
@@ -138,6 +152,8 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
     {
       schema: {
         tags: ['prayer-groups'],
+        operationId: 'leavePrayerGroup',
+        summary: 'Leave a prayer group',
         params: IdParamsSchema,
         response: { 200: MessageSchema, ...errors },
       },
@@ -153,6 +169,8 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
     {
       schema: {
         tags: ['prayer-groups'],
+        operationId: 'inviteToPrayerGroup',
+        summary: 'Invite friends to a group',
         params: IdParamsSchema,
         headers: IdempotencyHeadersSchema,
         body: GroupInviteInputSchema,
@@ -178,6 +196,8 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
     {
       schema: {
         tags: ['prayer-groups'],
+        operationId: 'setPrayerGroupRole',
+        summary: "Change a member's role",
         params: MemberParamsSchema,
         body: GroupRoleInputSchema,
         response: { 200: MessageSchema, ...errors },
@@ -199,6 +219,8 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
     {
       schema: {
         tags: ['prayer-groups'],
+        operationId: 'removePrayerGroupMember',
+        summary: 'Remove a member from a group',
         params: MemberParamsSchema,
         response: { 204: z.null(), ...errors },
       },

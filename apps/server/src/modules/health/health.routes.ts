@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiErrorSchema } from '@selah/shared/errors';
 import { HealthSchema } from '@selah/shared/schemas/health';
 
 export interface HealthRoutesOptions {
@@ -10,7 +11,14 @@ export interface HealthRoutesOptions {
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, opts) => {
   app.get(
     '/health',
-    { schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } } },
+    {
+      schema: {
+        tags: ['health'],
+        operationId: 'getHealth',
+        summary: 'Check the server and its database',
+        response: { 200: HealthSchema, 429: ApiErrorSchema, 503: HealthSchema },
+      },
+    },
     async (_request, reply) => {
       const database = await Promise.race([
         opts.ping().then(() => 'up' as const),

@@ -14,7 +14,7 @@ import {
   UpdateJournalInputSchema,
 } from '@selah/shared/schemas/journals';
 import { IdempotencyHeadersSchema } from '@selah/shared/schemas/idempotency';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser, requireSession } from '../../plugins/auth.ts';
 import type { JournalsService } from './journals.service.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
@@ -24,7 +24,7 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
   app,
   { journals },
 ) => {
-  app.addHook('onRequest', app.authenticate);
+  requireSession(app);
 
   app.get(
     '/get',
@@ -32,7 +32,9 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
       config: { readCache: true },
       schema: {
         tags: ['journals'],
-        summary: 'Journals the user owns or belongs to',
+        operationId: 'listMyJournals',
+        summary: 'List my journals',
+        description: 'Journals the user owns or belongs to.',
         response: { 200: JournalListSchema, ...errors },
       },
     },
@@ -45,6 +47,7 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
       config: { bulkhead: 4, readCache: true },
       schema: {
         tags: ['journals'],
+        operationId: 'discoverJournals',
         summary: 'Discover public journals',
         querystring: DiscoverQuerySchema,
         response: { 200: JournalPageSchema, ...errors },
@@ -59,7 +62,8 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
       config: { bulkhead: 4, readCache: true },
       schema: {
         tags: ['journals'],
-        summary: 'Categories and the featured journal',
+        operationId: 'getDiscoverOverview',
+        summary: 'Get the categories and the featured journal',
         response: { 200: DiscoverOverviewSchema, ...errors },
       },
     },
@@ -72,6 +76,8 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
       config: { readCache: true },
       schema: {
         tags: ['journals'],
+        operationId: 'getJournal',
+        summary: 'Get a journal',
         params: IdParamsSchema,
         response: { 200: JournalDetailSchema, ...errors },
       },
@@ -84,6 +90,8 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
     {
       schema: {
         tags: ['journals'],
+        operationId: 'createJournal',
+        summary: 'Create a journal',
         headers: IdempotencyHeadersSchema,
         body: CreateJournalInputSchema,
         response: { 201: JournalSchema, ...errors },
@@ -101,6 +109,8 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
     {
       schema: {
         tags: ['journals'],
+        operationId: 'updateJournal',
+        summary: 'Update a journal',
         params: IdParamsSchema,
         body: UpdateJournalInputSchema,
         response: { 200: JournalSchema, ...errors },
@@ -114,6 +124,8 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
     {
       schema: {
         tags: ['journals'],
+        operationId: 'deleteJournal',
+        summary: 'Delete a journal',
         params: IdParamsSchema,
         response: { 204: z.null(), ...errors },
       },
@@ -129,6 +141,8 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
     {
       schema: {
         tags: ['journals'],
+        operationId: 'joinJournal',
+        summary: 'Join a public journal',
         params: IdParamsSchema,
         response: { 200: JoinResponseSchema, ...errors },
       },
@@ -147,7 +161,9 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
     {
       schema: {
         tags: ['journals'],
-        summary: 'The owner removes a member, or a member leaves (their own id)',
+        operationId: 'removeJournalMember',
+        summary: 'Remove a member, or leave a journal',
+        description: 'The owner removes a member, or a member leaves (their own id).',
         params: MemberParamsSchema,
         response: { 204: z.null(), ...errors },
       },

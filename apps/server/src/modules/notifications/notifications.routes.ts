@@ -10,7 +10,8 @@ import {
   NotificationPageSchema,
   NotificationSchema,
 } from '@selah/shared/schemas/notifications';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser, requireSession } from '../../plugins/auth.ts';
+import { fileResponse } from '../../plugins/swagger.ts';
 import { userTimeZone, type UsersService } from '../users/users.service.ts';
 import type { NotificationsService } from './notifications.service.ts';
 import { streamNotifications } from './notifications.stream.ts';
@@ -24,7 +25,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
   users: UsersService;
   streams: OpenStreams;
 }> = async (app, { notifications, users, streams }) => {
-  app.addHook('onRequest', app.authenticate);
+  requireSession(app);
 
   app.get(
     '/',
@@ -32,6 +33,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
       config: { readCache: true },
       schema: {
         tags: ['notifications'],
+        operationId: 'listNotifications',
+        summary: 'List my notifications',
         querystring: NotificationListQuerySchema,
         response: { 200: NotificationPageSchema, ...errors },
       },
@@ -41,7 +44,19 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/stream',
-    { schema: { tags: ['notifications'], summary: 'Server-Sent Events of new notifications' } },
+    {
+      schema: {
+        tags: ['notifications'],
+        operationId: 'streamNotifications',
+        summary: 'Stream new notifications',
+        description: 'Server-Sent Events, one stream per browser.',
+        response: {
+          200: fileResponse('The event stream', ['text/event-stream']),
+          401: ApiErrorSchema,
+          429: ApiErrorSchema,
+        },
+      },
+    },
     async (request, reply) =>
       streamNotifications(
         request,
@@ -57,6 +72,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['notifications'],
+        operationId: 'getNotificationPreferences',
+        summary: 'Get my notification preferences',
         response: { 200: NotificationPreferencesSchema, ...errors },
       },
     },
@@ -68,6 +85,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['notifications'],
+        operationId: 'updateNotificationPreferences',
+        summary: 'Update my notification preferences',
         body: NotificationPreferencesSchema,
         response: { 200: NotificationPreferencesSchema, ...errors },
       },
@@ -83,7 +102,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/reminder',
-    { schema: { tags: ['notifications'], response: { 200: ReminderSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['notifications'],
+        operationId: 'getPrayerReminder',
+        summary: 'Get my daily prayer reminder',
+        response: { 200: ReminderSchema, ...errors },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       return { time: user.reminderTime, timeZone: userTimeZone(user) };
@@ -95,6 +121,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['notifications'],
+        operationId: 'setPrayerReminder',
+        summary: 'Set my daily prayer reminder',
         body: ReminderInputSchema,
         response: { 200: ReminderSchema, ...errors },
       },
@@ -110,6 +138,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['notifications'],
+        operationId: 'markAllNotificationsRead',
+        summary: 'Mark every notification read',
         response: { 200: MessageSchema.extend({ updated: z.number().int() }), ...errors },
       },
     },
@@ -124,6 +154,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['notifications'],
+        operationId: 'getNotification',
+        summary: 'Get a notification',
         params: IdParamsSchema,
         response: { 200: NotificationSchema, ...errors },
       },
@@ -136,6 +168,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['notifications'],
+        operationId: 'markNotificationRead',
+        summary: 'Mark a notification read',
         params: IdParamsSchema,
         response: { 200: NotificationSchema, ...errors },
       },
@@ -148,6 +182,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['notifications'],
+        operationId: 'deleteNotification',
+        summary: 'Delete a notification',
         params: IdParamsSchema,
         response: { 204: z.null(), ...errors },
       },

@@ -16,7 +16,14 @@ const EndpointSchema = z.strictObject({ endpoint: z.string().max(2000) });
 export const pushRoutes: FastifyPluginAsyncZod<{ push: PushService }> = async (app, { push }) => {
   app.get(
     '/public-key',
-    { schema: { tags: ['notifications'], response: { 200: z.object({ publicKey: z.string() }) } } },
+    {
+      schema: {
+        tags: ['notifications'],
+        operationId: 'getPushPublicKey',
+        summary: 'Get the Web Push public key',
+        response: { 200: z.object({ publicKey: z.string() }), 429: ApiErrorSchema },
+      },
+    },
     async () => ({ publicKey: push.publicKey }),
   );
 
@@ -26,6 +33,8 @@ export const pushRoutes: FastifyPluginAsyncZod<{ push: PushService }> = async (a
       onRequest: [app.authenticate],
       schema: {
         tags: ['notifications'],
+        operationId: 'subscribeToPush',
+        summary: 'Subscribe this browser to Web Push',
         body: PushSubscriptionInputSchema,
         response: { 201: z.object({ subscribed: z.literal(true) }), ...errors },
       },
@@ -45,6 +54,8 @@ export const pushRoutes: FastifyPluginAsyncZod<{ push: PushService }> = async (a
       onRequest: [app.authenticate],
       schema: {
         tags: ['notifications'],
+        operationId: 'unsubscribeFromPush',
+        summary: 'Unsubscribe a browser from Web Push',
         body: EndpointSchema,
         response: { 204: z.null(), ...errors },
       },

@@ -10,7 +10,7 @@ import {
   SubscribeResponseSchema,
 } from '@selah/shared/schemas/subscription';
 import { unauthenticated } from '../../lib/app-error.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser, requireSession } from '../../plugins/auth.ts';
 import type { ClientInfo } from '../plans/country.ts';
 import type { PaymentsService } from './payments.service.ts';
 
@@ -34,14 +34,16 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
   app,
   { payments },
 ) => {
-  app.addHook('onRequest', app.authenticate);
+  requireSession(app);
 
   app.get(
     '/pricing',
     {
       schema: {
-        tags: ['subscription'],
-        summary: "Every plan's price for the visitor's country (decided by the server)",
+        tags: ['billing'],
+        operationId: 'getPricing',
+        summary: 'Get the prices for my country',
+        description: "Every plan's price for the visitor's country (decided by the server).",
         response: { 200: PricingSchema, 401: ApiErrorSchema },
       },
     },
@@ -52,8 +54,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
     '/checkout',
     {
       schema: {
-        tags: ['subscription'],
-        summary: 'Starts a payment: a server-issued tx_ref and the server-computed price',
+        tags: ['billing'],
+        operationId: 'startCheckout',
+        summary: 'Start a payment',
+        description: 'A server-issued tx_ref and the server-computed price.',
         body: CheckoutInputSchema,
         response: { 201: CheckoutSchema, ...errors },
       },
@@ -75,8 +79,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
     '/subscribe',
     {
       schema: {
-        tags: ['subscription'],
-        summary: 'Verifies a Flutterwave transaction with Flutterwave, then upgrades the plan',
+        tags: ['billing'],
+        operationId: 'confirmPayment',
+        summary: 'Confirm a payment and upgrade the plan',
+        description: 'Verifies a Flutterwave transaction with Flutterwave, then upgrades the plan.',
         body: SubscribeInputSchema,
         response: { 200: SubscribeResponseSchema, ...errors },
       },
@@ -123,8 +129,11 @@ export const paymentsWebhookRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSe
         }
       },
       schema: {
-        tags: ['subscription'],
-        summary: 'Flutterwave webhook (verif-hash); re-verifies the transaction by id',
+        tags: ['billing'],
+        operationId: 'receiveFlutterwaveWebhook',
+        summary: "Receive Flutterwave's payment notice",
+        description: 'Flutterwave webhook (verif-hash); re-verifies the transaction by id.',
+        security: [{ webhookSignature: [] }],
         body: WebhookBodySchema,
         response: {
           200: z.object({ received: z.literal(true) }),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '@selah/shared/errors';
 import { SubscriptionSchema } from '@selah/shared/schemas/subscription';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser, requireSession } from '../../plugins/auth.ts';
 import type { PlansService } from './plans.service.ts';
 
 /** /api/subscription: the user's plan, limits and usage. */
@@ -9,14 +9,16 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansService }> = async
   app,
   { plans },
 ) => {
-  app.addHook('onRequest', app.authenticate);
+  requireSession(app);
 
   app.get(
     '/',
     {
       schema: {
-        tags: ['subscription'],
-        summary: 'The plan in force, its limits and what the user has used',
+        tags: ['billing'],
+        operationId: 'getSubscription',
+        summary: 'Get my plan, its limits and my usage',
+        description: 'The plan in force, its limits and what the user has used.',
         response: { 200: SubscriptionSchema, 401: ApiErrorSchema },
       },
     },

@@ -11,7 +11,7 @@ import {
   UpdatePrayerRequestInputSchema,
 } from '@selah/shared/schemas/prayer-requests';
 import { IdempotencyHeadersSchema } from '@selah/shared/schemas/idempotency';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser, requireSession } from '../../plugins/auth.ts';
 import type { PrayerRequestsService } from './prayer-requests.service.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
@@ -20,7 +20,7 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema }
 export const prayerRequestsRoutes: FastifyPluginAsyncZod<{
   requests: PrayerRequestsService;
 }> = async (app, { requests }) => {
-  app.addHook('onRequest', app.authenticate);
+  requireSession(app);
 
   app.get(
     '/',
@@ -28,6 +28,8 @@ export const prayerRequestsRoutes: FastifyPluginAsyncZod<{
       config: { bulkhead: 5, readCache: true },
       schema: {
         tags: ['prayer-requests'],
+        operationId: 'listPrayerRequests',
+        summary: 'List prayer requests',
         querystring: PrayerRequestListQuerySchema,
         response: { 200: PrayerRequestPageSchema, ...errors },
       },
@@ -40,6 +42,8 @@ export const prayerRequestsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['prayer-requests'],
+        operationId: 'getPrayerRequest',
+        summary: 'Get a prayer request',
         params: IdParamsSchema,
         response: { 200: PrayerRequestSchema, ...errors },
       },
@@ -52,6 +56,8 @@ export const prayerRequestsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['prayer-requests'],
+        operationId: 'createPrayerRequest',
+        summary: 'Ask friends to pray',
         headers: IdempotencyHeadersSchema,
         body: CreatePrayerRequestInputSchema,
         response: { 201: PrayerRequestSchema, ...errors },
@@ -69,6 +75,8 @@ export const prayerRequestsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['prayer-requests'],
+        operationId: 'updatePrayerRequest',
+        summary: 'Update a prayer request',
         params: IdParamsSchema,
         body: UpdatePrayerRequestInputSchema,
         response: { 200: PrayerRequestSchema, ...errors },
@@ -82,6 +90,8 @@ export const prayerRequestsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['prayer-requests'],
+        operationId: 'deletePrayerRequest',
+        summary: 'Delete a prayer request',
         params: IdParamsSchema,
         response: { 204: z.null(), ...errors },
       },
@@ -97,6 +107,8 @@ export const prayerRequestsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['prayer-requests'],
+        operationId: 'prayForRequest',
+        summary: 'Say "I\'m praying"',
         params: IdParamsSchema,
         response: { 200: PrayingResultSchema, ...errors },
       },
@@ -112,6 +124,8 @@ export const prayerRequestsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['prayer-requests'],
+        operationId: 'stopPrayingForRequest',
+        summary: 'Take back "I\'m praying"',
         params: IdParamsSchema,
         response: { 200: PrayingResultSchema, ...errors },
       },

@@ -13,7 +13,7 @@ import {
   UpdatePrayerInputSchema,
 } from '@selah/shared/schemas/prayers';
 import { IdempotencyHeadersSchema } from '@selah/shared/schemas/idempotency';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser, requireSession } from '../../plugins/auth.ts';
 import type { PrayersService } from './prayers.service.ts';
 
 const errors = {
@@ -32,14 +32,15 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
   app,
   { prayers },
 ) => {
-  app.addHook('onRequest', app.authenticate);
+  requireSession(app);
 
   app.get(
     '/',
     {
       schema: {
         tags: ['prayers'],
-        summary: "A journal's prayers",
+        operationId: 'listJournalPrayers',
+        summary: "List a journal's prayers",
         querystring: JournalPrayersQuerySchema,
         response: { 200: PrayerPageSchema, ...errors },
       },
@@ -54,7 +55,8 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
       config: { readCache: true },
       schema: {
         tags: ['prayers'],
-        summary: "The user's prayers across journals",
+        operationId: 'listMyPrayers',
+        summary: 'List my prayers across journals',
         querystring: UserPrayersQuerySchema,
         response: { 200: PrayerPageSchema, ...errors },
       },
@@ -68,7 +70,8 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
       config: { readCache: true },
       schema: {
         tags: ['prayers'],
-        summary: 'Prayer Points statistics',
+        operationId: 'getPrayerSummary',
+        summary: 'Get my Prayer Points statistics',
         response: { 200: PrayerSummarySchema, ...errors },
       },
     },
@@ -80,6 +83,8 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
     {
       schema: {
         tags: ['prayers'],
+        operationId: 'getPrayer',
+        summary: 'Get a prayer',
         params: IdParamsSchema,
         response: { 200: PrayerSchema, ...errors },
       },
@@ -92,6 +97,8 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
     {
       schema: {
         tags: ['prayers'],
+        operationId: 'createPrayer',
+        summary: 'Add a prayer to a journal',
         headers: IdempotencyHeadersSchema,
         body: CreatePrayerInputSchema,
         response: { 201: PrayerSchema, ...errors },
@@ -109,6 +116,8 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
     {
       schema: {
         tags: ['prayers'],
+        operationId: 'updatePrayer',
+        summary: 'Update a prayer',
         params: IdParamsSchema,
         body: UpdatePrayerInputSchema,
         response: { 200: PrayerSchema, ...errors },
@@ -120,7 +129,13 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
   app.delete(
     '/:id',
     {
-      schema: { tags: ['prayers'], params: IdParamsSchema, response: { 204: z.null(), ...errors } },
+      schema: {
+        tags: ['prayers'],
+        operationId: 'deletePrayer',
+        summary: 'Delete a prayer',
+        params: IdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await prayers.delete(request.params.id, currentUser(request));
@@ -133,6 +148,8 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
     {
       schema: {
         tags: ['prayers'],
+        operationId: 'setPrayerAnswered',
+        summary: 'Mark a prayer answered or not',
         params: IdParamsSchema,
         body: PrayerStatusInputSchema,
         response: { 200: PrayerSchema, ...errors },
@@ -147,6 +164,8 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
     {
       schema: {
         tags: ['prayers'],
+        operationId: 'addTestimony',
+        summary: 'Add a testimony to a prayer',
         params: IdParamsSchema,
         headers: IdempotencyHeadersSchema,
         body: TestimonyInputSchema,

@@ -8,7 +8,7 @@ import {
   ShareResultSchema,
 } from '@selah/shared/schemas/friends';
 import { IdempotencyHeadersSchema } from '@selah/shared/schemas/idempotency';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser, requireSession } from '../../plugins/auth.ts';
 import type { SharingService } from './sharing.service.ts';
 
 const errors = {
@@ -27,13 +27,15 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ sharing: SharingService }> =
   app,
   { sharing },
 ) => {
-  app.addHook('onRequest', app.authenticate);
+  requireSession(app);
 
   app.post(
     '/journals/:id/share',
     {
       schema: {
         tags: ['journals'],
+        operationId: 'shareJournal',
+        summary: 'Share a journal with friends',
         headers: IdempotencyHeadersSchema,
         params: IdParamsSchema,
         body: ShareInputSchema,
@@ -54,6 +56,8 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ sharing: SharingService }> =
     {
       schema: {
         tags: ['prayers'],
+        operationId: 'sharePrayer',
+        summary: 'Share a prayer with friends',
         headers: IdempotencyHeadersSchema,
         params: IdParamsSchema,
         body: ShareInputSchema,
@@ -71,12 +75,16 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ sharing: SharingService }> =
 
   for (const kind of ['journals', 'prayers'] as const) {
     const tags = [kind];
+    const noun = kind === 'journals' ? 'journal' : 'prayer';
+    const Noun = kind === 'journals' ? 'Journal' : 'Prayer';
     app.get(
       `/${kind}/:id/shares`,
       {
         schema: {
           tags,
-          summary: `Who the owner shared the ${kind === 'journals' ? 'journal' : 'prayer'} with`,
+          operationId: `list${Noun}Shares`,
+          summary: `List who a ${noun} is shared with`,
+          description: `Who the owner shared the ${noun} with.`,
           params: IdParamsSchema,
           response: { 200: SharedWithSchema, ...errors },
         },
@@ -96,7 +104,9 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ sharing: SharingService }> =
       {
         schema: {
           tags,
-          summary: 'Take back a share: the person loses what it gave them on their next request',
+          operationId: `unshare${Noun}`,
+          summary: `Take back a ${noun} share`,
+          description: 'The person loses what it gave them on their next request.',
           params: MemberParamsSchema,
           response: { 204: z.null(), ...errors },
         },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '@selah/shared/errors';
 import { DailyInspirationSchema, DashboardStatsSchema } from '@selah/shared/schemas/stats';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser, requireSession } from '../../plugins/auth.ts';
 import type { StatsService } from './stats.service.ts';
 
 /** /api/stats: the dashboard. */
@@ -9,13 +9,18 @@ export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async
   app,
   { stats },
 ) => {
-  app.addHook('onRequest', app.authenticate);
+  requireSession(app);
 
   app.get(
     '/',
     {
       config: { bulkhead: 4, readCache: true },
-      schema: { tags: ['stats'], response: { 200: DashboardStatsSchema, 401: ApiErrorSchema } },
+      schema: {
+        tags: ['stats'],
+        operationId: 'getDashboardStats',
+        summary: 'Get my dashboard statistics',
+        response: { 200: DashboardStatsSchema, 401: ApiErrorSchema },
+      },
     },
     async (request) => stats.dashboard(currentUser(request)),
   );
@@ -25,7 +30,8 @@ export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async
     {
       schema: {
         tags: ['stats'],
-        summary: "Today's memory verse and quote",
+        operationId: 'getDailyInspiration',
+        summary: "Get today's memory verse and quote",
         response: { 200: DailyInspirationSchema, 401: ApiErrorSchema },
       },
     },

@@ -15,7 +15,8 @@ import {
 import { MessageSchema } from '@selah/shared/schemas/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/app-error.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser, requireSession } from '../../plugins/auth.ts';
+import { fileResponse } from '../../plugins/swagger.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
 import { clearGoogleCookie, googleCookie } from '../auth/google-cookies.ts';
 import type { AccountService, DangerConfirmation } from './account.service.ts';
@@ -48,7 +49,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
   app,
   { account },
 ) => {
-  app.addHook('onRequest', app.authenticate);
+  requireSession(app);
   // Photos arrive as the raw image body; the bytes decide the type, not this header.
   app.addContentTypeParser(
     [...AVATAR_TYPES],
@@ -58,7 +59,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
 
   app.get(
     '/settings',
-    { schema: { tags: ['account'], response: { 200: SettingsSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['account'],
+        operationId: 'getSettings',
+        summary: 'Get my settings',
+        response: { 200: SettingsSchema, ...errors },
+      },
+    },
     async (request) => account.settings(currentUser(request)),
   );
 
@@ -67,6 +75,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
     {
       schema: {
         tags: ['account'],
+        operationId: 'updateProfile',
+        summary: 'Update my profile',
         body: ProfileInputSchema,
         response: { 200: UserSchema, ...errors },
       },
@@ -79,7 +89,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
     {
       schema: {
         tags: ['account'],
-        summary: 'Ask to change the e-mail address (a link to the new address completes it)',
+        operationId: 'changeEmail',
+        summary: 'Change my e-mail address',
+        description: 'A link sent to the new address completes the change.',
         body: ChangeEmailInputSchema,
         response: { 200: MessageSchema, ...errors },
       },
@@ -102,6 +114,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
     {
       schema: {
         tags: ['account'],
+        operationId: 'updatePrivacy',
+        summary: 'Update my privacy settings',
         body: PrivacyInputSchema,
         response: { 200: SettingsSchema, ...errors },
       },
@@ -115,6 +129,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
     {
       schema: {
         tags: ['account'],
+        operationId: 'updateAppearance',
+        summary: 'Update my appearance settings',
         body: AppearanceInputSchema,
         response: { 200: SettingsSchema, ...errors },
       },
@@ -129,7 +145,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
       bodyLimit: AVATAR_MAX_BYTES + 1024,
       schema: {
         tags: ['account'],
-        summary: 'Upload a profile photo (raw PNG, JPEG or WebP body, at most 2 MB)',
+        operationId: 'uploadAvatar',
+        summary: 'Upload my profile photo',
+        description: 'The raw PNG, JPEG or WebP image as the body, at most 2 MB.',
         response: { 200: UserSchema, ...errors },
       },
     },
@@ -144,14 +162,31 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
 
   app.delete(
     '/avatar',
-    { schema: { tags: ['account'], response: { 200: UserSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['account'],
+        operationId: 'removeAvatar',
+        summary: 'Remove my profile photo',
+        response: { 200: UserSchema, ...errors },
+      },
+    },
     async (request) => presentUser(await account.removeAvatar(currentUser(request))),
   );
 
   app.get(
     '/export',
     {
-      schema: { tags: ['account'], summary: 'Download activity history (JSON)' },
+      schema: {
+        tags: ['account'],
+        operationId: 'exportMyData',
+        summary: 'Download my activity history',
+        description: 'A JSON file of everything the user wrote.',
+        response: {
+          200: fileResponse('The activity history (an attachment)', ['application/json']),
+          401: ApiErrorSchema,
+          503: ApiErrorSchema,
+        },
+      },
       // Reads everything the user ever wrote: never more than two at once (ADR 018).
       config: { bulkhead: 2 },
     },
@@ -168,6 +203,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
     {
       schema: {
         tags: ['account'],
+        operationId: 'clearMyData',
+        summary: 'Remove my journals, prayers and requests',
         body: DangerConfirmSchema,
         response: { 200: z.object({ message: z.string() }), ...errors },
       },
@@ -186,6 +223,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
     {
       schema: {
         tags: ['account'],
+        operationId: 'deleteAccount',
+        summary: 'Delete my account',
         body: DangerConfirmSchema,
         response: { 204: z.null(), ...errors },
       },
@@ -220,9 +259,20 @@ export const avatarRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['account'],
+        operationId: 'getAvatar',
+        summary: 'Get a profile photo',
+        description:
+          "For those who may see the owner's profile; anyone else gets the answer of a missing photo.",
+        security: [{ bearer: [] }, { pageSession: [] }],
         params: z.strictObject({
           key: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Invalid photo address.'),
         }),
+        response: {
+          200: fileResponse('The photo', [...AVATAR_TYPES]),
+          304: z.null().describe('Not modified (the browser has it: If-None-Match)'),
+          400: ApiErrorSchema,
+          404: ApiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -238,7 +288,11 @@ export const avatarRoutes: FastifyPluginAsyncZod<{
       reply.header('etag', etag);
       reply.header('vary', 'Cookie, Authorization');
       reply.header('content-security-policy', "default-src 'none'; sandbox");
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      if (request.headers['if-none-match'] === etag) {
+        // No body at all (not even the null the 304 schema names): nothing to serialize.
+        reply.status(304);
+        return reply.send();
+      }
       return reply.type(avatar.contentType).send(avatar.data);
     },
   );
