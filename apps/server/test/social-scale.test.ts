@@ -33,8 +33,7 @@ beforeAll(async () => {
   });
   await seed(db.db, options);
   await db.db.execute(sql`analyze`);
-  // The statements a read runs against the database, not what remembered reads save (ADR 035).
-  t = await buildTestApp({ db, env: { READ_CACHE: 'off' } });
+  t = await buildTestApp({ db });
   const login = await t.app.inject({
     method: 'POST',
     url: '/api/auth/login',

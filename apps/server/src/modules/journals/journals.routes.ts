@@ -29,7 +29,6 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
   app.get(
     '/get',
     {
-      config: { readCache: true },
       schema: {
         tags: ['journals'],
         summary: 'Journals the user owns or belongs to',
@@ -42,7 +41,7 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
   app.get(
     '/public',
     {
-      config: { bulkhead: 4, readCache: true },
+      config: { bulkhead: 4 },
       schema: {
         tags: ['journals'],
         summary: 'Discover public journals',
@@ -56,7 +55,7 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
   app.get(
     '/discover',
     {
-      config: { bulkhead: 4, readCache: true },
+      config: { bulkhead: 4 },
       schema: {
         tags: ['journals'],
         summary: 'Categories and the featured journal',
@@ -69,7 +68,6 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
   app.get(
     '/:id',
     {
-      config: { readCache: true },
       schema: {
         tags: ['journals'],
         params: IdParamsSchema,

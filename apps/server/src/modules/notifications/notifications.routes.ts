@@ -29,7 +29,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/',
     {
-      config: { readCache: true },
       schema: {
         tags: ['notifications'],
         querystring: NotificationListQuerySchema,

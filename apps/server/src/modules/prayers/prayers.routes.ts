@@ -51,7 +51,6 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
   app.get(
     '/user',
     {
-      config: { readCache: true },
       schema: {
         tags: ['prayers'],
         summary: "The user's prayers across journals",
@@ -65,7 +64,6 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
   app.get(
     '/user/summary',
     {
-      config: { readCache: true },
       schema: {
         tags: ['prayers'],
         summary: 'Prayer Points statistics',

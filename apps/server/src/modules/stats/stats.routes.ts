@@ -14,7 +14,7 @@ export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async
   app.get(
     '/',
     {
-      config: { bulkhead: 4, readCache: true },
+      config: { bulkhead: 4 },
       schema: { tags: ['stats'], response: { 200: DashboardStatsSchema, 401: ApiErrorSchema } },
     },
     async (request) => stats.dashboard(currentUser(request)),
