@@ -243,11 +243,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       });
       await api.register(adminRoutes, { prefix: '/admin', payments: services.payments });
       await api.register(accountRoutes, { prefix: '/users/me', account: services.account });
-      await api.register(avatarRoutes, {
-        prefix: '/avatars',
-        account: services.account,
-        access: services.access,
-      });
+      await api.register(avatarRoutes, { prefix: '/avatars', account: services.account });
     },
     { prefix: '/api' },
   );
