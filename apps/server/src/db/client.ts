@@ -203,6 +203,9 @@ async function createPostgres(url: string, options: CreateDbOptions): Promise<Db
     connectionTimeoutMillis: options.acquireTimeoutMs ?? POOL_DEFAULTS.acquireTimeoutMs,
     idleTimeoutMillis: 30_000,
     statement_timeout: options.statementTimeoutMs ?? POOL_DEFAULTS.statementTimeoutMs,
+    // No JIT compilation: a read's correlated subqueries (who may see whom) inflate its cost
+    // estimate past jit_above_cost, and compiling then costs 10-20x the read itself (ADR 046).
+    options: '-c jit=off',
     // A transaction left open by a bug must not hold its connection and locks for ever.
     idle_in_transaction_session_timeout: 60_000,
     application_name: 'selah',
