@@ -41,7 +41,6 @@ import { authPlugin } from './plugins/auth.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { errorSerializer } from './lib/log-serializers.ts';
 import { bulkheadPlugin } from './plugins/bulkhead.ts';
-import { readCachePlugin } from './plugins/read-cache.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { inlineScriptHashes } from './plugins/inline-scripts.ts';
@@ -165,15 +164,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     skipOnError: true,
     ...(opts.redis ? { redis: opts.redis, nameSpace: 'selah-rl:' } : {}),
   });
-  // Remembered reads are valid only while every write reaches this process's clock: one process
-  // on its database. With Redis (several processes) they are off (ADR 035). After the rate
-  // limiter: a remembered answer is counted like any other.
-  const cacheReads = env.READ_CACHE === 'on' && !opts.redis;
-  await app.register(readCachePlugin, {
-    clock: db.writes,
-    now: opts.now ?? (() => new Date()),
-    enabled: cacheReads,
-  });
 
   await app.register(swaggerPlugin, {
     version: VERSION,
@@ -181,7 +171,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   const services = createServices({
-    cacheReads,
     env,
     db,
     jwtSecret: opts.jwtSecret,
@@ -243,11 +232,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       });
       await api.register(adminRoutes, { prefix: '/admin', payments: services.payments });
       await api.register(accountRoutes, { prefix: '/users/me', account: services.account });
-      await api.register(avatarRoutes, {
-        prefix: '/avatars',
-        account: services.account,
-        access: services.access,
-      });
+      await api.register(avatarRoutes, { prefix: '/avatars', account: services.account });
     },
     { prefix: '/api' },
   );

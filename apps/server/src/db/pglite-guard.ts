@@ -1,5 +1,4 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { ticks, type WriteClock } from './write-clock.ts';
 
 /** SQLSTATE 53100: disk_full (PostgreSQL raises it for ENOSPC on WAL and data files). */
 const DISK_FULL = '53100';
@@ -35,12 +34,10 @@ export function fatalDatabaseError(error: unknown): FatalDatabaseError | null {
  * one at a time anyway), and after a fatal error no further statement reaches PGlite. `onFatal`
  * runs synchronously with the first fatal error, before any other statement could be issued, so
  * it can end the process cleanly; later calls fail with the same error without touching PGlite.
- * `clock` ticks when a statement other than a read, or a transaction, has finished (ADR 035).
  */
 export function guardPglite(
   client: PGlite,
   onFatal?: (fatal: FatalDatabaseError) => void,
-  clock?: WriteClock,
 ): PGlite {
   let fatal: FatalDatabaseError | null = null;
   let tail: Promise<unknown> = Promise.resolve();
@@ -78,16 +75,11 @@ export function guardPglite(
     listen: (...args) => guarded(() => tx.listen(...args)),
   });
 
-  const ticking = <T>(result: Promise<T>): Promise<T> =>
-    clock ? result.finally(() => clock.tick()) : result;
   const facade = {
-    query: (...args: Parameters<PGlite['query']>) => {
-      const result = exclusive(() => client.query(...args));
-      return ticks(args[0]) ? ticking(result) : result;
-    },
-    exec: (...args: Parameters<PGlite['exec']>) => ticking(exclusive(() => client.exec(...args))),
+    query: (...args: Parameters<PGlite['query']>) => exclusive(() => client.query(...args)),
+    exec: (...args: Parameters<PGlite['exec']>) => exclusive(() => client.exec(...args)),
     transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
-      ticking(exclusive(() => client.transaction((tx) => callback(guardTx(tx))))),
+      exclusive(() => client.transaction((tx) => callback(guardTx(tx)))),
   };
   return facade as unknown as PGlite;
 }

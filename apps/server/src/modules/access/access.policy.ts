@@ -1,4 +1,4 @@
-import { and, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { inAmbientTransactionNow } from '../../db/ambient-transaction.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -22,7 +22,6 @@ import {
   journalReadable,
   journalWithViewerColumns,
   prayerReadable,
-  profileVisible,
   requestReadable,
 } from './access.sql.ts';
 
@@ -66,6 +65,14 @@ export interface GroupAccess {
 export const ONLY_ADMINS_MESSAGE = 'Only group admins can do that.';
 
 /**
+ * More to read in the statement that finds a record through its access rule (a detail's members,
+ * a page of its prayers): expressions that may use the record's row, whose values come back with
+ * it (ADR 046: a read runs one statement).
+ */
+export type AlsoRead = Record<string, SQL>;
+type ReadToo<A extends AlsoRead> = { [K in keyof A]: A[K]['_']['type'] };
+
+/**
  * The one place that answers "may this user see or change this?" (issue 18 §1,
  * docs/decisions/036). Reads go through the conditions of access.sql.ts, so anything hidden is
  * simply not found (404, as for a missing record: decisions §4); what someone may *do* with a
@@ -82,12 +89,22 @@ export class AccessPolicy {
 
   /** The journal if the viewer may read it, else null. */
   async journal(viewerId: string, id: string, tx: DbOrTx = this.db): Promise<JournalAccess | null> {
+    return this.journalWith(viewerId, id, {}, tx);
+  }
+
+  /** The journal if the viewer may read it, with `also` read in the same statement; else null. */
+  async journalWith<A extends AlsoRead>(
+    viewerId: string,
+    id: string,
+    also: A,
+    tx: DbOrTx = this.db,
+  ): Promise<(JournalAccess & ReadToo<A>) | null> {
     const [row] = await tx
-      .select(journalWithViewerColumns(viewerId))
+      .select({ ...journalWithViewerColumns(viewerId), ...also })
       .from(journals)
       .where(and(eq(journals.id, id), journalReadable(viewerId)))
       .limit(1);
-    return row ?? null;
+    return (row ?? null) as (JournalAccess & ReadToo<A>) | null;
   }
 
   /** @throws AppError NOT_FOUND when the journal is missing or hidden from the viewer. */
@@ -130,18 +147,29 @@ export class AccessPolicy {
 
   /** The prayer if the viewer may read it, else null. */
   async prayer(viewerId: string, id: string, tx: DbOrTx = this.db): Promise<PrayerAccess | null> {
+    return this.prayerWith(viewerId, id, {}, tx);
+  }
+
+  /** The prayer if the viewer may read it, with `also` read in the same statement; else null. */
+  async prayerWith<A extends AlsoRead>(
+    viewerId: string,
+    id: string,
+    also: A,
+    tx: DbOrTx = this.db,
+  ): Promise<(PrayerAccess & ReadToo<A>) | null> {
     const [row] = await tx
       .select({
         prayer: prayers,
         journalTitle: sql<
           string | null
         >`case when ${journalReadable(viewerId)} then ${journals.title} end`,
+        ...also,
       })
       .from(prayers)
       .innerJoin(journals, eq(journals.id, prayers.journalId))
       .where(and(eq(prayers.id, id), prayerReadable(viewerId)))
       .limit(1);
-    return row ?? null;
+    return (row ?? null) as (PrayerAccess & ReadToo<A>) | null;
   }
 
   /** @throws AppError NOT_FOUND when the prayer is missing or hidden from the viewer. */
@@ -160,9 +188,13 @@ export class AccessPolicy {
 
   // --- Prayer requests --------------------------------------------------------------------
 
-  private requestQuery(id: string | Placeholder, viewerId: string | Placeholder) {
+  private requestQuery<A extends AlsoRead>(
+    id: string | Placeholder,
+    viewerId: string | Placeholder,
+    also: A = {} as A,
+  ) {
     return this.db
-      .select({ request: prayerRequests, creator: users })
+      .select({ request: prayerRequests, creator: users, ...also })
       .from(prayerRequests)
       .innerJoin(users, eq(users.id, prayerRequests.creatorId))
       .where(and(eq(prayerRequests.id, id), requestReadable(viewerId as string)))
@@ -193,6 +225,16 @@ export class AccessPolicy {
     return row ?? null;
   }
 
+  /** The request if the viewer may read it, with `also` read in the same statement; else null. */
+  async requestWith<A extends AlsoRead>(
+    viewerId: string,
+    id: string,
+    also: A,
+  ): Promise<(RequestAccess & ReadToo<A>) | null> {
+    const [row] = await this.requestQuery(id, viewerId, also);
+    return (row ?? null) as (RequestAccess & ReadToo<A>) | null;
+  }
+
   /** @throws AppError NOT_FOUND when the request is missing or hidden from the viewer. */
   async readableRequest(viewerId: string, id: string): Promise<RequestAccess> {
     const row = await this.request(viewerId, id);
@@ -211,13 +253,23 @@ export class AccessPolicy {
 
   /** The group if the viewer may see it, else null. */
   async group(viewerId: string, id: string, tx: DbOrTx = this.db): Promise<GroupAccess | null> {
+    return this.groupWith(viewerId, id, {}, tx);
+  }
+
+  /** The group if the viewer may see it, with `also` read in the same statement; else null. */
+  async groupWith<A extends AlsoRead>(
+    viewerId: string,
+    id: string,
+    also: A,
+    tx: DbOrTx = this.db,
+  ): Promise<(GroupAccess & ReadToo<A>) | null> {
     const [row] = await tx
-      .select(groupWithViewerColumns(viewerId))
+      .select({ ...groupWithViewerColumns(viewerId), ...also })
       .from(prayerGroups)
       .innerJoin(journals, eq(journals.id, prayerGroups.journalId))
       .where(and(eq(prayerGroups.id, id), groupVisible(viewerId)))
       .limit(1);
-    return row ?? null;
+    return (row ?? null) as (GroupAccess & ReadToo<A>) | null;
   }
 
   /** @throws AppError NOT_FOUND when the group is missing or hidden from the viewer. */
@@ -264,78 +316,4 @@ export class AccessPolicy {
   mayChangeMember(access: GroupAccess, viewerId: string, memberId: string): boolean {
     return memberId !== access.group.creatorId || viewerId === access.group.creatorId;
   }
-
-  // --- People -----------------------------------------------------------------------------
-
-  /** Which of `ids` the viewer may see (name, username, photo): the rule of `profileVisible`. */
-  async visiblePeople(viewerId: string, ids: readonly string[]): Promise<Set<string>> {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return new Set();
-    const rows = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(inArray(users.id, unique), profileVisible(viewerId)));
-    return new Set(rows.map((r) => r.id));
-  }
-
-  async maySeeProfile(viewerId: string, personId: string): Promise<boolean> {
-    return (await this.visiblePeople(viewerId, [personId])).has(personId);
-  }
-
-  // --- Links ------------------------------------------------------------------------------
-
-  /**
-   * Which of these in-app links (notifications' links) still lead somewhere the viewer may go: a
-   * link to a journal, a prayer or a group only while that record is visible to them (taken back
-   * since: not); any other link always. One query per kind of record linked, none without any.
-   */
-  async openableLinks(viewerId: string, links: readonly (string | null)[]): Promise<Set<string>> {
-    const open = new Set<string>();
-    const byKind = new Map<RecordKind, Map<string, string>>();
-    for (const link of new Set(links)) {
-      if (link === null) continue;
-      const target = RECORD_LINK.exec(link);
-      if (!target) {
-        open.add(link);
-        continue;
-      }
-      const kind = target[1] as RecordKind;
-      const ids = byKind.get(kind) ?? new Map<string, string>();
-      ids.set(target[2]!.toLowerCase(), link);
-      byKind.set(kind, ids);
-    }
-    await Promise.all(
-      [...byKind].map(async ([kind, ids]) => {
-        for (const id of await this.visibleIds(viewerId, kind, [...ids.keys()]))
-          open.add(ids.get(id)!);
-      }),
-    );
-    return open;
-  }
-
-  /** Of these ids of one kind of record, those the viewer may see. */
-  private async visibleIds(viewerId: string, kind: RecordKind, ids: string[]): Promise<string[]> {
-    const rows =
-      kind === 'journal'
-        ? await this.db
-            .select({ id: journals.id })
-            .from(journals)
-            .where(and(inArray(journals.id, ids), journalReadable(viewerId)))
-        : kind === 'prayer'
-          ? await this.db
-              .select({ id: prayers.id })
-              .from(prayers)
-              .where(and(inArray(prayers.id, ids), prayerReadable(viewerId)))
-          : await this.db
-              .select({ id: prayerGroups.id })
-              .from(prayerGroups)
-              .where(and(inArray(prayerGroups.id, ids), groupVisible(viewerId)));
-    return rows.map((r) => r.id);
-  }
 }
-
-type RecordKind = 'journal' | 'prayer' | 'prayer-groups';
-
-/** An in-app link to one record: /journal/{id}, /prayer/{id}, /prayer-groups/{id}. */
-const RECORD_LINK =
-  /^\/(journal|prayer|prayer-groups)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;

@@ -22,8 +22,14 @@ import { likePattern } from '../../lib/cursor.ts';
  * columns of that row (defaults: the table itself, unaliased).
  */
 
+/**
+ * Who is looking: a user's id, or the column of the statement's row that holds it (a
+ * notification's recipient).
+ */
+export type Viewer = string | Column | SQL;
+
 /** Any row of `journal_members` for this journal and user (the owner has one too). */
-const isJournalMember = (viewerId: string, journalId: Column | SQL) =>
+const isJournalMember = (viewerId: Viewer, journalId: Column | SQL) =>
   sql`exists (select 1 from journal_members jm where jm.journal_id = ${journalId} and jm.user_id = ${viewerId})`;
 
 /**
@@ -31,7 +37,7 @@ const isJournalMember = (viewerId: string, journalId: Column | SQL) =>
  * private.
  */
 export function journalReadable(
-  viewerId: string,
+  viewerId: Viewer,
   journal: { id: Column | SQL; ownerId: Column | SQL; isPrivate: Column | SQL } = journals,
 ): SQL {
   return sql`(${journal.isPrivate} = false or ${journal.ownerId} = ${viewerId} or ${isJournalMember(viewerId, journal.id)})`;
@@ -73,7 +79,7 @@ export function prayerVisibleInReadableJournal(viewerId: string): SQL {
  * A prayer is readable by its author; a public one also by the friends it was shared with and by
  * whoever may read its journal.
  */
-export function prayerReadable(viewerId: string): SQL {
+export function prayerReadable(viewerId: Viewer): SQL {
   return sql`(${prayers.authorId} = ${viewerId} or (${prayers.isPrivate} = false and (
     exists (select 1 from prayer_shares ps where ps.prayer_id = ${prayers.id} and ps.user_id = ${viewerId})
     or exists (select 1 from journals pj where pj.id = ${prayers.journalId} and ${journalReadable(
@@ -119,7 +125,7 @@ export function groupListedPublicly(): SQL {
  * its journal (title, prayers) follows the journal's own rule, `journalReadable`: a group never
  * lets anyone read a journal they could not read without it.
  */
-export function groupVisible(viewerId: string): SQL {
+export function groupVisible(viewerId: Viewer): SQL {
   return sql`(${prayerGroups.isPublic} = true
     or exists (select 1 from prayer_group_members gm where gm.group_id = ${prayerGroups.id} and gm.user_id = ${viewerId})
     or exists (select 1 from prayer_group_invites gi where gi.group_id = ${prayerGroups.id} and gi.user_id = ${viewerId})
@@ -186,6 +192,28 @@ export function profileVisible(
       where f1.user_id = ${viewerId} and f2.friend_id = ${person.id}))
     or exists (select 1 from friend_requests pr where pr.status = 'pending'
       and pr.requester_id = ${person.id} and pr.recipient_id = ${viewerId}))`;
+}
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/**
+ * Whether an in-app link (a notification's) still leads somewhere the viewer may go: a link to a
+ * journal, a prayer or a group only while that record is visible to them (un-shared since, a
+ * group left: not); any other link always. Read with the notification, in its statement.
+ */
+export function linkOpenable(viewerId: Viewer, link: Column | SQL): SQL<boolean> {
+  return sql<boolean>`(case
+    when ${link} ~* ${`^/journal/${UUID}$`} then exists (select 1 from journals lj
+      where lj.id = substr(${link}, 10)::uuid and ${journalReadable(viewerId, {
+        id: sql`lj.id`,
+        ownerId: sql`lj.owner_id`,
+        isPrivate: sql`lj.is_private`,
+      })})
+    when ${link} ~* ${`^/prayer/${UUID}$`} then exists (select 1 from prayers
+      where ${prayers.id} = substr(${link}, 9)::uuid and ${prayerReadable(viewerId)})
+    when ${link} ~* ${`^/prayer-groups/${UUID}$`} then exists (select 1 from prayer_groups
+      where ${prayerGroups.id} = substr(${link}, 16)::uuid and ${groupVisible(viewerId)})
+    else true end)`;
 }
 
 /**

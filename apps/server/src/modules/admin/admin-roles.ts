@@ -35,7 +35,7 @@ export async function runAdminCommand(
         command === 'grant'
           ? `${row.email} (${row.username}) is an admin now.`
           : `${row.email} (${row.username}) is an ordinary user now.`,
-        'A running server sees the change within 5 seconds.',
+        'A running server sees the change at its next request.',
       ],
     };
   }

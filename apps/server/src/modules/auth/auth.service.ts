@@ -23,7 +23,6 @@ import {
   unauthenticated,
   validationFailed,
 } from '../../lib/app-error.ts';
-import type { VersionedCache } from '../../lib/versioned-cache.ts';
 import type { AUTH_LIMITS, Limiter } from '../../lib/rate-limiter.ts';
 import { hashToken, randomToken } from '../../lib/secure-token.ts';
 import type { MailRepository, OutgoingMail } from '../mail/mail.repository.ts';
@@ -66,8 +65,6 @@ export interface AuthServiceDeps {
   appOrigin: string;
   limiters: Record<keyof typeof AUTH_LIMITS, Limiter>;
   logger: FastifyBaseLogger;
-  /** Live sessions read lately, valid until a write completes (ADR 035); none when absent. */
-  sessions?: VersionedCache<CachedSession> | undefined;
   /** Runs after a sign-up (friend invitations waiting for the new user). */
   onRegistered?: ((user: UserRow, inviteCode: string | undefined) => Promise<void>) | undefined;
   /**
@@ -99,14 +96,6 @@ export type GoogleOutcome =
     };
 
 const noop = () => {};
-
-/** A live session as authentication remembers it. */
-export interface CachedSession {
-  user: UserRow;
-  sessionId: string;
-  /** Epoch ms: the session ends then, whatever the cache says. */
-  expiresAt: number;
-}
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const INVALID_EMAIL_LINK =
@@ -248,21 +237,16 @@ export class AuthService {
     });
   }
 
-  /** Resolves a bearer token to its live session and user, or null. */
+  /**
+   * Resolves a bearer token to its live session and user, or null: the session row is read on
+   * every request (one prepared statement by primary key), so a revocation in any process takes
+   * effect at the next request (ADR 046).
+   */
   async authenticate(token: string): Promise<{ user: UserRow; sessionId: string } | null> {
     const claims = await this.deps.tokens.verify(token);
     if (!claims) return null;
-    const { sessions } = this.deps;
-    const key = `${claims.sessionId} ${claims.userId}`;
-    const cached = sessions?.get(key);
-    if (cached && cached.expiresAt > Date.now())
-      return { user: cached.user, sessionId: cached.sessionId };
-    const version = sessions?.version() ?? 0;
     const live = await this.repo.findLiveSession(claims.sessionId, claims.userId);
-    if (!live) return null;
-    const session = { user: live.user, sessionId: live.session.id };
-    sessions?.set(key, { ...session, expiresAt: live.session.expiresAt.getTime() }, version);
-    return session;
+    return live ? { user: live.user, sessionId: live.session.id } : null;
   }
 
   /** Notes the user's activity for the Online tab (written at most once a minute, never awaited). */
@@ -290,8 +274,7 @@ export class AuthService {
   /**
    * Ends sessions of the user inside `tx` (the caller's transaction) and everything that hangs
    * on them; returns the function to call after commit, which ends their open notification
-   * streams in every process. Sessions remembered by authentication (ADR 035) end with the
-   * write itself.
+   * streams in every process.
    */
   async endSessionsWithin(
     userId: string,

@@ -189,7 +189,7 @@ describe('nothing remembered outlives a revocation (one process; two: multi-inst
   it('a session and an answer read just before sign-out everywhere are not served after it', async () => {
     const a = await person(t.app, 'Gus');
     const phone = await secondDevice(a);
-    // Read twice: the second answer of each comes from memory (ADR 035).
+    // Read twice: anything remembered would answer the second time (nothing is, ADR 046).
     for (let i = 0; i < 2; i++) {
       expect((await a.api.get('/api/auth/me')).statusCode).toBe(200);
       expect((await a.api.get('/api/journals/get')).statusCode).toBe(200);

@@ -7,7 +7,7 @@ import { serviceUnavailable } from '../../lib/app-error.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
 import type { PlansService } from '../plans/plans.service.ts';
-import { type PrayerWithJournal, PrayersRepository } from '../prayers/prayers.repository.ts';
+import { PrayersRepository } from '../prayers/prayers.repository.ts';
 import { userTimeZone } from '../users/users.service.ts';
 import { type ExportedPrayer, JournalPdf, slugify } from './journal-pdf.ts';
 
@@ -46,19 +46,16 @@ export class JournalExportService {
     after: readonly [Date, string] | null,
     limit: number,
   ): Promise<ExportedPrayer[]> {
-    const rows: PrayerWithJournal[] = await this.prayers.list({
+    const rows = await this.prayers.list({
       journalId,
       viewerId: ownerId,
       ...(options.answered ? {} : { status: 'pending' as const }),
       after,
       limit,
     });
-    const testimonies = options.notes
-      ? await this.prayers.testimoniesFor(rows.map((r) => r.prayer.id))
-      : new Map<string, string[]>();
     return rows.map((r) => ({
       prayer: r.prayer,
-      testimonies: testimonies.get(r.prayer.id) ?? [],
+      testimonies: options.notes ? r.testimonies : [],
     }));
   }
 

@@ -4,7 +4,7 @@ import type {
   PublicUser,
   UserSearchResult,
 } from '@selah/shared/schemas/friends';
-import type { FriendRequestRow, UserRow } from '../../db/schema/index.ts';
+import { type FriendRequestRow, type UserRow, users } from '../../db/schema/index.ts';
 import type { FriendRow } from './friends.repository.ts';
 
 /** j•••@example.com: enough to recognise an address one already knows, not to harvest it. */
@@ -16,7 +16,17 @@ export function maskEmail(email: string): string {
 export const fullName = (u: Pick<UserRow, 'firstName' | 'lastName'>) =>
   `${u.firstName} ${u.lastName}`.trim();
 
-export function presentPublicUser(user: UserRow): PublicUser {
+/** What a list of people shows of each one (`presentPublicUser`). */
+export const publicUserColumns = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profilePicture: users.profilePicture,
+};
+export type PublicUserRow = Pick<UserRow, keyof typeof publicUserColumns>;
+
+export function presentPublicUser(user: PublicUserRow): PublicUser {
   return {
     _id: user.id,
     username: user.username,

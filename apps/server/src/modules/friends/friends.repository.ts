@@ -1,5 +1,6 @@
-import { aliasedTable, and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, type Column, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/json.ts';
 import {
   type FriendRequestRow,
   friendInvites,
@@ -9,6 +10,26 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { personFindable, profileVisible } from '../access/access.sql.ts';
+
+export type Relation = 'friend' | 'request_sent' | 'request_received';
+
+/**
+ * The viewer's relation to `person` (a column of the statement's row): a pending request either
+ * way, else a friendship, else null. Wrapped so that Drizzle qualifies the column even in the
+ * selection of a one-table select (it leaves a selection's own columns unqualified there, and
+ * `friend_requests` has an `id` of its own).
+ */
+function relationTo(viewerId: string, person: Column): SQL<Relation | null> {
+  const other = sql`${person}`;
+  return sql<Relation | null>`case
+    when exists (select 1 from friend_requests rr where rr.status = 'pending'
+      and rr.recipient_id = ${viewerId} and rr.requester_id = ${other}) then 'request_received'
+    when exists (select 1 from friend_requests rs where rs.status = 'pending'
+      and rs.requester_id = ${viewerId} and rs.recipient_id = ${other}) then 'request_sent'
+    when exists (select 1 from friendships rf where rf.user_id = ${viewerId}
+      and rf.friend_id = ${other}) then 'friend'
+  end`;
+}
 
 export interface FriendRow {
   user: UserRow;
@@ -164,31 +185,6 @@ export class FriendsRepository {
       .limit(limit);
   }
 
-  /** The viewer's relation to each of `ids`: friend, request sent, request received. */
-  async relations(
-    viewerId: string,
-    ids: string[],
-  ): Promise<Map<string, 'friend' | 'request_sent' | 'request_received'>> {
-    const map = new Map<string, 'friend' | 'request_sent' | 'request_received'>();
-    if (ids.length === 0) return map;
-    const rows = await this.db.execute<{
-      id: string;
-      relation: 'friend' | 'request_sent' | 'request_received';
-    }>(sql`
-      select friend_id as id, 'friend' as relation from friendships where user_id = ${viewerId} and friend_id in ${ids}
-      union all
-      select recipient_id, 'request_sent' from friend_requests where status = 'pending' and requester_id = ${viewerId} and recipient_id in ${ids}
-      union all
-      select requester_id, 'request_received' from friend_requests where status = 'pending' and recipient_id = ${viewerId} and requester_id in ${ids}`);
-    for (const row of rowsOf<{
-      id: string;
-      relation: 'friend' | 'request_sent' | 'request_received';
-    }>(rows)) {
-      map.set(row.id, row.relation);
-    }
-    return map;
-  }
-
   async mutualFriendCount(a: string, b: string): Promise<number> {
     const rows = await this.db.execute(
       sql`select count(*)::int as n from friendships f1 join friendships f2 on f2.friend_id = f1.friend_id where f1.user_id = ${a} and f2.user_id = ${b}`,
@@ -205,12 +201,12 @@ export class FriendsRepository {
     q: string,
     exactEmail: string,
     limit: number,
-  ): Promise<{ user: UserRow; mutualFriends: number; isFriend: boolean }[]> {
+  ): Promise<{ user: UserRow; mutualFriends: number; relation: Relation | null }[]> {
     return this.db
       .select({
         user: users,
         mutualFriends: sql<number>`(select count(*)::int from friendships f1 join friendships f2 on f2.user_id = f1.friend_id where f1.user_id = ${viewerId} and f2.friend_id = "users"."id")`,
-        isFriend: sql<boolean>`exists (select 1 from friendships f where f.user_id = ${viewerId} and f.friend_id = "users"."id")`,
+        relation: relationTo(viewerId, users.id),
       })
       .from(users)
       .where(and(ne(users.id, viewerId), personFindable(viewerId, q, exactEmail)))
@@ -230,8 +226,8 @@ export class FriendsRepository {
   async suggestions(
     userId: string,
     limit: number,
-  ): Promise<{ user: UserRow; mutualFriends: number }[]> {
-    const rows = await this.db.execute<{ id: string; mutual: number }>(sql`
+  ): Promise<{ user: UserRow; mutualFriends: number; relation: Relation | null }[]> {
+    const candidates = sql`(
       with mine as (select friend_id from friendships where user_id = ${userId}),
       fof as (
         select f2.friend_id as id, count(*)::int as mutual
@@ -247,23 +243,17 @@ export class FriendsRepository {
       join users u on u.id = coalesce(fof.id, mates.id)
       where ${profileVisible(userId, { id: sql`u.id`, settings: sql`u.settings` })}
       order by mutual desc, u.id
-      limit ${limit}`);
-    const list = rowsOf<{ id: string; mutual: number }>(rows);
-    if (list.length === 0) return [];
-    const found = await this.db
-      .select()
+      limit ${limit}) as suggested`;
+    // The people and the viewer's relation to each: the same statement (ADR 046).
+    return this.db
+      .select({
+        user: users,
+        mutualFriends: sql<number>`suggested.mutual`.mapWith(Number),
+        relation: relationTo(userId, users.id),
+      })
       .from(users)
-      .where(
-        inArray(
-          users.id,
-          list.map((r) => r.id),
-        ),
-      );
-    const byId = new Map(found.map((u) => [u.id, u]));
-    return list.flatMap((r) => {
-      const user = byId.get(r.id);
-      return user ? [{ user, mutualFriends: Number(r.mutual) }] : [];
-    });
+      .innerJoin(candidates, sql`suggested.id = ${users.id}`)
+      .orderBy(sql`suggested.mutual desc`, users.id);
   }
 
   async createInvite(
@@ -306,10 +296,4 @@ export class FriendsRepository {
       .where(or(eq(friendInvites.email, email), code ? eq(friendInvites.code, code) : undefined));
     return rows.map((r) => r.inviterId);
   }
-}
-
-/** node-postgres answers `{ rows }`, PGlite `{ rows }` too; keep one accessor. */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return (result as { rows?: T[] }).rows ?? [];
 }

@@ -35,7 +35,6 @@ export const friendsRoutes: FastifyPluginAsyncZod<{ friends: FriendsService }> =
   app.get(
     '/',
     {
-      config: { readCache: true },
       schema: {
         tags: ['friends'],
         operationId: 'listFriends',

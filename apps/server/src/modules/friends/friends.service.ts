@@ -197,15 +197,11 @@ export class FriendsService {
   async search(user: UserRow, q: string): Promise<UserSearchResult[]> {
     const exactEmail = normaliseEmail(q);
     const rows = await this.repo.search(user.id, q, exactEmail, SEARCH_LIMIT);
-    const relations = await this.repo.relations(
-      user.id,
-      rows.map((r) => r.user.id),
-    );
     return rows.map((r) =>
       presentSearchResult(
         r.user,
         r.mutualFriends,
-        relations.get(r.user.id) ?? 'none',
+        r.relation ?? 'none',
         r.user.email === exactEmail,
       ),
     );
@@ -213,12 +209,8 @@ export class FriendsService {
 
   async suggestions(user: UserRow): Promise<UserSearchResult[]> {
     const rows = await this.repo.suggestions(user.id, SUGGESTION_LIMIT);
-    const relations = await this.repo.relations(
-      user.id,
-      rows.map((r) => r.user.id),
-    );
     return rows.map((r) =>
-      presentSearchResult(r.user, r.mutualFriends, relations.get(r.user.id) ?? 'none', false),
+      presentSearchResult(r.user, r.mutualFriends, r.relation ?? 'none', false),
     );
   }
 

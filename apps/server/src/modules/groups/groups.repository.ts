@@ -1,5 +1,6 @@
 import { and, desc, eq, exists, ilike, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { jsonArray } from '../../db/json.ts';
 import {
   friendships,
   type GroupRole,
@@ -18,6 +19,10 @@ import {
   groupWithViewerColumns,
   profileVisible,
 } from '../access/access.sql.ts';
+
+/** Whether the viewer is an admin of the group of the statement's `prayer_groups` row. */
+const viewerIsAdmin = (viewerId: string) =>
+  sql`${groupWithViewerColumns(viewerId).role} = 'admin'`;
 
 /** A group with what its viewer may see of it (access.sql.ts `groupWithViewerColumns`). */
 export type GroupWithViewer = GroupAccess;
@@ -180,10 +185,14 @@ export class GroupsRepository {
     return rows.map((r) => r.userId);
   }
 
-  /** The members `viewer` may see: every one for admins, else those whose profile is visible. */
-  async members(groupId: string, viewer: { id: string; isAdmin: boolean }, limit: number) {
-    return this.db
-      .select({
+  /**
+   * The members the viewer may see, admins first, to read with the group (`access.groupWith`,
+   * whose row gives the viewer's role): every one for admins, else those whose profile is
+   * visible.
+   */
+  members(groupId: string, viewerId: string, limit: number) {
+    return jsonArray(
+      {
         userId: prayerGroupMembers.userId,
         role: prayerGroupMembers.role,
         joinedAt: prayerGroupMembers.joinedAt,
@@ -191,35 +200,46 @@ export class GroupsRepository {
         firstName: users.firstName,
         lastName: users.lastName,
         avatar: users.profilePicture,
-      })
-      .from(prayerGroupMembers)
-      .innerJoin(users, eq(users.id, prayerGroupMembers.userId))
-      .where(
-        and(
-          eq(prayerGroupMembers.groupId, groupId),
-          viewer.isAdmin ? undefined : profileVisible(viewer.id),
-        ),
-      )
-      .orderBy(sql`${prayerGroupMembers.role} = 'admin' desc`, prayerGroupMembers.joinedAt)
-      .limit(limit);
+      },
+      (row) =>
+        this.db
+          .select({ row })
+          .from(prayerGroupMembers)
+          .innerJoin(users, eq(users.id, prayerGroupMembers.userId))
+          .where(
+            and(
+              eq(prayerGroupMembers.groupId, groupId),
+              or(viewerIsAdmin(viewerId), profileVisible(viewerId)),
+            ),
+          )
+          .orderBy(sql`${prayerGroupMembers.role} = 'admin' desc`, prayerGroupMembers.joinedAt)
+          .limit(limit),
+    );
   }
 
-  /** Pending invitations of a group, newest first, with who was invited. */
-  async invitations(groupId: string, limit: number) {
-    return this.db
-      .select({
+  /**
+   * Pending invitations of a group, newest first, with who was invited, to read with the group:
+   * for its admins only (none for anyone else).
+   */
+  invitations(groupId: string, viewerId: string, limit: number) {
+    return jsonArray(
+      {
         userId: prayerGroupInvites.userId,
         invitedAt: prayerGroupInvites.createdAt,
         username: users.username,
         firstName: users.firstName,
         lastName: users.lastName,
         avatar: users.profilePicture,
-      })
-      .from(prayerGroupInvites)
-      .innerJoin(users, eq(users.id, prayerGroupInvites.userId))
-      .where(eq(prayerGroupInvites.groupId, groupId))
-      .orderBy(desc(prayerGroupInvites.createdAt), prayerGroupInvites.userId)
-      .limit(limit);
+      },
+      (row) =>
+        this.db
+          .select({ row })
+          .from(prayerGroupInvites)
+          .innerJoin(users, eq(users.id, prayerGroupInvites.userId))
+          .where(and(eq(prayerGroupInvites.groupId, groupId), viewerIsAdmin(viewerId)))
+          .orderBy(desc(prayerGroupInvites.createdAt), prayerGroupInvites.userId)
+          .limit(limit),
+    );
   }
 
   /** Withdraws every invitation one of two people sent the other (they are no longer friends). */

@@ -6,7 +6,7 @@ import type {
 } from '@selah/shared/schemas/groups';
 import type { PrayerPage } from '@selah/shared/schemas/prayers';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { UserRow } from '../../db/schema/index.ts';
+import { prayerGroups, type UserRow } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { type AccessPolicy, ONLY_ADMINS_MESSAGE } from '../access/access.policy.ts';
@@ -103,12 +103,13 @@ export class GroupsService {
   }
 
   async detail(id: string, viewer: UserRow): Promise<PrayerGroupDetail> {
-    const row = await this.deps.access.visibleGroup(viewer.id, id);
-    const isAdmin = row.role === 'admin';
-    const [members, invitations] = await Promise.all([
-      this.repo.members(id, { id: viewer.id, isAdmin }, MEMBER_LIMIT),
-      isAdmin ? this.repo.invitations(id, MEMBER_LIMIT) : Promise.resolve([]),
-    ]);
+    // The access check, the members and (for admins) the invitations: one statement (ADR 046).
+    const row = await this.deps.access.groupWith(viewer.id, id, {
+      members: this.repo.members(id, viewer.id, MEMBER_LIMIT),
+      invitations: this.repo.invitations(id, viewer.id, MEMBER_LIMIT),
+    });
+    if (!row) throw notFound('Prayer group');
+    const { members, invitations } = row;
     return {
       ...present(row, viewer.id),
       members: members.map((m) => ({
@@ -283,9 +284,12 @@ export class GroupsService {
     viewer: UserRow,
     query: { cursor?: string | undefined; limit: number },
   ): Promise<PrayerPage> {
-    const row = await this.deps.access.visibleGroup(viewer.id, id);
-    if (!this.deps.access.mayReadGroupPrayers(row)) throw notFound('Prayer group');
-    return this.deps.prayers.listPublicOfJournal(row.group.journalId, query);
+    // The access check and the page: one statement (ADR 046).
+    const row = await this.deps.access.groupWith(viewer.id, id, {
+      page: this.deps.prayers.publicPageOfJournal(prayerGroups.journalId, query),
+    });
+    if (!row || !this.deps.access.mayReadGroupPrayers(row)) throw notFound('Prayer group');
+    return this.deps.prayers.pageOf(row.page, query.limit);
   }
 
   /** Withdraws the invitations two people sent each other (they are no longer friends). */

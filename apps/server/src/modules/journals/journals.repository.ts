@@ -1,9 +1,10 @@
 import { and, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { jsonArray } from '../../db/json.ts';
 import {
   type JournalRow,
   journalMembers,
-  type UserRow,
   journals,
   prayers,
   users,
@@ -13,11 +14,13 @@ import type { JournalAccess } from '../access/access.policy.ts';
 import {
   journalListedPublicly,
   grantedBetween,
+  journalRole,
   journalWithViewerColumns,
   prayerSeenByJournalReaders,
   prayerVisibleInReadableJournal,
   profileVisible,
 } from '../access/access.sql.ts';
+import { type PublicUserRow, publicUserColumns } from '../friends/friends.presenter.ts';
 
 /** A journal with what its viewer may see of it (access.sql.ts `journalWithViewerColumns`). */
 export type JournalWithViewer = JournalAccess;
@@ -72,22 +75,18 @@ export class JournalsRepository {
   }
 
   /**
-   * The members `viewerId` may see: everyone for the journal's owner; for others, the owner when
+   * The members `viewerId` may see, owner first, to read with the journal (`access.journalWith`,
+   * whose row says who owns it): everyone for the journal's owner; for others, the owner when
    * they belong to the journal themselves, and whoever's profile is visible to them.
    */
-  async members(
-    journalId: string,
-    viewer: { id: string; isOwner: boolean; isMember: boolean },
-    limit: number,
-  ): Promise<MemberRow[]> {
-    const visible = viewer.isOwner
-      ? undefined
-      : or(
-          viewer.isMember ? eq(journalMembers.role, 'owner') : undefined,
-          profileVisible(viewer.id),
-        );
-    return this.db
-      .select({
+  members(journalId: string, viewerId: string, limit: number): SQL<MemberRow[]> {
+    const visible = or(
+      eq(journals.ownerId, viewerId),
+      and(sql`${journalRole(viewerId)} is not null`, eq(journalMembers.role, 'owner')),
+      profileVisible(viewerId),
+    );
+    return jsonArray(
+      {
         userId: journalMembers.userId,
         firstName: users.firstName,
         lastName: users.lastName,
@@ -95,24 +94,32 @@ export class JournalsRepository {
         role: journalMembers.role,
         viaShare: journalMembers.viaShare,
         joinedAt: journalMembers.joinedAt,
-      })
-      .from(journalMembers)
-      .innerJoin(users, eq(users.id, journalMembers.userId))
-      .where(and(eq(journalMembers.journalId, journalId), visible))
-      .orderBy(sql`${journalMembers.role} = 'owner' desc`, journalMembers.joinedAt)
-      .limit(limit);
+      },
+      (row) =>
+        this.db
+          .select({ row })
+          .from(journalMembers)
+          .innerJoin(users, eq(users.id, journalMembers.userId))
+          .where(and(eq(journalMembers.journalId, journalId), visible))
+          .orderBy(sql`${journalMembers.role} = 'owner' desc`, journalMembers.joinedAt)
+          .limit(limit),
+    );
   }
 
-  /** The people the owner added by sharing the journal with them, first shared first. */
-  async sharedMembers(journalId: string, limit: number): Promise<UserRow[]> {
-    const rows = await this.db
-      .select({ user: users })
-      .from(journalMembers)
-      .innerJoin(users, eq(users.id, journalMembers.userId))
-      .where(and(eq(journalMembers.journalId, journalId), eq(journalMembers.viaShare, true)))
-      .orderBy(journalMembers.joinedAt, journalMembers.userId)
-      .limit(limit);
-    return rows.map((r) => r.user);
+  /**
+   * The people the owner added by sharing the journal with them, first shared first, to read
+   * with the journal.
+   */
+  sharedMembers(journalId: string, limit: number): SQL<PublicUserRow[]> {
+    return jsonArray(publicUserColumns, (row) =>
+      this.db
+        .select({ row })
+        .from(journalMembers)
+        .innerJoin(users, eq(users.id, journalMembers.userId))
+        .where(and(eq(journalMembers.journalId, journalId), eq(journalMembers.viaShare, true)))
+        .orderBy(journalMembers.joinedAt, journalMembers.userId)
+        .limit(limit),
+    );
   }
 
   /**
@@ -169,14 +176,18 @@ export class JournalsRepository {
     return rows.map((r) => r.userId);
   }
 
-  /** Distinct categories of the prayers the viewer may see in a journal they may read, sorted. */
-  async prayerCategories(journalId: string, viewerId: string): Promise<string[]> {
-    const rows = await this.db
-      .selectDistinct({ category: prayers.category })
-      .from(prayers)
-      .where(and(eq(prayers.journalId, journalId), prayerVisibleInReadableJournal(viewerId)))
-      .orderBy(prayers.category);
-    return rows.map((r) => r.category);
+  /**
+   * Distinct categories of the prayers the viewer may see in a journal they may read, sorted, to
+   * read with the journal.
+   */
+  prayerCategories(journalId: string, viewerId: string): SQL<string[]> {
+    return jsonArray(prayers.category, (row) =>
+      this.db
+        .selectDistinct({ row })
+        .from(prayers)
+        .where(and(eq(prayers.journalId, journalId), prayerVisibleInReadableJournal(viewerId)))
+        .orderBy(prayers.category),
+    );
   }
 
   async update(
@@ -229,27 +240,45 @@ export class JournalsRepository {
     );
   }
 
-  async publicPopular(
-    viewerId: string,
+  private popular<Q extends PgSelect>(
+    query: Q,
     opts: {
-      search?: string;
-      category?: string;
+      search?: string | undefined;
+      category?: string | undefined;
       after: readonly [number, string] | null;
       limit: number;
     },
-  ): Promise<JournalWithViewer[]> {
+  ) {
     const after = opts.after
       ? or(
           lt(journals.memberCount, opts.after[0]),
           and(eq(journals.memberCount, opts.after[0]), lt(journals.id, opts.after[1])),
         )
       : undefined;
-    return this.db
-      .select(journalWithViewerColumns(viewerId))
-      .from(journals)
+    return query
       .where(and(this.publicFilter(opts.search, opts.category), after))
       .orderBy(desc(journals.memberCount), desc(journals.id))
       .limit(opts.limit);
+  }
+
+  async publicPopular(
+    viewerId: string,
+    opts: Parameters<JournalsRepository['popular']>[1],
+  ): Promise<JournalWithViewer[]> {
+    return this.popular(
+      this.db.select(journalWithViewerColumns(viewerId)).from(journals).$dynamic(),
+      opts,
+    );
+  }
+
+  /** `publicPopular` as JSON, to read inside another statement. */
+  publicPopularJson(
+    viewerId: string,
+    opts: Parameters<JournalsRepository['popular']>[1],
+  ): SQL<JournalWithViewer[]> {
+    return jsonArray(journalWithViewerColumns(viewerId), (row) =>
+      this.popular(this.db.select({ row }).from(journals).$dynamic(), opts),
+    );
   }
 
   async publicNewest(
@@ -275,12 +304,9 @@ export class JournalsRepository {
       .limit(opts.limit);
   }
 
-  /** Public journals ranked by joins plus public prayers since `since`. */
-  async publicTrending(
-    viewerId: string,
-    opts: { search?: string; category?: string; since: Date; offset: number; limit: number },
-  ): Promise<(JournalWithViewer & { activity: number })[]> {
-    const recent = this.db.$with('recent').as(
+  /** Joins plus public prayers per journal since `since` (what trending ranks by). */
+  private recentActivity(since: Date) {
+    return this.db.$with('recent').as(
       this.db
         .select({
           journalId: sql<string>`a.journal_id`.as('journal_id'),
@@ -288,17 +314,21 @@ export class JournalsRepository {
         })
         .from(
           sql`(select ${journalMembers.journalId} as journal_id from ${journalMembers}
-                where ${journalMembers.joinedAt} > ${opts.since} and ${journalMembers.role} = 'member'
+                where ${journalMembers.joinedAt} > ${since} and ${journalMembers.role} = 'member'
                union all
                select ${prayers.journalId} from ${prayers}
-                where ${prayers.createdAt} > ${opts.since} and ${prayerSeenByJournalReaders()}) as a`,
+                where ${prayers.createdAt} > ${since} and ${prayerSeenByJournalReaders()}) as a`,
         )
         .groupBy(sql`a.journal_id`),
     );
-    return this.db
-      .with(recent)
-      .select({ ...journalWithViewerColumns(viewerId), activity: recent.activity })
-      .from(recent)
+  }
+
+  private trending<Q extends PgSelect>(
+    query: Q,
+    recent: ReturnType<JournalsRepository['recentActivity']>,
+    opts: { search?: string | undefined; category?: string | undefined; offset: number; limit: number },
+  ) {
+    return query
       .innerJoin(journals, eq(journals.id, recent.journalId))
       .where(this.publicFilter(opts.search, opts.category))
       .orderBy(desc(recent.activity), desc(journals.memberCount), desc(journals.id))
@@ -306,13 +336,45 @@ export class JournalsRepository {
       .limit(opts.limit);
   }
 
-  async publicCategoryCounts(): Promise<{ category: string; count: number }[]> {
-    const rows = await this.db
-      .select({ category: journals.category, count: sql<number>`count(*)::int` })
-      .from(journals)
-      .where(and(journalListedPublicly(), sql`${journals.category} is not null`))
-      .groupBy(journals.category)
-      .orderBy(desc(sql`count(*)`), journals.category);
-    return rows.map((r) => ({ category: r.category!, count: r.count }));
+  /** Public journals ranked by joins plus public prayers since `since`. */
+  async publicTrending(
+    viewerId: string,
+    opts: { search?: string; category?: string; since: Date; offset: number; limit: number },
+  ): Promise<(JournalWithViewer & { activity: number })[]> {
+    const recent = this.recentActivity(opts.since);
+    return this.trending(
+      this.db
+        .with(recent)
+        .select({ ...journalWithViewerColumns(viewerId), activity: recent.activity })
+        .from(recent)
+        .$dynamic(),
+      recent,
+      opts,
+    );
+  }
+
+  /** `publicTrending` as JSON, to read inside another statement. */
+  publicTrendingJson(
+    viewerId: string,
+    opts: { since: Date; offset: number; limit: number },
+  ): SQL<(JournalWithViewer & { activity: number })[]> {
+    const recent = this.recentActivity(opts.since);
+    return jsonArray({ ...journalWithViewerColumns(viewerId), activity: recent.activity }, (row) =>
+      this.trending(this.db.with(recent).select({ row }).from(recent).$dynamic(), recent, opts),
+    );
+  }
+
+  /** How many public journals each category has, most first, as JSON. */
+  publicCategoryCounts(): SQL<{ category: string; count: number }[]> {
+    return jsonArray(
+      { category: sql<string>`${journals.category}`, count: sql<number>`count(*)::int` },
+      (row) =>
+        this.db
+          .select({ row })
+          .from(journals)
+          .where(and(journalListedPublicly(), sql`${journals.category} is not null`))
+          .groupBy(journals.category)
+          .orderBy(desc(sql`count(*)`), journals.category),
+    );
   }
 }

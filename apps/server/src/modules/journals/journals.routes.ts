@@ -29,7 +29,6 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
   app.get(
     '/get',
     {
-      config: { readCache: true },
       schema: {
         tags: ['journals'],
         operationId: 'listMyJournals',
@@ -44,7 +43,7 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
   app.get(
     '/public',
     {
-      config: { bulkhead: 4, readCache: true },
+      config: { bulkhead: 4 },
       schema: {
         tags: ['journals'],
         operationId: 'discoverJournals',
@@ -59,7 +58,7 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
   app.get(
     '/discover',
     {
-      config: { bulkhead: 4, readCache: true },
+      config: { bulkhead: 4 },
       schema: {
         tags: ['journals'],
         operationId: 'getDiscoverOverview',
@@ -73,7 +72,6 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
   app.get(
     '/:id',
     {
-      config: { readCache: true },
       schema: {
         tags: ['journals'],
         operationId: 'getJournal',

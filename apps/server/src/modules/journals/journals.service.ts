@@ -7,6 +7,7 @@ import type {
 } from '@selah/shared/schemas/journals';
 import { TITLE_MAX } from '@selah/shared/constants';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { selectValues } from '../../db/json.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
@@ -16,6 +17,7 @@ import { PrayersRepository } from '../prayers/prayers.repository.ts';
 import { presentPrayer } from '../prayers/prayers.presenter.ts';
 import { presentJournal, presentMember } from './journals.presenter.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
+import type { PublicUserRow } from '../friends/friends.presenter.ts';
 import { JournalsRepository } from './journals.repository.ts';
 
 const MEMBER_LIST_LIMIT = 100;
@@ -73,25 +75,22 @@ export class JournalsService {
     return rows.map((row) => presentJournal(row, user.id));
   }
 
+  /** The journal's page: the journal, its members, its first prayers and their categories. */
   async detail(id: string, user: UserRow): Promise<JournalDetail> {
-    const row = await this.access.readableJournal(user.id, id);
-    const isOwner = this.access.ownsJournal(row, user.id);
-    const [members, page, categories] = await Promise.all([
-      this.repo.members(
-        id,
-        { id: user.id, isOwner, isMember: row.role !== null },
-        MEMBER_LIST_LIMIT,
-      ),
-      this.prayers.list({
+    // The access check and every part of the page: one statement (ADR 046).
+    const row = await this.access.journalWith(user.id, id, {
+      members: this.repo.members(id, user.id, MEMBER_LIST_LIMIT),
+      page: this.prayers.page({
         journalId: id,
         viewerId: user.id,
         after: null,
         limit: DETAIL_PRAYER_PAGE + 1,
       }),
-      this.repo.prayerCategories(id, user.id),
-    ]);
+      categories: this.repo.prayerCategories(id, user.id),
+    });
+    if (!row) throw notFound('Journal');
+    const { members, page, categories } = row;
     const visible = page.slice(0, DETAIL_PRAYER_PAGE);
-    const testimonies = await this.prayers.testimoniesFor(visible.map((p) => p.prayer.id));
     const journal = presentJournal(row, user.id);
     const last = visible.at(-1);
     // The owner leads the member list when the viewer may see them (a member, or by their
@@ -101,7 +100,7 @@ export class JournalsService {
       ...journal,
       ownerName: owner ? `${owner.firstName} ${owner.lastName}`.trim() : '',
       members: members.map(presentMember),
-      prayers: visible.map((p) => presentPrayer(p, testimonies.get(p.prayer.id) ?? [])),
+      prayers: visible.map((p) => presentPrayer(p, p.testimonies)),
       prayersNextCursor:
         page.length > DETAIL_PRAYER_PAGE && last
           ? encodeCursor(CREATED_AT_ID, [last.prayer.createdAt, last.prayer.id])
@@ -231,9 +230,12 @@ export class JournalsService {
    * The people the owner shared a private journal with (their memberships came from the share).
    * @throws AppError NOT_FOUND unless the viewer owns the journal.
    */
-  async shares(id: string, user: UserRow): Promise<UserRow[]> {
-    await this.access.ownedJournal(user.id, id);
-    return this.repo.sharedMembers(id, MEMBER_LIST_LIMIT);
+  async shares(id: string, user: UserRow): Promise<PublicUserRow[]> {
+    const row = await this.access.journalWith(user.id, id, {
+      shares: this.repo.sharedMembers(id, MEMBER_LIST_LIMIT),
+    });
+    if (!row || !this.access.ownsJournal(row, user.id)) throw notFound('Journal');
+    return row.shares;
   }
 
   /**
@@ -312,20 +314,22 @@ export class JournalsService {
 
   /** The Categories panel and the Featured Journal (most active public journal this week). */
   async discoverOverview(user: UserRow): Promise<DiscoverOverview> {
-    const [categories, trending] = await Promise.all([
-      this.repo.publicCategoryCounts(),
-      this.repo.publicTrending(user.id, {
+    // One statement: the categories, the most active journal this week and the most popular
+    // (shown when none was active).
+    const { categories, trending, popular } = await selectValues(this.db, {
+      categories: this.repo.publicCategoryCounts(),
+      trending: this.repo.publicTrendingJson(user.id, {
         since: new Date(this.now().getTime() - TRENDING_WINDOW_MS),
         offset: 0,
         limit: 1,
       }),
-    ]);
+      popular: this.repo.publicPopularJson(user.id, { after: null, limit: 1 }),
+    });
     let featured: DiscoverOverview['featured'] = null;
     if (trending[0]) {
       featured = { ...presentJournal(trending[0], user.id), recentActivity: trending[0].activity };
-    } else {
-      const [popular] = await this.repo.publicPopular(user.id, { after: null, limit: 1 });
-      if (popular) featured = { ...presentJournal(popular, user.id), recentActivity: 0 };
+    } else if (popular[0]) {
+      featured = { ...presentJournal(popular[0], user.id), recentActivity: 0 };
     }
     return { categories, featured };
   }

@@ -1,10 +1,23 @@
-import { and, asc, count, desc, eq, gt, lt, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { jsonArray } from '../../db/json.ts';
 import {
   type NotificationRow,
   type NotificationType,
   notifications,
 } from '../../db/schema/index.ts';
+import { linkOpenable } from '../access/access.sql.ts';
+
+/**
+ * A notification as its recipient reads it: its link only while it still leads somewhere they
+ * may go (access.sql.ts `linkOpenable`), else null; checked in the statement that reads it.
+ */
+const shown = {
+  ...getTableColumns(notifications),
+  link: sql<
+    string | null
+  >`case when ${linkOpenable(notifications.userId, notifications.link)} then ${notifications.link} end`,
+};
 
 export interface NewNotification {
   userId: string;
@@ -32,36 +45,39 @@ export class NotificationsRepository {
       .returning();
   }
 
-  async page(
+  /** A page of the user's notifications, newest first, to read with their unread count. */
+  page(
     userId: string,
     opts: { after: readonly [Date, string] | null; limit: number; unreadOnly: boolean },
-  ): Promise<NotificationRow[]> {
-    return this.db
-      .select()
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.userId, userId),
-          opts.unreadOnly ? eq(notifications.read, false) : undefined,
-          opts.after
-            ? or(
-                lt(notifications.createdAt, opts.after[0]),
-                and(
-                  eq(notifications.createdAt, opts.after[0]),
-                  lt(notifications.id, opts.after[1]),
-                ),
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(opts.limit);
+  ): SQL<NotificationRow[]> {
+    return jsonArray(shown, (row) =>
+      this.db
+        .select({ row })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            opts.unreadOnly ? eq(notifications.read, false) : undefined,
+            opts.after
+              ? or(
+                  lt(notifications.createdAt, opts.after[0]),
+                  and(
+                    eq(notifications.createdAt, opts.after[0]),
+                    lt(notifications.id, opts.after[1]),
+                  ),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(opts.limit),
+    );
   }
 
   /** The user's notifications after (createdAt, id), oldest first. */
   async after(userId: string, position: [Date, string], limit: number): Promise<NotificationRow[]> {
     return this.db
-      .select()
+      .select(shown)
       .from(notifications)
       .where(
         and(
@@ -76,9 +92,10 @@ export class NotificationsRepository {
       .limit(limit);
   }
 
+  /** A notification as its recipient reads it (`shown`). */
   async findById(id: string): Promise<NotificationRow | null> {
     const [row] = await this.db
-      .select()
+      .select(shown)
       .from(notifications)
       .where(eq(notifications.id, id))
       .limit(1);
@@ -93,9 +110,18 @@ export class NotificationsRepository {
     return row?.n ?? 0;
   }
 
+  /** How many of the user's notifications are unread, to read with a page. */
+  unread(userId: string): SQL<number> {
+    return sql<number>`(${this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))})`;
+  }
+
+  /** A notification of the user's, as they read it (`shown`). */
   async findOwn(id: string, userId: string): Promise<NotificationRow | null> {
     const [row] = await this.db
-      .select()
+      .select(shown)
       .from(notifications)
       .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
       .limit(1);

@@ -30,7 +30,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/',
     {
-      config: { readCache: true },
       schema: {
         tags: ['notifications'],
         operationId: 'listNotifications',

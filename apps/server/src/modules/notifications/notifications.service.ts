@@ -4,6 +4,7 @@ import { inArray } from 'drizzle-orm';
 import type { NotificationPreferences } from '@selah/shared/schemas/auth';
 import type { Notification, NotificationPage } from '@selah/shared/schemas/notifications';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { selectValues } from '../../db/json.ts';
 import { type NotificationRow, type NotificationType, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
@@ -216,7 +217,7 @@ export class NotificationsService {
     const time = date.getTime();
     if (Number.isNaN(time) || time < EARLIEST_EVENT || time > Date.now() + 24 * 3600 * 1000)
       return [];
-    return this.withOpenableLinks(userId, await this.repo.after(userId, [date, id], limit));
+    return this.repo.after(userId, [date, id], limit);
   }
 
   /**
@@ -226,26 +227,7 @@ export class NotificationsService {
   async forStream(id: string): Promise<{ row: NotificationRow | null; unreadCount: number }> {
     const row = await this.repo.findById(id);
     if (!row) return { row: null, unreadCount: 0 };
-    const [[checked], unreadCount] = await Promise.all([
-      this.withOpenableLinks(row.userId, [row]),
-      this.repo.unreadCount(row.userId),
-    ]);
-    return { row: checked ?? null, unreadCount };
-  }
-
-  /**
-   * The rows with each link kept only while it still leads somewhere the user may go (a
-   * journal un-shared since, a group left: the access policy's `openableLinks`).
-   */
-  private async withOpenableLinks(
-    userId: string,
-    rows: NotificationRow[],
-  ): Promise<NotificationRow[]> {
-    const open = await this.deps.access.openableLinks(
-      userId,
-      rows.map((row) => row.link),
-    );
-    return rows.map((row) => (row.link && !open.has(row.link) ? { ...row, link: null } : row));
+    return { row, unreadCount: await this.repo.unreadCount(row.userId) };
   }
 
   async list(
@@ -253,15 +235,16 @@ export class NotificationsService {
     query: { cursor?: string | undefined; limit: number; unread?: 'true' | 'false' | undefined },
   ): Promise<NotificationPage> {
     const after = decodeCursor(query.cursor, CREATED_AT_ID);
-    const [rows, unreadCount] = await Promise.all([
-      this.repo.page(userId, {
+    // The page (each link checked) and the unread count: one statement (ADR 046).
+    const { rows, unreadCount } = await selectValues(this.deps.db, {
+      rows: this.repo.page(userId, {
         after,
         limit: query.limit + 1,
         unreadOnly: query.unread === 'true',
       }),
-      this.repo.unreadCount(userId),
-    ]);
-    const page = await this.withOpenableLinks(userId, rows.slice(0, query.limit));
+      unreadCount: this.repo.unread(userId),
+    });
+    const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
       data: page.map(presentNotification),
@@ -276,8 +259,7 @@ export class NotificationsService {
   async get(id: string, userId: string): Promise<Notification> {
     const row = await this.repo.findOwn(id, userId);
     if (!row) throw notFound('Notification');
-    const [shown] = await this.withOpenableLinks(userId, [row]);
-    return presentNotification(shown!);
+    return presentNotification(row);
   }
 
   async markRead(id: string, userId: string): Promise<Notification> {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { selectValues } from '../../db/json.ts';
 import { journals, prayers, type UserRow, users } from '../../db/schema/index.ts';
 
 export type PlanColumns = Pick<UserRow, 'plan' | 'planExpiresAt'>;
@@ -43,6 +44,14 @@ export class PlansRepository {
 
   async countAuthoredPrayers(userId: string, tx: DbOrTx = this.db): Promise<number> {
     return tx.$count(prayers, eq(prayers.authorId, userId));
+  }
+
+  /** The journals the user owns and the prayers they wrote, counted in one statement. */
+  async usage(userId: string): Promise<{ journals: number; prayers: number }> {
+    return selectValues(this.db, {
+      journals: this.db.$count(journals, eq(journals.ownerId, userId)),
+      prayers: this.db.$count(prayers, eq(prayers.authorId, userId)),
+    });
   }
 
   /** A journal's member count (as this transaction sees it) and its owner's plan. */

@@ -144,10 +144,7 @@ export class PlansService {
   }
 
   async subscription(user: UserRow): Promise<Subscription> {
-    const [journals, prayers] = await Promise.all([
-      this.repo.countOwnedJournals(user.id),
-      this.repo.countAuthoredPrayers(user.id),
-    ]);
+    const { journals, prayers } = await this.repo.usage(user.id);
     return {
       plan: user.plan,
       effectivePlan: this.effectivePlan(user),

@@ -1,5 +1,6 @@
-import { and, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { jsonArray, rowsOf } from '../../db/json.ts';
 import {
   type ActivityKind,
   type NotificationRow,
@@ -32,17 +33,17 @@ export interface Responder {
 
 export const RESPONDERS_SHOWN = 20;
 
+/** What a request is read with (`PrayerRequestsRepository.seenWith`). */
+export interface SeenWith {
+  responders: Responder[];
+  shares: string[];
+}
+
 /** What a new response writes with it (see `PrayerRequestsRepository.addResponse`). */
 export interface ResponseEffects {
   activity: { userId: string; kind: ActivityKind; occurredAt: Date };
   notification: NotificationRow | null;
   mail: OutgoingMail | null;
-}
-
-/** The rows of `execute` on either driver. */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return (result as { rows?: T[] }).rows ?? [];
 }
 
 /** Prayer requests, their shares and who prays for them. Queries only. */
@@ -97,13 +98,13 @@ export class PrayerRequestsRepository {
     search?: string | undefined;
     after: readonly [Date, string] | null;
     limit: number;
-  }): Promise<RequestWithCreator[]> {
+  }): Promise<(RequestWithCreator & SeenWith)[]> {
     const scope =
       opts.type === 'myRequests'
         ? eq(prayerRequests.creatorId, opts.viewerId)
         : friendsRequestsReadable(opts.viewerId);
     return this.db
-      .select({ request: prayerRequests, creator: users })
+      .select({ request: prayerRequests, creator: users, ...this.seenWith(opts.viewerId) })
       .from(prayerRequests)
       .innerJoin(users, eq(users.id, prayerRequests.creatorId))
       .where(
@@ -131,41 +132,58 @@ export class PrayerRequestsRepository {
       .limit(opts.limit);
   }
 
-  /** Up to 20 people praying per request plus the viewer's own row, with the totals, in one query. */
-  async responders(requestIds: string[], viewerId: string): Promise<Responder[]> {
-    if (requestIds.length === 0) return [];
+  /**
+   * What a request is shown with, read in the statement over `prayer_requests` that finds it
+   * (ADR 046): up to 20 people praying plus the viewer's own row, with the total, and, for its
+   * creator, whom it is shared with.
+   */
+  seenWith(viewerId: string): { responders: SQL<Responder[]>; shares: SQL<string[]> } {
     const ranked = this.db
       .select({
         requestId: prayerRequestResponses.requestId,
         userId: prayerRequestResponses.userId,
         username: users.username,
         avatar: users.profilePicture,
-        rank: sql<number>`row_number() over (partition by ${prayerRequestResponses.requestId} order by ${prayerRequestResponses.createdAt}, ${prayerRequestResponses.userId})`.as(
+        rank: sql<number>`(row_number() over (order by ${prayerRequestResponses.createdAt}, ${prayerRequestResponses.userId}))::int`.as(
           'rank',
         ),
-        total:
-          sql<number>`(count(*) over (partition by ${prayerRequestResponses.requestId}))::int`.as(
-            'total',
-          ),
+        total: sql<number>`(count(*) over ())::int`.as('total'),
         visible: sql<boolean>`${profileVisible(viewerId)}`.as('visible'),
       })
       .from(prayerRequestResponses)
       .innerJoin(users, eq(users.id, prayerRequestResponses.userId))
-      .where(inArray(prayerRequestResponses.requestId, requestIds))
+      .where(eq(prayerRequestResponses.requestId, prayerRequests.id))
       .as('ranked');
-    return this.db
-      .select({
-        requestId: ranked.requestId,
-        userId: ranked.userId,
-        username: ranked.username,
-        avatar: ranked.avatar,
-        rank: ranked.rank,
-        total: ranked.total,
-        visible: ranked.visible,
-      })
-      .from(ranked)
-      .where(or(sql`${ranked.rank} <= ${RESPONDERS_SHOWN}`, eq(ranked.userId, viewerId)))
-      .orderBy(ranked.requestId, ranked.rank);
+    return {
+      responders: jsonArray(
+        {
+          requestId: ranked.requestId,
+          userId: ranked.userId,
+          username: ranked.username,
+          avatar: ranked.avatar,
+          rank: ranked.rank,
+          total: ranked.total,
+          visible: ranked.visible,
+        },
+        (row) =>
+          this.db
+            .select({ row })
+            .from(ranked)
+            .where(or(sql`${ranked.rank} <= ${RESPONDERS_SHOWN}`, eq(ranked.userId, viewerId)))
+            .orderBy(ranked.rank),
+      ),
+      shares: jsonArray(prayerRequestShares.userId, (row) =>
+        this.db
+          .select({ row })
+          .from(prayerRequestShares)
+          .where(
+            and(
+              eq(prayerRequestShares.requestId, prayerRequests.id),
+              eq(prayerRequests.creatorId, viewerId),
+            ),
+          ),
+      ),
+    };
   }
 
   /** Deletes the shares of each one's requests with the other, both ways. */
@@ -180,17 +198,6 @@ export class PrayerRequestsRepository {
           { table: sql`prayer_requests`, owner: sql`creator_id` },
         ),
       );
-  }
-
-  async shares(requestIds: string[]): Promise<Map<string, string[]>> {
-    const map = new Map<string, string[]>();
-    if (requestIds.length === 0) return map;
-    const rows = await this.db
-      .select()
-      .from(prayerRequestShares)
-      .where(inArray(prayerRequestShares.requestId, requestIds));
-    for (const row of rows) map.set(row.requestId, [...(map.get(row.requestId) ?? []), row.userId]);
-    return map;
   }
 
   /**

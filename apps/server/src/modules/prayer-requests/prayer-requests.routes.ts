@@ -25,7 +25,7 @@ export const prayerRequestsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/',
     {
-      config: { bulkhead: 5, readCache: true },
+      config: { bulkhead: 5 },
       schema: {
         tags: ['prayer-requests'],
         operationId: 'listPrayerRequests',

@@ -6,7 +6,7 @@ import type {
 } from '@selah/shared/schemas/prayer-requests';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import { badRequest } from '../../lib/app-error.ts';
+import { badRequest, notFound } from '../../lib/app-error.ts';
 import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
 import type { FriendsService } from '../friends/friends.service.ts';
@@ -70,30 +70,11 @@ export class PrayerRequestsService {
     this.repo = new PrayerRequestsRepository(deps.db);
   }
 
-  private async presentMany(
-    rows: RequestWithCreator[],
-    viewerId: string,
-  ): Promise<PrayerRequest[]> {
-    const ids = rows.map((r) => r.request.id);
-    const mine = rows.filter((r) => r.request.creatorId === viewerId).map((r) => r.request.id);
-    const [responders, shares] = await Promise.all([
-      this.repo.responders(ids, viewerId),
-      mine.length > 0 ? this.repo.shares(mine) : Promise.resolve(new Map<string, string[]>()),
-    ]);
-    const byRequest = new Map<string, Responder[]>();
-    for (const r of responders)
-      byRequest.set(r.requestId, [...(byRequest.get(r.requestId) ?? []), r]);
-    return rows.map((row) =>
-      present(row, viewerId, byRequest.get(row.request.id) ?? [], shares.get(row.request.id)),
-    );
-  }
-
+  /** The request as the viewer sees it: one statement with its responders and shares (ADR 046). */
   async get(id: string, viewer: UserRow): Promise<PrayerRequest> {
-    const [request] = await this.presentMany(
-      [await this.deps.access.readableRequest(viewer.id, id)],
-      viewer.id,
-    );
-    return request!;
+    const row = await this.deps.access.requestWith(viewer.id, id, this.repo.seenWith(viewer.id));
+    if (!row) throw notFound('Prayer request');
+    return present(row, viewer.id, row.responders, row.shares);
   }
 
   async list(
@@ -117,7 +98,7 @@ export class PrayerRequestsService {
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
-      data: await this.presentMany(page, viewer.id),
+      data: page.map((row) => present(row, viewer.id, row.responders, row.shares)),
       nextCursor:
         rows.length > query.limit && last
           ? encodeCursor(CREATED_AT_ID, [last.request.createdAt, last.request.id])

@@ -1,5 +1,12 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import {
+  jsonArray,
+  type JsonFields,
+  type JsonResult,
+  jsonRow,
+  selectValues,
+} from '../../db/json.ts';
 import {
   type ActivityKind,
   journals,
@@ -8,11 +15,11 @@ import {
   prayers,
   prayerShares,
   prayerTestimonies,
-  type UserRow,
   users,
 } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/cursor.ts';
 import { grantedBetween, prayerVisibleInReadableJournal } from '../access/access.sql.ts';
+import { type PublicUserRow, publicUserColumns } from '../friends/friends.presenter.ts';
 
 export interface PrayerWithJournal {
   prayer: PrayerRow;
@@ -20,9 +27,17 @@ export interface PrayerWithJournal {
   journalTitle: string | null;
 }
 
+/** A prayer as lists show it: with its journal's title and its testimonies, oldest first. */
+export interface ListedPrayer extends PrayerWithJournal {
+  testimonies: string[];
+}
+
 export interface PrayerFilter {
-  /** In a journal the viewer may read (checked by the caller through the access policy). */
-  journalId?: string;
+  /**
+   * In a journal the viewer may read (checked by the caller through the access policy); a
+   * column of the caller's statement when the page is read inside it.
+   */
+  journalId?: string | Column;
   authorId?: string;
   /** Whose view: their own prayers and others' public ones (access.sql.ts). */
   viewerId: string;
@@ -56,9 +71,32 @@ export class PrayersRepository {
     return row ?? null;
   }
 
-  /** A page of prayers, newest first, keyset-paginated on (created_at, id). */
-  async list(filter: PrayerFilter): Promise<PrayerWithJournal[]> {
-    const conditions: (SQL | undefined)[] = [
+  /**
+   * A prayer's testimonies, oldest first, as a JSON array read with the prayer (for a select
+   * over `prayers`).
+   */
+  testimonies(): SQL<string[]> {
+    return jsonArray(prayerTestimonies.text, (row) =>
+      this.db
+        .select({ row })
+        .from(prayerTestimonies)
+        .where(eq(prayerTestimonies.prayerId, prayers.id))
+        .orderBy(asc(prayerTestimonies.createdAt), asc(prayerTestimonies.id)),
+    );
+  }
+
+  /** What a list shows of each prayer (`ListedPrayer`), for a select over prayers and journals. */
+  private listedFields() {
+    return {
+      prayer: prayers,
+      journalTitle: journals.title,
+      testimonies: this.testimonies(),
+    } satisfies JsonFields;
+  }
+
+  /** Which prayers a page holds (the rows after the cursor; ordered and cut by the caller). */
+  private listWhere(filter: PrayerFilter): SQL | undefined {
+    return and(
       filter.journalId ? eq(prayers.journalId, filter.journalId) : undefined,
       filter.authorId ? eq(prayers.authorId, filter.authorId) : undefined,
       prayerVisibleInReadableJournal(filter.viewerId),
@@ -71,31 +109,31 @@ export class PrayersRepository {
             and(eq(prayers.createdAt, filter.after[0]), lt(prayers.id, filter.after[1])),
           )
         : undefined,
-    ];
+    );
+  }
+
+  /** A page of prayers, newest first, keyset-paginated on (created_at, id), with testimonies. */
+  async list(filter: PrayerFilter): Promise<ListedPrayer[]> {
     return this.db
-      .select({ prayer: prayers, journalTitle: journals.title })
+      .select(this.listedFields())
       .from(prayers)
       .innerJoin(journals, eq(journals.id, prayers.journalId))
-      .where(and(...conditions))
+      .where(this.listWhere(filter))
       .orderBy(desc(prayers.createdAt), desc(prayers.id))
       .limit(filter.limit);
   }
 
-  /** Testimonies of many prayers in one query, oldest first. */
-  async testimoniesFor(prayerIds: string[], tx: DbOrTx = this.db): Promise<Map<string, string[]>> {
-    const map = new Map<string, string[]>();
-    if (prayerIds.length === 0) return map;
-    const rows = await tx
-      .select({ prayerId: prayerTestimonies.prayerId, text: prayerTestimonies.text })
-      .from(prayerTestimonies)
-      .where(inArray(prayerTestimonies.prayerId, prayerIds))
-      .orderBy(asc(prayerTestimonies.createdAt), asc(prayerTestimonies.id));
-    for (const row of rows) {
-      const list = map.get(row.prayerId) ?? [];
-      list.push(row.text);
-      map.set(row.prayerId, list);
-    }
-    return map;
+  /** The same page as `list`, as a JSON array read inside another statement (ADR 046). */
+  page(filter: PrayerFilter): SQL<ListedPrayer[]> {
+    return jsonArray(this.listedFields(), (row) =>
+      this.db
+        .select({ row })
+        .from(prayers)
+        .innerJoin(journals, eq(journals.id, prayers.journalId))
+        .where(this.listWhere(filter))
+        .orderBy(desc(prayers.createdAt), desc(prayers.id))
+        .limit(filter.limit),
+    );
   }
 
   async update(
@@ -113,16 +151,17 @@ export class PrayersRepository {
     await tx.delete(prayers).where(eq(prayers.id, id));
   }
 
-  /** The people a prayer is shared with, first shared first. */
-  async shares(prayerId: string, limit: number): Promise<UserRow[]> {
-    const rows = await this.db
-      .select({ user: users })
-      .from(prayerShares)
-      .innerJoin(users, eq(users.id, prayerShares.userId))
-      .where(eq(prayerShares.prayerId, prayerId))
-      .orderBy(prayerShares.createdAt, prayerShares.userId)
-      .limit(limit);
-    return rows.map((r) => r.user);
+  /** The people a prayer is shared with, first shared first, to read with the prayer. */
+  shares(prayerId: string, limit: number): SQL<PublicUserRow[]> {
+    return jsonArray(publicUserColumns, (row) =>
+      this.db
+        .select({ row })
+        .from(prayerShares)
+        .innerJoin(users, eq(users.id, prayerShares.userId))
+        .where(eq(prayerShares.prayerId, prayerId))
+        .orderBy(prayerShares.createdAt, prayerShares.userId)
+        .limit(limit),
+    );
   }
 
   /** Takes back a share; false when the prayer was not shared with that user. */
@@ -172,11 +211,16 @@ export class PrayersRepository {
     await tx.insert(prayerActivity).values({ userId, kind, occurredAt: at });
   }
 
-  /** Counts of a user's prayers by status and creation time, in one query. */
-  async authorCounts(
+  /** Several of the reads below (a page's parts) as one statement (`selectValues`). */
+  readTogether<T extends Record<string, SQL>>(values: T) {
+    return selectValues(this.db, values);
+  }
+
+  /** Counts of a user's prayers by status and creation time, to read with the rest of a page. */
+  authorCounts(
     authorId: string,
     since: { day: Date; week: Date; month: Date },
-  ): Promise<{
+  ): SQL<{
     total: number;
     active: number;
     answered: number;
@@ -184,104 +228,115 @@ export class PrayersRepository {
     week: number;
     month: number;
   }> {
-    const [row] = await this.db
-      .select({
-        total: sql<number>`count(*)::int`,
-        active: sql<number>`(count(*) filter (where ${prayers.status} = 'pending'))::int`,
-        answered: sql<number>`(count(*) filter (where ${prayers.status} = 'answered'))::int`,
-        today: sql<number>`(count(*) filter (where ${prayers.createdAt} >= ${since.day}))::int`,
-        week: sql<number>`(count(*) filter (where ${prayers.createdAt} >= ${since.week}))::int`,
-        month: sql<number>`(count(*) filter (where ${prayers.createdAt} >= ${since.month}))::int`,
-      })
-      .from(prayers)
-      .where(eq(prayers.authorId, authorId));
-    return row!;
+    const counts = {
+      total: sql<number>`count(*)::int`,
+      active: sql<number>`(count(*) filter (where ${prayers.status} = 'pending'))::int`,
+      answered: sql<number>`(count(*) filter (where ${prayers.status} = 'answered'))::int`,
+      today: sql<number>`(count(*) filter (where ${prayers.createdAt} >= ${since.day}))::int`,
+      week: sql<number>`(count(*) filter (where ${prayers.createdAt} >= ${since.week}))::int`,
+      month: sql<number>`(count(*) filter (where ${prayers.createdAt} >= ${since.month}))::int`,
+    };
+    // An aggregate without groups: always one row.
+    return jsonRow(counts, (row) =>
+      this.db.select({ row }).from(prayers).where(eq(prayers.authorId, authorId)),
+    ) as SQL<JsonResult<typeof counts>>;
   }
 
-  async categoryCounts(authorId: string): Promise<{ category: string; count: number }[]> {
-    return this.db
-      .select({ category: prayers.category, count: sql<number>`count(*)::int` })
-      .from(prayers)
-      .where(eq(prayers.authorId, authorId))
-      .groupBy(prayers.category)
-      .orderBy(desc(sql`count(*)`), prayers.category);
+  /** How many of a user's prayers each category has, most first, to read with a page. */
+  categoryCounts(authorId: string): SQL<{ category: string; count: number }[]> {
+    return jsonArray({ category: prayers.category, count: sql<number>`count(*)::int` }, (row) =>
+      this.db
+        .select({ row })
+        .from(prayers)
+        .where(eq(prayers.authorId, authorId))
+        .groupBy(prayers.category)
+        .orderBy(desc(sql`count(*)`), prayers.category),
+    );
   }
 
-  /** The distinct local dates (YYYY-MM-DD in `timeZone`) with activity, newest first. */
-  async activityDays(
-    userId: string,
-    timeZone: string,
-    since: Date,
-    limit: number,
-  ): Promise<string[]> {
+  /**
+   * The distinct local dates (YYYY-MM-DD in `timeZone`) with activity, newest first, to read with
+   * a page.
+   */
+  activityDays(userId: string, timeZone: string, since: Date, limit: number): SQL<string[]> {
     const day = sql<string>`to_char((${prayerActivity.occurredAt} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
-    const rows = await this.db
-      .selectDistinct({ day })
-      .from(prayerActivity)
-      .where(and(eq(prayerActivity.userId, userId), sql`${prayerActivity.occurredAt} >= ${since}`))
-      // By position: the time-zone parameter makes the expression differ textually from the select.
-      .orderBy(sql`1 desc`)
-      .limit(limit);
-    return rows.map((r) => r.day);
+    return jsonArray(day, (row) =>
+      this.db
+        .selectDistinct({ row })
+        .from(prayerActivity)
+        .where(
+          and(eq(prayerActivity.userId, userId), sql`${prayerActivity.occurredAt} >= ${since}`),
+        )
+        // By position: the time-zone parameter makes the expression differ textually from the select.
+        .orderBy(sql`1 desc`)
+        .limit(limit),
+    );
   }
 
   /**
    * The user's most recently answered prayers with their latest testimony; with `answeredSince`,
-   * only those answered at or after it.
+   * only those answered at or after it. To read with a page.
    */
-  async recentlyAnswered(
+  recentlyAnswered(
     authorId: string,
     limit: number,
     answeredSince: Date | null = null,
-  ): Promise<
+  ): SQL<
     {
       id: string;
       title: string;
       content: string;
       createdAt: Date;
-      answeredAt: Date;
+      answeredAt: Date | null;
       testimony: string | null;
     }[]
   > {
-    const rows = await this.db
-      .select({
+    return jsonArray(
+      {
         id: prayers.id,
         title: prayers.title,
         content: prayers.content,
         createdAt: prayers.createdAt,
         answeredAt: prayers.answeredAt,
-        // Qualified by hand: in a one-table select Drizzle leaves outer columns unqualified.
-        testimony: sql<
-          string | null
-        >`(select pt.text from prayer_testimonies pt where pt.prayer_id = "prayers"."id" order by pt.created_at desc limit 1)`,
-      })
-      .from(prayers)
-      .where(
-        and(
-          eq(prayers.authorId, authorId),
-          eq(prayers.status, 'answered'),
-          answeredSince ? gte(prayers.answeredAt, answeredSince) : undefined,
-        ),
-      )
-      .orderBy(desc(prayers.answeredAt))
-      .limit(limit);
-    return rows.map((r) => ({ ...r, answeredAt: r.answeredAt ?? r.createdAt }));
+        testimony: sql<string | null>`(select pt.text from prayer_testimonies pt
+          where pt.prayer_id = ${prayers.id} order by pt.created_at desc limit 1)`,
+      },
+      (row) =>
+        this.db
+          .select({ row })
+          .from(prayers)
+          .where(
+            and(
+              eq(prayers.authorId, authorId),
+              eq(prayers.status, 'answered'),
+              answeredSince ? gte(prayers.answeredAt, answeredSince) : undefined,
+            ),
+          )
+          .orderBy(desc(prayers.answeredAt))
+          .limit(limit),
+    );
   }
 
-  /** The n-th (mod count) of the user's memory verses, for a verse that changes daily. */
+  /** The n-th (mod their count) of the user's memory verses, oldest first: a verse a day. */
   async memoryVerseAt(
     authorId: string,
     dayNumber: number,
   ): Promise<{ verse: string; reference: string } | null> {
-    const where = and(eq(prayers.authorId, authorId), sql`${prayers.memoryVerse} is not null`);
-    const count = await this.db.$count(prayers, where);
-    if (count === 0) return null;
-    const [row] = await this.db
-      .select({ memoryVerse: prayers.memoryVerse })
+    const verses = this.db
+      .select({
+        memoryVerse: prayers.memoryVerse,
+        n: sql<number>`row_number() over (order by ${prayers.createdAt}, ${prayers.id}) - 1`.as(
+          'n',
+        ),
+        total: sql<number>`count(*) over ()`.as('total'),
+      })
       .from(prayers)
-      .where(where)
-      .orderBy(asc(prayers.createdAt), asc(prayers.id))
-      .offset(dayNumber % count)
+      .where(and(eq(prayers.authorId, authorId), sql`${prayers.memoryVerse} is not null`))
+      .as('verses');
+    const [row] = await this.db
+      .select({ memoryVerse: verses.memoryVerse })
+      .from(verses)
+      .where(sql`${verses.n} = mod(${dayNumber}::bigint, ${verses.total})`)
       .limit(1);
     return row?.memoryVerse ?? null;
   }

@@ -52,7 +52,6 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
   app.get(
     '/user',
     {
-      config: { readCache: true },
       schema: {
         tags: ['prayers'],
         operationId: 'listMyPrayers',
@@ -67,7 +66,6 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
   app.get(
     '/user/summary',
     {
-      config: { readCache: true },
       schema: {
         tags: ['prayers'],
         operationId: 'getPrayerSummary',

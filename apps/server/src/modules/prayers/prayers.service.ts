@@ -5,6 +5,7 @@ import type {
   PrayerSummary,
   UpdatePrayerInput,
 } from '@selah/shared/schemas/prayers';
+import type { Column, SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { PrayerRow, UserRow } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
@@ -15,8 +16,9 @@ import { JournalsRepository } from '../journals/journals.repository.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PlansService } from '../plans/plans.service.ts';
 import { presentPrayer } from './prayers.presenter.ts';
-import { type PrayerWithJournal, PrayersRepository } from './prayers.repository.ts';
+import { type ListedPrayer, PrayersRepository } from './prayers.repository.ts';
 import { userTimeZone } from '../users/users.service.ts';
+import type { PublicUserRow } from '../friends/friends.presenter.ts';
 
 export const PERMISSION_DENIED_MESSAGE = 'You can only add prayers to your own journal.';
 /** Streaks are counted over at most this many days of history. */
@@ -81,13 +83,19 @@ export class PrayersService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  private async present(row: PrayerWithJournal): Promise<Prayer> {
-    const testimonies = await this.repo.testimoniesFor([row.prayer.id]);
-    return presentPrayer(row, testimonies.get(row.prayer.id) ?? []);
+  /**
+   * The prayer as the user reads it, with its testimonies: one statement (ADR 046). With `own`,
+   * only its author's.
+   * @throws AppError NOT_FOUND when the prayer is missing or hidden from the user (or not theirs).
+   */
+  private async read(id: string, user: UserRow, own = false): Promise<Prayer> {
+    const row = await this.access.prayerWith(user.id, id, { testimonies: this.repo.testimonies() });
+    if (!row || (own && row.prayer.authorId !== user.id)) throw notFound('Prayer');
+    return presentPrayer(row, row.testimonies);
   }
 
   async get(id: string, user: UserRow): Promise<Prayer> {
-    return this.present(await this.access.readablePrayer(user.id, id));
+    return this.read(id, user);
   }
 
   /**
@@ -144,7 +152,7 @@ export class PrayersService {
         );
       }
     });
-    return this.present(await this.access.ownPrayer(user.id, id));
+    return this.read(id, user, true);
   }
 
   async delete(id: string, user: UserRow): Promise<void> {
@@ -191,7 +199,7 @@ export class PrayersService {
       });
       announce();
     }
-    return this.present(await this.access.ownPrayer(user.id, id));
+    return this.read(id, user, true);
   }
 
   /**
@@ -208,13 +216,16 @@ export class PrayersService {
       await repo.addTestimony(id, testimony.trim(), tx);
       await repo.logActivity(user.id, 'testimony', this.now(), tx);
     });
-    return this.present(await this.access.ownPrayer(user.id, id));
+    return this.read(id, user, true);
   }
 
   /** The people the author shared a prayer with. @throws AppError NOT_FOUND unless theirs. */
-  async shares(id: string, user: UserRow): Promise<UserRow[]> {
-    await this.access.ownPrayer(user.id, id);
-    return this.repo.shares(id, SHARES_LISTED);
+  async shares(id: string, user: UserRow): Promise<PublicUserRow[]> {
+    const row = await this.access.prayerWith(user.id, id, {
+      shares: this.repo.shares(id, SHARES_LISTED),
+    });
+    if (!row || row.prayer.authorId !== user.id) throw notFound('Prayer');
+    return row.shares;
   }
 
   /** Takes back a share. @throws AppError NOT_FOUND unless the author shared it with them. */
@@ -238,12 +249,12 @@ export class PrayersService {
     return { userId, kind: 'prayed_for_request', occurredAt: this.now() };
   }
 
-  private async page(rows: PrayerWithJournal[], limit: number): Promise<PrayerPage> {
+  /** A page from `limit + 1` rows: the first `limit`, and a cursor when there were more. */
+  pageOf(rows: ListedPrayer[], limit: number): PrayerPage {
     const visible = rows.slice(0, limit);
-    const testimonies = await this.repo.testimoniesFor(visible.map((r) => r.prayer.id));
     const last = visible.at(-1);
     return {
-      data: visible.map((r) => presentPrayer(r, testimonies.get(r.prayer.id) ?? [])),
+      data: visible.map((r) => presentPrayer(r, r.testimonies)),
       nextCursor:
         rows.length > limit && last
           ? encodeCursor(CREATED_AT_ID, [last.prayer.createdAt, last.prayer.id])
@@ -263,35 +274,39 @@ export class PrayersService {
     },
     user: UserRow,
   ): Promise<PrayerPage> {
-    await this.access.readableJournal(user.id, journalId);
-    const rows = await this.repo.list({
-      journalId,
-      viewerId: user.id,
-      status: statusFilter(query.status),
-      category: query.category,
-      search: query.search || undefined,
-      after: decodeCursor(query.cursor, CREATED_AT_ID),
-      limit: query.limit + 1,
+    const after = decodeCursor(query.cursor, CREATED_AT_ID);
+    // The journal's access check and the page: one statement.
+    const row = await this.access.journalWith(user.id, journalId, {
+      page: this.repo.page({
+        journalId,
+        viewerId: user.id,
+        status: statusFilter(query.status),
+        category: query.category,
+        search: query.search || undefined,
+        after,
+        limit: query.limit + 1,
+      }),
     });
-    return this.page(rows, query.limit);
+    if (!row) throw notFound('Journal');
+    return this.pageOf(row.page, query.limit);
   }
 
   /**
-   * A page of a journal's public prayers, as a group shows them; the caller has asked the access
-   * policy whether `viewerId` may read them.
+   * A page of a journal's public prayers, as a group shows them, to read in the statement that
+   * asks the access policy whether the viewer may read them (`pageOf` presents it). `journalId`
+   * may be the group's column.
    */
-  async listPublicOfJournal(
-    journalId: string,
+  publicPageOfJournal(
+    journalId: string | Column,
     query: { cursor?: string | undefined; limit: number },
-  ): Promise<PrayerPage> {
-    const rows = await this.repo.list({
+  ): SQL<ListedPrayer[]> {
+    return this.repo.page({
       journalId,
       // Nobody's own: a group shows its journal's public prayers, even to the journal's owner.
       viewerId: NOBODY,
       after: decodeCursor(query.cursor, CREATED_AT_ID),
       limit: query.limit + 1,
     });
-    return this.page(rows, query.limit);
   }
 
   /** A page of the user's own prayers across their journals (Prayer Points). */
@@ -314,26 +329,31 @@ export class PrayersService {
       after: decodeCursor(query.cursor, CREATED_AT_ID),
       limit: query.limit + 1,
     });
-    return this.page(rows, query.limit);
+    return this.pageOf(rows, query.limit);
   }
 
   /**
    * The user's streak in their time zone: consecutive active days ending today or yesterday.
    * With a plan's statistics window (`windowDays`, docs/decisions/027) it counts at most that
-   * many days and reads no activity older than the window needs.
+   * many days and reads no activity older than the window needs. `days` is what to read (with
+   * the rest of a page, ADR 046), `count` counts the streak from what it read.
    */
-  async streak(
+  streak(
     user: UserRow,
     windowDays: number | null = null,
-  ): Promise<{ streak: number; days: string[]; today: string }> {
+  ): { days: SQL<string[]>; count: (days: string[]) => { streak: number; today: string } } {
     const timeZone = userTimeZone(user);
     const now = this.now();
     const { today } = periodStarts(now, timeZone);
     const horizon = windowDays ?? STREAK_HORIZON_DAYS;
     const since = new Date(now.getTime() - (horizon + 2) * 24 * 60 * 60 * 1000);
-    const days = await this.repo.activityDays(user.id, timeZone, since, horizon + 2);
-    const streak = streakFrom(days, today);
-    return { streak: windowDays === null ? streak : Math.min(streak, windowDays), days, today };
+    return {
+      days: this.repo.activityDays(user.id, timeZone, since, horizon + 2),
+      count: (days) => {
+        const streak = streakFrom(days, today);
+        return { streak: windowDays === null ? streak : Math.min(streak, windowDays), today };
+      },
+    };
   }
 
   /** The plan's statistics window in days (null: unlimited). */
@@ -345,20 +365,22 @@ export class PrayersService {
     const now = this.now();
     const starts = periodStarts(now, userTimeZone(user));
     const statsWindowDays = this.statsWindowDays(user);
-    const [counts, byCategory, streak] = await Promise.all([
-      this.repo.authorCounts(user.id, starts),
-      this.repo.categoryCounts(user.id),
-      this.streak(user, statsWindowDays),
-    ]);
-    const activeDays = new Set(streak.days);
+    const streak = this.streak(user, statsWindowDays);
+    const { counts, byCategory, days } = await this.repo.readTogether({
+      counts: this.repo.authorCounts(user.id, starts),
+      byCategory: this.repo.categoryCounts(user.id),
+      days: streak.days,
+    });
+    const { streak: length, today } = streak.count(days);
+    const activeDays = new Set(days);
     return {
       total: counts.total,
       active: counts.active,
       answered: counts.answered,
       byCategory,
-      streak: streak.streak,
+      streak: length,
       last7Days: Array.from({ length: 7 }, (_, i) => {
-        const date = addDays(streak.today, i - 6);
+        const date = addDays(today, i - 6);
         return { date, active: activeDays.has(date) };
       }),
       statsWindowDays,

@@ -14,7 +14,7 @@ export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async
   app.get(
     '/',
     {
-      config: { bulkhead: 4, readCache: true },
+      config: { bulkhead: 4 },
       schema: {
         tags: ['stats'],
         operationId: 'getDashboardStats',

@@ -56,23 +56,28 @@ export class StatsService {
     const statsWindowDays = this.plans.statsWindowDays(user);
     const answeredSince =
       statsWindowDays === null ? null : windowStart(now, timeZone, statsWindowDays);
-    const [counts, streak, answered] = await Promise.all([
-      this.prayers.repo.authorCounts(user.id, starts),
-      this.prayers.streak(user, statsWindowDays),
-      this.prayers.repo.recentlyAnswered(user.id, RECENT_TESTIMONIES, answeredSince),
-    ]);
-    const recentTestimonies: TestimonyItem[] = answered.map((p) => ({
-      id: p.id,
-      title: p.title,
-      content: p.testimony ?? p.content,
-      dateAnswered: p.answeredAt.toISOString(),
-      ...prayedFor(p.createdAt, p.answeredAt),
-    }));
+    const streak = this.prayers.streak(user, statsWindowDays);
+    // Counts, activity and testimonies: one statement (ADR 046).
+    const { counts, days, answered } = await this.prayers.repo.readTogether({
+      counts: this.prayers.repo.authorCounts(user.id, starts),
+      days: streak.days,
+      answered: this.prayers.repo.recentlyAnswered(user.id, RECENT_TESTIMONIES, answeredSince),
+    });
+    const recentTestimonies: TestimonyItem[] = answered.map((p) => {
+      const answeredAt = p.answeredAt ?? p.createdAt;
+      return {
+        id: p.id,
+        title: p.title,
+        content: p.testimony ?? p.content,
+        dateAnswered: answeredAt.toISOString(),
+        ...prayedFor(p.createdAt, answeredAt),
+      };
+    });
     return {
       totalPrayers: counts.total,
       activePrayers: counts.active,
       answeredPrayers: counts.answered,
-      prayerStreak: streak.streak,
+      prayerStreak: streak.count(days).streak,
       // Today and this (ISO) week start at most 6 days back, inside a 7-day window; a month
       // reaches further, so a plan with a shorter window does not get it.
       prayersToday: counts.today,

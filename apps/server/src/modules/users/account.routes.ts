@@ -17,7 +17,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/app-error.ts';
 import { currentUser, requireSession } from '../../plugins/auth.ts';
 import { fileResponse } from '../../plugins/swagger.ts';
-import type { AccessPolicy } from '../access/access.policy.ts';
 import { clearGoogleCookie, googleCookie } from '../auth/google-cookies.ts';
 import type { AccountService, DangerConfirmation } from './account.service.ts';
 import { presentUser } from './users.presenter.ts';
@@ -250,10 +249,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
  * (`viewerOf`). Images only, never sniffed; kept private and revalidated on every use, so a
  * profile made private stops showing at once.
  */
-export const avatarRoutes: FastifyPluginAsyncZod<{
-  account: AccountService;
-  access: AccessPolicy;
-}> = async (app, { account, access }) => {
+export const avatarRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (
+  app,
+  { account },
+) => {
   app.get(
     '/:key',
     {
@@ -276,13 +275,9 @@ export const avatarRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const [viewer, avatar] = await Promise.all([
-        app.viewerOf(request),
-        account.avatar(request.params.key),
-      ]);
-      if (!avatar || !viewer || !(await access.maySeeProfile(viewer.id, avatar.userId))) {
-        throw notFound('Photo');
-      }
+      const viewer = await app.viewerOf(request);
+      const avatar = viewer ? await account.avatar(request.params.key, viewer.id) : null;
+      if (!avatar) throw notFound('Photo');
       const etag = `"${request.params.key}"`;
       reply.header('cache-control', 'private, no-cache');
       reply.header('etag', etag);

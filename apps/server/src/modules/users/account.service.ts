@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type {
   AppearanceInput,
   PrivacyInput,
@@ -37,6 +37,7 @@ import {
 import { Limiter, PASSWORD_CHECK_LIMIT } from '../../lib/rate-limiter.ts';
 import { randomToken } from '../../lib/secure-token.ts';
 import { isValidTimeZone } from '../../lib/time-zone.ts';
+import { profileVisible } from '../access/access.sql.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import { normaliseEmail, type UsersService } from './users.service.ts';
 
@@ -274,13 +275,25 @@ export class AccountService {
   }
 
   /** The photo stored under `key`, with whose it is. */
-  async avatar(key: string): Promise<{ userId: string; contentType: string; data: Buffer } | null> {
+  /**
+   * The photo at `key` if the viewer may see its owner's profile (access.sql.ts
+   * `profileVisible`), else null: the check and the image in one statement.
+   */
+  async avatar(
+    key: string,
+    viewerId: string,
+  ): Promise<{ userId: string; contentType: string; data: Buffer } | null> {
     const [row] = await this.deps.db
-      .select()
+      .select({
+        userId: userAvatars.userId,
+        contentType: userAvatars.contentType,
+        data: userAvatars.data,
+      })
       .from(userAvatars)
-      .where(eq(userAvatars.key, key))
+      .innerJoin(users, eq(users.id, userAvatars.userId))
+      .where(and(eq(userAvatars.key, key), profileVisible(viewerId)))
       .limit(1);
-    return row ? { userId: row.userId, contentType: row.contentType, data: row.data } : null;
+    return row ?? null;
   }
 
   /** Everything the user owns, as one JSON document (Download activity history). */

@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { NO_TICK } from '../../db/write-clock.ts';
 import { type NewUserRow, type UserRow, userIdentities, users } from '../../db/schema/index.ts';
 
 /** Drizzle queries over users and their external identities. */
@@ -68,15 +67,9 @@ export class UsersRepository {
     return row ?? null;
   }
 
-  /**
-   * Records the user's last activity. Not a tick of the write clock (db/write-clock.ts): only
-   * "online" shows it, and a remembered answer may be a few seconds late on it as on time
-   * itself.
-   */
+  /** Records the user's last activity. */
   async touchActivity(id: string, at: Date): Promise<void> {
-    await this.db.execute(
-      sql`${sql.raw(NO_TICK)} update ${users} set "last_active_at" = ${at} where ${users.id} = ${id}`,
-    );
+    await this.db.update(users).set({ lastActiveAt: at }).where(eq(users.id, id));
   }
 
   /** Replaces the password hash only while it is still `expected` (no lost password change). */

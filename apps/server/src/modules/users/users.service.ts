@@ -52,7 +52,10 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists.'
 /** Users: creation with the spec's defaults and unique usernames, lookups. */
 export class UsersService {
   readonly repo: UsersRepository;
-  /** When this process last wrote each user's activity (epoch ms), for a while. */
+  /**
+   * When this process last wrote each user's activity (epoch ms), for a while: requests that
+   * read the user row before that write landed (a page's parallel reads) do not write it again.
+   */
   private readonly activityWritten = new LRUCache<string, number>({
     max: 100_000,
     ttl: ACTIVITY_WRITE_INTERVAL_MS,
@@ -92,7 +95,6 @@ export class UsersService {
       this.activityWritten.get(user.id) ?? 0,
     );
     if (now.getTime() - last < ACTIVITY_WRITE_INTERVAL_MS) return;
-    // Remembered here too: a remembered session's user row keeps the old time a while (ADR 035).
     this.activityWritten.set(user.id, now.getTime());
     await this.repo.touchActivity(user.id, now);
   }
