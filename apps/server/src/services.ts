@@ -82,7 +82,6 @@ export function createServices(opts: ServiceOptions) {
   });
   const notifications = new NotificationsService({
     db: db.db,
-    access,
     hub,
     push,
     mail: mailRepo,

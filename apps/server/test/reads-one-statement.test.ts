@@ -114,8 +114,9 @@ beforeAll(async () => {
     where author_id = ${meId} and id in (select id from prayers where author_id = ${meId} order by id limit 3)`);
   // Shares, so the share lists are not empty.
   const friend = seedId('user', ME + 1);
-  expect((await me.post(`/api/prayers/${ids.ownPrayer}/share`, { userIds: [friend] })).statusCode)
-    .toBe(200);
+  expect(
+    (await me.post(`/api/prayers/${ids.ownPrayer}/share`, { userIds: [friend] })).statusCode,
+  ).toBe(200);
   expect(
     (await me.post(`/api/journals/${ids.ownJournal}/share`, { userIds: [friend] })).statusCode,
   ).toBe(200);
@@ -261,7 +262,7 @@ const READS: Record<string, (() => [Api, string, number?][]) | string> = {
   'GET /api/notifications/stream':
     'a notification stream (server-sent events), not a read: notifications.stream.test.ts',
   'GET /api/journals/:id/export.pdf':
-    "an export (a whole journal as a PDF, limited per user): journal-export.routes.test.ts",
+    'an export (a whole journal as a PDF, limited per user): journal-export.routes.test.ts',
   'GET /api/users/me/export': 'an export of the whole account: account.routes.test.ts',
   'GET /api/avatars/:key': 'measured below with a photo of its own',
   'GET /api/health': 'no session; one `select 1` (health.routes.test.ts)',
@@ -316,7 +317,9 @@ describe('every list and detail read runs one statement besides the session look
 
   it('covers every GET route of the API (or says why not)', () => {
     const gets = registeredRoutes(t.app)
-      .filter((r) => r.method === 'GET' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
+      .filter(
+        (r) => r.method === 'GET' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'),
+      )
       .map(routeKey);
     expect(gets.filter((key) => !(key in READS))).toEqual([]);
     expect(Object.keys(READS).filter((key) => !gets.includes(key))).toEqual([]);

@@ -51,7 +51,10 @@ describe('rows read as JSON decode as Drizzle decodes them', () => {
             .limit(10),
         ),
         none: jsonArray(prayers.title, (row) =>
-          handle.db.select({ row }).from(prayers).where(sql`false`),
+          handle.db
+            .select({ row })
+            .from(prayers)
+            .where(sql`false`),
         ),
       })
       .from(journals)
@@ -77,10 +80,16 @@ describe('rows read as JSON decode as Drizzle decodes them', () => {
     const fields = { user: users, one: sql<number>`1` };
     const { found, missing } = await selectValues(handle.db, {
       found: jsonRow(fields, (row) =>
-        handle.db.select({ row }).from(users).where(eq(users.id, seedId('user', 1))),
+        handle.db
+          .select({ row })
+          .from(users)
+          .where(eq(users.id, seedId('user', 1))),
       ),
       missing: jsonRow(fields, (row) =>
-        handle.db.select({ row }).from(users).where(eq(users.id, seedId('user', 3))),
+        handle.db
+          .select({ row })
+          .from(users)
+          .where(eq(users.id, seedId('user', 3))),
       ),
     });
     const [plain] = await handle.db

@@ -96,9 +96,8 @@ export function jsonRow<T extends JsonField>(
   field: T,
   query: (row: SQL) => SQLWrapper,
 ): SQL<JsonResult<T> | null> {
-  return sql`(${query(jsonValue(field))})`.mapWith(
-    (value: unknown): JsonResult<T> | null =>
-      value === null ? null : fromJson(field, parsed(value)),
+  return sql`(${query(jsonValue(field))})`.mapWith((value: unknown): JsonResult<T> | null =>
+    value === null ? null : fromJson(field, parsed(value)),
   );
 }
 
@@ -121,7 +120,7 @@ export async function selectValues<T extends Record<string, SQL>>(
   const [row] = rowsOf<Record<string, unknown>>(
     await db.execute(sql`select ${sql.join(columns, sql`, `)}`),
   );
-  return Object.fromEntries(
-    keys.map((key) => [key, decode(values[key]!, row?.[key] ?? null)]),
-  ) as { [K in keyof T]: T[K]['_']['type'] };
+  return Object.fromEntries(keys.map((key) => [key, decode(values[key]!, row?.[key] ?? null)])) as {
+    [K in keyof T]: T[K]['_']['type'];
+  };
 }

@@ -35,10 +35,7 @@ export function fatalDatabaseError(error: unknown): FatalDatabaseError | null {
  * runs synchronously with the first fatal error, before any other statement could be issued, so
  * it can end the process cleanly; later calls fail with the same error without touching PGlite.
  */
-export function guardPglite(
-  client: PGlite,
-  onFatal?: (fatal: FatalDatabaseError) => void,
-): PGlite {
+export function guardPglite(client: PGlite, onFatal?: (fatal: FatalDatabaseError) => void): PGlite {
   let fatal: FatalDatabaseError | null = null;
   let tail: Promise<unknown> = Promise.resolve();
 

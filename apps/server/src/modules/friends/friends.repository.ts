@@ -1,4 +1,15 @@
-import { aliasedTable, and, type Column, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  type Column,
+  desc,
+  eq,
+  inArray,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/json.ts';
 import {

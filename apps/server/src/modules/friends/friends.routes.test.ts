@@ -253,6 +253,33 @@ describe('search, suggestions and online', () => {
     expect(friends.find((f: { _id: string }) => f._id === mate.id).mutualJournals).toBe(1);
   });
 
+  it("shows the viewer's relation to each person found or suggested: request sent or received, friend", async () => {
+    const [me, asked, asker, fof] = await Promise.all([
+      person(),
+      person(),
+      person(),
+      person('Relata'),
+    ]);
+    const relationOf = async (viewer: Person, target: Person, url: string) =>
+      (await viewer.api.get(url)).json().data.find((u: { _id: string }) => u._id === target.id)
+        ?.relation;
+    const search = (p: Person) => `/api/search/search?q=${encodeURIComponent(p.email)}`;
+    expect((await me.api.post(`/api/friends/request/${asked.id}`)).statusCode).toBe(201);
+    expect((await asker.api.post(`/api/friends/request/${me.id}`)).statusCode).toBe(201);
+    expect(await relationOf(me, asked, search(asked))).toBe('request_sent');
+    expect(await relationOf(me, asker, search(asker))).toBe('request_received');
+    expect(await relationOf(asked, me, search(me))).toBe('request_received');
+    // A friend of a friend asked for: suggested, with the request shown.
+    await befriend(asker, fof);
+    const [request] = (await me.api.get('/api/friends/requests')).json().data;
+    expect((await me.api.put(`/api/friends/accept/${request._id}`)).statusCode).toBe(200);
+    expect(await relationOf(me, asker, search(asker))).toBe('friend');
+    expect(await relationOf(me, fof, '/api/friends/suggestions')).toBe('none');
+    expect((await fof.api.post(`/api/friends/request/${me.id}`)).statusCode).toBe(201);
+    expect(await relationOf(me, fof, '/api/friends/suggestions')).toBe('request_received');
+    expect(await relationOf(fof, me, search(me))).toBe('request_sent');
+  });
+
   it('records activity at most once a minute for the Online tab', async () => {
     const [a, b] = await Promise.all([person(), person()]);
     await befriend(a, b);

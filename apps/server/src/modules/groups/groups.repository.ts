@@ -21,8 +21,7 @@ import {
 } from '../access/access.sql.ts';
 
 /** Whether the viewer is an admin of the group of the statement's `prayer_groups` row. */
-const viewerIsAdmin = (viewerId: string) =>
-  sql`${groupWithViewerColumns(viewerId).role} = 'admin'`;
+const viewerIsAdmin = (viewerId: string) => sql`${groupWithViewerColumns(viewerId).role} = 'admin'`;
 
 /** A group with what its viewer may see of it (access.sql.ts `groupWithViewerColumns`). */
 export type GroupWithViewer = GroupAccess;

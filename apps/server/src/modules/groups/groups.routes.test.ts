@@ -159,6 +159,21 @@ describe('membership', () => {
     ).toBe(403);
   });
 
+  it("a group's page shows pending invitations to its admins only", async () => {
+    const id = await create({ name: 'Invitations' });
+    await admin.api.post(`/api/prayer-groups/${id}/invite`, { userIds: [friend.id] });
+    expect((await other.api.post(`/api/prayer-groups/${id}/join`)).statusCode).toBe(200);
+    const asAdmin = (await admin.api.get(`/api/prayer-groups/${id}`)).json();
+    expect(asAdmin.invitations).toEqual([
+      expect.objectContaining({ _id: friend.id, invitedAt: expect.any(String) }),
+    ]);
+    expect(asAdmin.members.map((m: { _id: string }) => m._id)).toEqual([admin.id, other.id]);
+    expect((await other.api.get(`/api/prayer-groups/${id}`)).json().invitations).toEqual([]);
+    expect((await friend.api.get(`/api/prayer-groups/${id}`)).json().invitations).toEqual([]);
+    await friend.api.post(`/api/prayer-groups/${id}/join`);
+    expect((await admin.api.get(`/api/prayer-groups/${id}`)).json().invitations).toEqual([]);
+  });
+
   it('admins rename, promote, remove members and delete; members cannot', async () => {
     const id = await create({ name: 'Managed' });
     await friend.api.post(`/api/prayer-groups/${id}/join`);

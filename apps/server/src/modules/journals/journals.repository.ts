@@ -326,7 +326,12 @@ export class JournalsRepository {
   private trending<Q extends PgSelect>(
     query: Q,
     recent: ReturnType<JournalsRepository['recentActivity']>,
-    opts: { search?: string | undefined; category?: string | undefined; offset: number; limit: number },
+    opts: {
+      search?: string | undefined;
+      category?: string | undefined;
+      offset: number;
+      limit: number;
+    },
   ) {
     return query
       .innerJoin(journals, eq(journals.id, recent.journalId))

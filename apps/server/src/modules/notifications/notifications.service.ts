@@ -8,7 +8,6 @@ import { selectValues } from '../../db/json.ts';
 import { type NotificationRow, type NotificationType, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import type { AccessPolicy } from '../access/access.policy.ts';
 import type { MailRepository, OutgoingMail } from '../mail/mail.repository.ts';
 import { notificationMail } from '../mail/mail-templates.ts';
 import { type NewNotification, NotificationsRepository } from './notifications.repository.ts';
@@ -55,8 +54,6 @@ export interface PreparedNotification {
 
 export interface NotificationsServiceDeps {
   db: Db;
-  /** Whether a notification's link still leads somewhere its user may go. */
-  access: AccessPolicy;
   hub: RealtimeHub;
   push: PushService;
   mail: MailRepository;

@@ -5,6 +5,7 @@ import { streakFrom } from '../../lib/time-zone.ts';
 import { buildTestApp, signUp, type TestApp } from '../../../test/build-test-app.ts';
 import { apiAs } from '../../../test/api.ts';
 import { setPlan } from '../../../test/plans.ts';
+import { dayNumber } from './daily-content.ts';
 import { prayedFor } from './stats.service.ts';
 
 let t: TestApp;
@@ -320,6 +321,28 @@ describe('GET /api/stats/daily', () => {
     });
     clock = new Date('2026-11-23T12:00:00Z');
     expect((await u.api.get('/api/stats/daily')).json().inspiration).not.toEqual(first.inspiration);
+  });
+
+  it("takes the user's verses in turn, oldest first: the day's number modulo how many", async () => {
+    clock = new Date('2026-11-22T12:00:00Z');
+    const u = await userIn(null);
+    const journal = (await u.api.post('/api/journals', { title: 'Verses' })).json()._id as string;
+    const verses = ['First', 'Second', 'Third'];
+    for (const verse of verses) {
+      clock = new Date(clock.getTime() + 1000);
+      await u.api.post('/api/prayers', {
+        title: verse,
+        journal,
+        memoryVerse: { verse, reference: 'Psalm 1:1' },
+      });
+    }
+    await u.api.post('/api/prayers', { title: 'No verse', journal });
+    for (const day of ['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25']) {
+      clock = new Date(`${day}T12:00:00Z`);
+      expect((await u.api.get('/api/stats/daily')).json().memoryVerse.verse).toBe(
+        verses[dayNumber(day) % verses.length],
+      );
+    }
   });
 });
 
