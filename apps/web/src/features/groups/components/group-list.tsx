@@ -3,8 +3,8 @@ import { Button } from '@/components/ui/button';
 import { useLoadMoreOnScroll } from '@/hooks/use-load-more-on-scroll';
 import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
+import { useErrorToast } from '@/hooks/use-error-toast';
 import { LOAD_GROUPS_FAILED, useGroupPages } from '../api/get-groups';
-import { useErrorToast } from '../hooks/use-error-toast';
 import { GroupCard, GroupCardSkeleton } from './group-card';
 
 /** One column on phones, two once the list itself is wide enough. */

@@ -2,12 +2,12 @@ import { LoadMoreRow } from '@/components/ui/load-more-row';
 import { useLoadMoreOnScroll } from '@/hooks/use-load-more-on-scroll';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
+import { useErrorToast } from '@/hooks/use-error-toast';
 import {
   LOAD_PUBLIC_JOURNALS_FAILED,
   usePublicJournals,
   type PublicJournalsFilter,
 } from '../api/get-public-journals';
-import { useErrorToast } from '../hooks/use-error-toast';
 import { JournalGrid, JournalGridSkeleton } from './journal-grid';
 
 const EMPTY_TEXT = {

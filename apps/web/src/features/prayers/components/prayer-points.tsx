@@ -1,7 +1,7 @@
 import { PRAYER_CATEGORIES, type PrayerCategory } from '@selah/shared/constants';
 import type { Prayer } from '@selah/shared/schemas/prayers';
 import { Plus } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { SearchInput } from '@/components/forms/search-input';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -15,7 +15,7 @@ import {
 } from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { toast } from '@/lib/toast';
+import { useErrorToast } from '@/hooks/use-error-toast';
 import { usePrayerSummary } from '../api/get-prayer-summary';
 import { useUserPrayers, type UserPrayerStatus } from '../api/get-user-prayers';
 import { AddPrayerDialog, PrayerDetailsDialog } from './lazy-dialogs';
@@ -70,10 +70,7 @@ export function PrayerPoints() {
   });
 
   // A first load that fails shows its message in place and a toast (spec-1 §8 pattern).
-  const failed = prayers.isError || summary.isError;
-  useEffect(() => {
-    if (failed) toast.error('Error', { id: 'prayers-load-error', description: LOAD_PRAYERS_ERROR });
-  }, [failed]);
+  useErrorToast(prayers.error ?? summary.error, 'Error', LOAD_PRAYERS_ERROR);
 
   const update = (key: string, value: string | undefined) =>
     setParams(
