@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { ItemNotFound, PageLoadError } from '@/components/errors/page-states';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
+import { LoadMoreRow } from '@/components/ui/load-more-row';
 import {
   Select,
   SelectContent,
@@ -186,24 +186,7 @@ export function AdminPaymentsPage() {
               <PaymentItem key={payment._id} payment={payment} />
             ))}
           </ul>
-          {payments.hasNextPage && (
-            <Button
-              variant="outline"
-              className="justify-self-center"
-              disabled={payments.isFetchingNextPage}
-              onClick={() => void payments.fetchNextPage()}
-            >
-              {payments.isFetchingNextPage && (
-                <Loader2 className="animate-spin" aria-hidden="true" />
-              )}
-              {payments.isFetchingNextPage ? 'Loading...' : 'Load more'}
-            </Button>
-          )}
-          {payments.isFetchNextPageError && (
-            <p role="alert" className="text-center text-sm text-destructive">
-              {getErrorMessage(payments.error, LOAD_PAYMENTS_ERROR)}
-            </p>
-          )}
+          <LoadMoreRow query={payments} />
         </div>
       )}
     </div>

@@ -27,13 +27,16 @@ function Skeletons({ count }: { count: number }) {
  */
 export function GroupList({ search }: { search: string }) {
   const groups = useGroupPages({ scope: 'all', search });
-  const { isFetchingNextPage, fetchNextPage } = groups;
+  const { isFetchingNextPage } = groups;
   // While a new search loads, the next page on screen is the previous search's: none to load.
-  const hasNextPage = groups.hasNextPage && !groups.isPlaceholderData;
-  const sentinel = useLoadMoreOnScroll(
-    { hasNextPage, isFetchingNextPage, fetchNextPage },
-    '400px 0px',
-  );
+  const loadMore = {
+    hasNextPage: groups.hasNextPage && !groups.isPlaceholderData,
+    isFetchingNextPage,
+    isFetchNextPageError: groups.isFetchNextPageError,
+    fetchNextPage: groups.fetchNextPage,
+    error: groups.error,
+  };
+  const sentinel = useLoadMoreOnScroll(loadMore, '400px 0px');
   const firstLoadError = groups.isError && !groups.data ? groups.error : null;
   useErrorToast(firstLoadError, 'Error', LOAD_GROUPS_FAILED);
 
@@ -100,7 +103,7 @@ export function GroupList({ search }: { search: string }) {
           <Skeletons count={2} />
         </>
       )}
-      <LoadMoreRow sentinel={sentinel} query={{ hasNextPage, isFetchingNextPage, fetchNextPage }} />
+      <LoadMoreRow sentinel={sentinel} query={loadMore} />
     </div>
   );
 }

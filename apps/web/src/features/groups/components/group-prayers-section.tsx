@@ -74,7 +74,7 @@ export function GroupPrayersSection({ group }: { group: PrayerGroupDetail }) {
   const journalHidden = group.journalTitle === null;
   const canRead = !journalHidden && (group.isPublic || isGroupMember(group));
   const query = useGroupPrayers(group._id, { enabled: canRead });
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const { isFetchingNextPage } = query;
   const sentinel = useLoadMoreOnScroll(query, '400px 0px');
 
   let body: ReactNode;
@@ -144,10 +144,7 @@ export function GroupPrayersSection({ group }: { group: PrayerGroupDetail }) {
               <PrayerSkeletons count={2} />
             </>
           )}
-          <LoadMoreRow
-            sentinel={sentinel}
-            query={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
-          />
+          <LoadMoreRow sentinel={sentinel} query={query} />
         </div>
       );
   }

@@ -23,7 +23,7 @@ const EMPTY_TEXT = {
  */
 export function PublicJournalList({ filter }: { filter: PublicJournalsFilter }) {
   const query = usePublicJournals(filter);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const { isFetchingNextPage } = query;
   const sentinel = useLoadMoreOnScroll(query, '400px 0px');
 
   useErrorToast(
@@ -71,7 +71,7 @@ export function PublicJournalList({ filter }: { filter: PublicJournalsFilter }) 
     <div className="grid gap-4">
       <JournalGrid journals={journals} label="Public journals" />
       {isFetchingNextPage && <JournalGridSkeleton count={2} />}
-      <LoadMoreRow sentinel={sentinel} query={{ hasNextPage, isFetchingNextPage, fetchNextPage }} />
+      <LoadMoreRow sentinel={sentinel} query={query} />
       {isFetchingNextPage && (
         <p role="status" className="sr-only">
           Loading more journals...

@@ -1,8 +1,9 @@
 import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
 import type { ReactNode } from 'react';
-import { useLoadMoreOnScroll } from '@/hooks/use-load-more-on-scroll';
 import { Button } from '@/components/ui/button';
+import { LoadMoreRow } from '@/components/ui/load-more-row';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useLoadMoreOnScroll } from '@/hooks/use-load-more-on-scroll';
 import {
   LOAD_REQUESTS_ERROR,
   usePrayerRequests,
@@ -48,7 +49,6 @@ export function PrayerRequestList({
 }) {
   const query = usePrayerRequests(filter);
   const sentinel = useLoadMoreOnScroll(query);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
   if (query.isPending) {
     return (
@@ -60,7 +60,8 @@ export function PrayerRequestList({
       </div>
     );
   }
-  if (query.isError) {
+  // A first load that failed; a failed next page keeps the list and says so below it.
+  if (!query.data) {
     return (
       <div
         role="alert"
@@ -90,17 +91,7 @@ export function PrayerRequestList({
           </li>
         ))}
       </ul>
-      {hasNextPage && (
-        <div ref={sentinel} className="flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void fetchNextPage()}
-            disabled={isFetchingNextPage}
-          >
-            {isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      )}
+      <LoadMoreRow sentinel={sentinel} query={query} />
     </div>
   );
 }

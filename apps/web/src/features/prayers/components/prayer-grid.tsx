@@ -3,6 +3,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { Plus } from 'lucide-react';
 import type * as React from 'react';
 import { Button } from '@/components/ui/button';
+import { LoadMoreRow } from '@/components/ui/load-more-row';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { PrayerCard } from './prayer-card';
@@ -88,7 +89,8 @@ export function PrayerGrid({
       </>
     );
   }
-  if (query.isError) {
+  // A first load that failed; a failed next page keeps the list and says so below it.
+  if (!query.data) {
     return (
       <div
         role="alert"
@@ -119,17 +121,7 @@ export function PrayerGrid({
           <AddPrayerCard onClick={onAdd} />
         </li>
       </ul>
-      {query.hasNextPage && (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      )}
+      <LoadMoreRow query={query} />
     </div>
   );
 }

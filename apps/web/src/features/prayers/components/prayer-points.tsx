@@ -70,7 +70,11 @@ export function PrayerPoints() {
   });
 
   // A first load that fails shows its message in place and a toast (spec-1 §8 pattern).
-  useErrorToast(prayers.error ?? summary.error, 'Error', LOAD_PRAYERS_ERROR);
+  useErrorToast(
+    (prayers.data ? null : prayers.error) ?? (summary.data ? null : summary.error),
+    'Error',
+    LOAD_PRAYERS_ERROR,
+  );
 
   const update = (key: string, value: string | undefined) =>
     setParams(
