@@ -10,7 +10,10 @@ import { PublicJournalList } from './public-journal-list';
 /** A browser where the end of the list is always in view: every observed element intersects. */
 function endOfListInView() {
   class InViewObserver {
-    constructor(private readonly callback: IntersectionObserverCallback) {}
+    private readonly callback: IntersectionObserverCallback;
+    constructor(callback: IntersectionObserverCallback) {
+      this.callback = callback;
+    }
     observe(element: Element) {
       setTimeout(() =>
         this.callback(
