@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useSetSearchParam } from '@/hooks/use-set-search-param';
 import { useFriendRequests } from '../api/get-friend-requests';
 import { useFriends } from '../api/get-friends';
 import { useNow } from '../hooks/use-now';
@@ -115,7 +116,8 @@ function RequestLists({
  * invite link, Suggested Friends and the Add Friend dialog.
  */
 export function FriendsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setParam = useSetSearchParam();
   const rawTab = params.get('tab');
   const tab: FriendsTab = isTab(rawTab) ? rawTab : 'all';
   const [query, setQuery] = useState('');
@@ -130,16 +132,7 @@ export function FriendsPage() {
   const shown = friends.data?.filter((friend) => matches(friend, search)) ?? [];
   const online = shown.filter((friend) => isOnline(friend.lastActive, now));
 
-  const setTab = (value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === 'all') next.delete('tab');
-        else next.set('tab', value);
-        return next;
-      },
-      { replace: true },
-    );
+  const setTab = (value: string) => setParam('tab', value === 'all' ? undefined : value);
 
   const label = (text: string, count: number | undefined) =>
     count === undefined ? text : `${text} (${count})`;

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { getErrorMessage } from '@/lib/api-client';
 import { useErrorToast } from '@/hooks/use-error-toast';
+import { useSetSearchParam } from '@/hooks/use-set-search-param';
 import { LOAD_JOURNALS_FAILED, useJournals } from '../api/get-journals';
 import { CreateJournalCard } from './create-journal-card';
 import { CreateJournalDialog } from './lazy-dialogs';
@@ -46,7 +47,8 @@ export function filterJournals(journals: readonly Journal[], search: string): Jo
 /** /journals (spec-1 §2 "My Journals"): search, three tabs and the create dialog. */
 export function MyJournals() {
   const journals = useJournals();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setParam = useSetSearchParam();
   const [createOpen, setCreateOpen] = useState(false);
   const search = params.get('q') ?? '';
   const tabParam = params.get('tab');
@@ -54,17 +56,6 @@ export function MyJournals() {
 
   const firstLoadError = journals.isError && !journals.data ? journals.error : null;
   useErrorToast(firstLoadError, 'Error', LOAD_JOURNALS_FAILED);
-
-  const setParam = (key: string, value: string, fallback: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === fallback) next.delete(key);
-        else next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
 
   const visible = filterJournals(journals.data ?? [], search);
   const byTab: Record<Tab, Journal[]> = {
@@ -92,7 +83,7 @@ export function MyJournals() {
           aria-label="Search journals"
           placeholder="Search journals..."
           value={search}
-          onChange={(event) => setParam('q', event.target.value, '')}
+          onChange={(event) => setParam('q', event.target.value)}
         />
       </div>
 
@@ -109,7 +100,10 @@ export function MyJournals() {
           </Button>
         </div>
       ) : (
-        <Tabs value={tab} onValueChange={(value) => setParam('tab', value, 'all')}>
+        <Tabs
+          value={tab}
+          onValueChange={(value) => setParam('tab', value === 'all' ? undefined : value)}
+        >
           <TabsList className="mb-2">
             {TABS.map((value) => (
               <TabsTrigger key={value} value={value} className="px-3">

@@ -1,4 +1,4 @@
-import { PRAYER_CATEGORIES, TITLE_MAX, type PrayerCategory } from '@selah/shared/constants';
+import { TITLE_MAX, type PrayerCategory } from '@selah/shared/constants';
 import type { Friend } from '@selah/shared/schemas/friends';
 import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
 import { useId, type ReactNode } from 'react';
@@ -23,6 +23,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
+import { isPrayerCategory } from '@/lib/prayer-category';
 import { toast } from '@/lib/toast';
 import { useCreatePrayerRequest } from '../api/create-prayer-request';
 import { useUpdatePrayerRequest } from '../api/update-prayer-request';
@@ -51,15 +52,12 @@ const EMPTY: NewRequestValues = {
   sharedWith: [],
 };
 
-const isCategory = (value: string): value is PrayerCategory =>
-  (PRAYER_CATEGORIES as readonly string[]).includes(value);
-
 /** The form's values for an existing request (an unknown category falls back to Personal). */
 function valuesOf(request: PrayerRequest): NewRequestValues {
   return {
     title: request.title,
     description: request.description,
-    category: isCategory(request.category) ? request.category : 'Personal',
+    category: isPrayerCategory(request.category) ? request.category : 'Personal',
     isPrivate: request.isPrivate,
     sharedWith: request.sharedWith,
   };
