@@ -8,10 +8,11 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSetSearchParam } from '@/hooks/use-set-search-param';
+import { personName } from '@/lib/utils';
 import { useFriendRequests } from '../api/get-friend-requests';
 import { useFriends } from '../api/get-friends';
 import { useNow } from '../hooks/use-now';
-import { displayName, isOnline } from '../utils/presence';
+import { isOnline } from '../utils/presence';
 import { AddFriendDialog, type AddFriendFocus } from './add-friend-dialog';
 import { FriendCard } from './friend-card';
 import { IncomingRequestCard, OutgoingRequestCard } from './friend-request-card';
@@ -28,7 +29,8 @@ const isTab = (value: string | null): value is FriendsTab => TABS.some((tab) => 
 
 function matches(friend: Friend, query: string) {
   if (!query) return true;
-  const haystack = `${displayName(friend)} ${friend.email} ${friend.username}`.toLowerCase();
+  const haystack =
+    `${personName(friend, friend.email)} ${friend.email} ${friend.username}`.toLowerCase();
   return haystack.includes(query.toLowerCase());
 }
 

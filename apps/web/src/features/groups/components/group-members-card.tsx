@@ -2,7 +2,6 @@ import type { GroupMember, PrayerGroupDetail } from '@selah/shared/schemas/group
 import { MoreHorizontal, ShieldCheck, ShieldOff, UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,9 +12,10 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { PersonAvatar } from '@/components/ui/person-avatar';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { nameInitials, unlistedMembersText } from '@/lib/utils';
+import { unlistedMembersText } from '@/lib/utils';
 import { useRemoveMember } from '../api/remove-member';
 import { useSetMemberRole } from '../api/set-member-role';
 import { canChangeMember, memberCountText, memberName } from '../utils/group-text';
@@ -158,12 +158,7 @@ export function GroupMembersCard({
             const isSelf = member._id === currentUserId;
             return (
               <li key={member._id} className="flex items-center gap-3">
-                <Avatar className="size-9">
-                  {member.avatar && (
-                    <AvatarImage src={member.avatar} alt="" referrerPolicy="no-referrer" />
-                  )}
-                  <AvatarFallback>{nameInitials(name)}</AvatarFallback>
-                </Avatar>
+                <PersonAvatar name={name} src={member.avatar} className="size-9" />
                 <div className="grid min-w-0 flex-1 gap-1">
                   <p className="truncate text-sm font-medium">
                     {name}

@@ -1,5 +1,4 @@
 import { TITLE_MAX, type PrayerCategory } from '@selah/shared/constants';
-import type { Friend } from '@selah/shared/schemas/friends';
 import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
 import { useId, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
@@ -25,6 +24,7 @@ import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
 import { isPrayerCategory } from '@/lib/prayer-category';
 import { toast } from '@/lib/toast';
+import { personName } from '@/lib/utils';
 import { useCreatePrayerRequest } from '../api/create-prayer-request';
 import { useUpdatePrayerRequest } from '../api/update-prayer-request';
 import {
@@ -69,9 +69,6 @@ function audience(request: PrayerRequest) {
   if (count === 0) return 'Only you can see it until you share it.';
   return `Shared with ${count} ${count === 1 ? 'friend' : 'friends'}.`;
 }
-
-const friendName = (friend: Friend) =>
-  `${friend.firstName} ${friend.lastName}`.trim() || friend.email;
 
 /**
  * 'New Prayer Request' (spec-2 §4, §5): title (required), description, category (Personal by
@@ -316,7 +313,7 @@ function ShareWithFriends({
                     }
                   />
                   <Label htmlFor={checkboxId} className="font-normal">
-                    {friendName(friend)}
+                    {personName(friend, friend.email)}
                   </Label>
                 </li>
               );
