@@ -1,7 +1,7 @@
 import type { GroupMember, PrayerGroupDetail } from '@selah/shared/schemas/groups';
 import { MoreHorizontal, ShieldCheck, ShieldOff, UserMinus } from 'lucide-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
+import { RemoveMemberDialog } from '@/components/dialogs/remove-member-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -79,7 +79,7 @@ function MemberActions({
   );
 }
 
-function RemoveMemberDialog({
+function RemoveGroupMemberDialog({
   group,
   member,
   onOpenChange,
@@ -91,26 +91,11 @@ function RemoveMemberDialog({
   const remove = useRemoveMember();
   const name = member ? memberName(member) : '';
 
-  const onConfirm = () => {
-    if (!member) return;
-    remove.mutate(
-      { id: group._id, userId: member._id },
-      {
-        onSuccess: () => {
-          toast.success('Member removed', { description: `${name} was removed from the group.` });
-          onOpenChange(false);
-        },
-        onError: (error) =>
-          toast.error('Failed to remove member', { description: getErrorMessage(error) }),
-      },
-    );
-  };
-
   return (
-    <ConfirmDialog
+    <RemoveMemberDialog
+      name={name}
       open={member !== null}
       onOpenChange={onOpenChange}
-      title={`Remove ${name}?`}
       description={
         <>
           {name} will no longer be a member of &ldquo;{group.name}&rdquo;.
@@ -119,10 +104,11 @@ function RemoveMemberDialog({
             : ' They will need a new invitation to come back.'}
         </>
       }
-      confirmLabel="Remove"
-      pendingLabel="Removing..."
+      removedMessage={`${name} was removed from the group.`}
       pending={remove.isPending}
-      onConfirm={onConfirm}
+      onRemove={() =>
+        member ? remove.mutateAsync({ id: group._id, userId: member._id }) : Promise.resolve()
+      }
     />
   );
 }
@@ -191,7 +177,7 @@ export function GroupMembersCard({
         )}
       </CardContent>
       {group.userIsAdmin && (
-        <RemoveMemberDialog
+        <RemoveGroupMemberDialog
           group={group}
           member={removing}
           onOpenChange={(open) => {
