@@ -2,6 +2,7 @@ import type { Friend, FriendRequest } from '@selah/shared/schemas/friends';
 import { UserPlus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListLoadError } from '@/components/errors/page-states';
 import { SearchInput } from '@/components/forms/search-input';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
@@ -149,17 +150,7 @@ export function FriendsPage() {
 
   let content: (value: FriendsTab) => ReactNode;
   if (failed) {
-    content = () => (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-xl border border-destructive/40 px-6 py-10 text-center"
-      >
-        <p className="text-sm text-destructive">{LOAD_FRIENDS_ERROR}</p>
-        <Button variant="outline" size="sm" onClick={retry}>
-          Try again
-        </Button>
-      </div>
-    );
+    content = () => <ListLoadError message={LOAD_FRIENDS_ERROR} onRetry={retry} />;
   } else if (loading) {
     content = () => (
       <>

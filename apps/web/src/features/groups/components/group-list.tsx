@@ -1,5 +1,5 @@
+import { ListLoadError } from '@/components/errors/page-states';
 import { LoadMoreRow } from '@/components/ui/load-more-row';
-import { Button } from '@/components/ui/button';
 import { useLoadMoreOnScroll } from '@/hooks/use-load-more-on-scroll';
 import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
@@ -53,16 +53,11 @@ export function GroupList({ search }: { search: string }) {
 
   if (firstLoadError) {
     return (
-      <div
-        role="alert"
-        className="grid justify-items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center"
-      >
-        <p className="font-medium">{LOAD_GROUPS_FAILED}</p>
-        <p className="text-sm text-muted-foreground">{getErrorMessage(firstLoadError)}</p>
-        <Button variant="outline" onClick={() => void groups.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <ListLoadError
+        message={LOAD_GROUPS_FAILED}
+        detail={getErrorMessage(firstLoadError)}
+        onRetry={() => void groups.refetch()}
+      />
     );
   }
 

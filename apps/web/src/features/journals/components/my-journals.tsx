@@ -2,6 +2,7 @@ import type { Journal } from '@selah/shared/schemas/journals';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListLoadError } from '@/components/errors/page-states';
 import { SearchInput } from '@/components/forms/search-input';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
@@ -88,17 +89,10 @@ export function MyJournals() {
       </div>
 
       {firstLoadError ? (
-        <div
-          role="alert"
-          className="grid justify-items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center"
-        >
-          <p className="font-medium text-destructive">
-            Error: {getErrorMessage(firstLoadError, LOAD_JOURNALS_FAILED)}
-          </p>
-          <Button variant="outline" onClick={() => void journals.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <ListLoadError
+          message={`Error: ${getErrorMessage(firstLoadError, LOAD_JOURNALS_FAILED)}`}
+          onRetry={() => void journals.refetch()}
+        />
       ) : (
         <Tabs
           value={tab}

@@ -1,6 +1,6 @@
+import { ListLoadError } from '@/components/errors/page-states';
 import { LoadMoreRow } from '@/components/ui/load-more-row';
 import { useLoadMoreOnScroll } from '@/hooks/use-load-more-on-scroll';
-import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import {
@@ -45,16 +45,11 @@ export function PublicJournalList({ filter }: { filter: PublicJournalsFilter }) 
 
   if (query.isError && !query.data) {
     return (
-      <div
-        role="alert"
-        className="grid justify-items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center"
-      >
-        <p className="font-medium">{LOAD_PUBLIC_JOURNALS_FAILED}</p>
-        <p className="text-sm text-muted-foreground">{getErrorMessage(query.error)}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <ListLoadError
+        message={LOAD_PUBLIC_JOURNALS_FAILED}
+        detail={getErrorMessage(query.error)}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
 

@@ -1,6 +1,6 @@
 import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import { ListLoadError } from '@/components/errors/page-states';
 import { LoadMoreRow } from '@/components/ui/load-more-row';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLoadMoreOnScroll } from '@/hooks/use-load-more-on-scroll';
@@ -62,17 +62,7 @@ export function PrayerRequestList({
   }
   // A first load that failed; a failed next page keeps the list and says so below it.
   if (!query.data) {
-    return (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-xl border border-destructive/40 px-6 py-10 text-center"
-      >
-        <p className="text-sm text-destructive">{LOAD_REQUESTS_ERROR}</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <ListLoadError message={LOAD_REQUESTS_ERROR} onRetry={() => void query.refetch()} />;
   }
   const requests = query.data.pages.flatMap((page) => page.data);
   if (requests.length === 0) {

@@ -3,6 +3,7 @@ import type { Prayer } from '@selah/shared/schemas/prayers';
 import { Plus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListLoadError } from '@/components/errors/page-states';
 import { SearchAndCategoryBar } from '@/components/forms/search-and-category-bar';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
@@ -134,15 +135,7 @@ export function PrayerPoints() {
               <PrayerStatsSkeleton />
             </>
           ) : summary.isError ? (
-            <div
-              role="alert"
-              className="grid justify-items-center gap-3 rounded-xl border border-destructive/40 p-6 text-center"
-            >
-              <p className="text-sm text-destructive">{LOAD_PRAYERS_ERROR}</p>
-              <Button variant="outline" size="sm" onClick={() => void summary.refetch()}>
-                Try again
-              </Button>
-            </div>
+            <ListLoadError message={LOAD_PRAYERS_ERROR} onRetry={() => void summary.refetch()} />
           ) : (
             <>
               <PrayerStatsPanel summary={summary.data} />
