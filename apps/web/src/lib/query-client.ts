@@ -4,7 +4,13 @@ import {
   QUERY_RETRY_BASE_MS,
   QUERY_RETRY_MAX_MS,
 } from '@selah/shared/constants';
-import { MutationCache, type Query, QueryCache, QueryClient } from '@tanstack/react-query';
+import {
+  MutationCache,
+  type Query,
+  QueryCache,
+  QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { ApiError, getErrorMessage, isApiError } from './api-client';
 import { toast } from './toast';
 
@@ -112,5 +118,28 @@ export function createQueryClient() {
       },
       mutations: { retry: shouldRetryMutation, retryDelay },
     },
+  });
+}
+
+/**
+ * Drops a query from the cache as soon as no component shows it any more (at once when none
+ * does), and stops any request for it: what the user can no longer see (a deleted journal, a
+ * group they left) is never shown from the cache again, nor refetched into a 404 while its page
+ * is being left.
+ */
+export function forgetOnceUnused(queryClient: QueryClient, queryKey: QueryKey) {
+  const cache = queryClient.getQueryCache();
+  const query = cache.find({ queryKey, exact: true });
+  if (!query) return;
+  void queryClient.cancelQueries({ queryKey, exact: true });
+  if (query.getObserversCount() === 0) {
+    cache.remove(query);
+    return;
+  }
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.query !== query || event.type !== 'observerRemoved') return;
+    if (query.getObserversCount() > 0) return;
+    unsubscribe();
+    cache.remove(query);
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unlistedMembersText } from './utils';
+import { nameInitials, personName, unlistedMembersText } from './utils';
 
 describe('unlistedMembersText', () => {
   it.each([
@@ -12,5 +12,28 @@ describe('unlistedMembersText', () => {
     [4, 0, true, '4 members'],
   ])('%i unlisted of a list of %i (all shown: %s): "%s"', (unlisted, listed, allShown, text) => {
     expect(unlistedMembersText(unlisted, listed, allShown)).toBe(text);
+  });
+});
+
+describe('nameInitials', () => {
+  it.each([
+    ['Ruth Moabite', 'RM'],
+    ['Mary Anne Smith', 'MA'],
+    ['naomi', 'NA'],
+    ['  ', 'U'],
+    ['', 'U'],
+    // An e-mail address standing for a name gives its first two letters.
+    ['boaz@example.com', 'BO'],
+  ])('%j gives %s', (name, initials) => {
+    expect(nameInitials(name)).toBe(initials);
+  });
+});
+
+describe('personName', () => {
+  it('joins first and last name, or falls back when both are blank', () => {
+    expect(personName({ firstName: 'Ruth', lastName: ' ' }, 'ruth@example.com')).toBe('Ruth');
+    expect(personName({ firstName: '', lastName: '' }, 'ruth@example.com')).toBe(
+      'ruth@example.com',
+    );
   });
 });

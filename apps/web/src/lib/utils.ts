@@ -12,11 +12,23 @@ export function getInitials(email: string | null | undefined): string {
   return local ? local.slice(0, 2).toUpperCase() : 'U';
 }
 
-/** Up to two initials of a person's name, or 'U' (avatars of friends and members). */
+/** A person's first and last name, or `fallback` when they gave none. */
+export function personName(
+  person: { firstName: string; lastName: string },
+  fallback: string,
+): string {
+  return `${person.firstName} ${person.lastName}`.trim() || fallback;
+}
+
+/**
+ * Two letters for a person's avatar: the initials of a name's first two words, the first two
+ * letters of a single word (a username, a first name alone) or of an e-mail address, or 'U'.
+ */
 export function nameInitials(name: string): string {
-  const letters = name
-    .split(/\s+/)
-    .filter(Boolean)
+  if (name.includes('@')) return getInitials(name);
+  const words = name.split(/\s+/).filter(Boolean);
+  if (words.length === 1) return words[0]!.slice(0, 2).toUpperCase();
+  const letters = words
     .slice(0, 2)
     .map((part) => part.charAt(0).toUpperCase())
     .join('');

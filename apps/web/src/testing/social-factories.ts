@@ -8,8 +8,9 @@ import {
   type PublicUser,
   type UserSearchResult,
 } from '@selah/shared/schemas/friends';
-import { PrayerGroupSchema, type PrayerGroup } from '@selah/shared/schemas/groups';
+import type { PrayerGroup } from '@selah/shared/schemas/groups';
 import { PrayerRequestSchema, type PrayerRequest } from '@selah/shared/schemas/prayer-requests';
+import { buildGroup } from './group-factories';
 
 /** Ids of the social test data: uuids with their own prefix per kind, never reused. */
 let sequence = 0;
@@ -119,20 +120,5 @@ export function buildPrayerRequest(overrides: Partial<PrayerRequest> = {}): Pray
 
 /** A prayer group the signed-in user belongs to (as a member, public, by default). */
 export function buildPrayerGroup(overrides: Partial<PrayerGroup> = {}): PrayerGroup {
-  const id = nextId('70000000');
-  return PrayerGroupSchema.parse({
-    _id: id,
-    name: `Group ${sequence}`,
-    description: 'We pray together every Friday.',
-    isPublic: true,
-    journalId: '10000000-0000-4000-8000-000000000001',
-    journalTitle: 'Friday Prayers',
-    creator: '00000000-0000-4000-8000-000000000000',
-    memberCount: 3,
-    createdAt: '2026-03-01T10:00:00.000Z',
-    membership: 'member',
-    userIsAdmin: false,
-    userOwnsJournal: false,
-    ...overrides,
-  });
+  return buildGroup({ membership: 'member', memberCount: 3, ...overrides });
 }

@@ -48,3 +48,30 @@ export function PageLoadError({ message, onRetry }: { message: string; onRetry: 
     </div>
   );
 }
+
+/**
+ * A list or panel whose first load failed, in its place: what failed (`message`), the server's
+ * reason when the list shows one (`detail`), and 'Try again'.
+ */
+export function ListLoadError({
+  message,
+  detail,
+  onRetry,
+}: {
+  message: string;
+  detail?: string;
+  onRetry: () => void;
+}) {
+  return (
+    <div
+      role="alert"
+      className="grid justify-items-center gap-3 rounded-xl border border-destructive/40 px-6 py-10 text-center"
+    >
+      <p className="text-sm font-medium text-destructive">{message}</p>
+      {detail && <p className="text-sm text-muted-foreground">{detail}</p>}
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}

@@ -3,22 +3,18 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { SearchInput } from '@/components/forms/search-input';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { PersonAvatar } from '@/components/ui/person-avatar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { cn, nameInitials } from '@/lib/utils';
+import { cn, personName } from '@/lib/utils';
 
 export const LOAD_FRIENDS_FAILED_TITLE = 'Failed to load friends';
 export const LOAD_FRIENDS_FAILED = 'Unable to load your friends list. Please try again.';
 
 /** Above this many friends the list gets a filter box. */
 const FILTER_FROM = 7;
-
-export function friendName(friend: Friend) {
-  return `${friend.firstName} ${friend.lastName}`.trim() || friend.email;
-}
 
 /**
  * Ticks friends from the user's friends list (inviting to a group, sharing a journal or a
@@ -98,7 +94,7 @@ export function FriendPicker({
   const shown = friends.data.filter(
     (friend) =>
       !needle ||
-      friendName(friend).toLowerCase().includes(needle) ||
+      personName(friend, friend.email).toLowerCase().includes(needle) ||
       friend.email.toLowerCase().includes(needle) ||
       friend.username.toLowerCase().includes(needle),
   );
@@ -117,7 +113,7 @@ export function FriendPicker({
         className={cn('-mx-1 grid gap-1 overflow-y-auto px-1 py-1', listClassName)}
       >
         {shown.map((friend) => {
-          const name = friendName(friend);
+          const name = personName(friend, friend.email);
           const note = unavailable?.(friend);
           const checkboxId = `${id}-${friend._id}`;
           return (
@@ -132,12 +128,7 @@ export function FriendPicker({
                   disabled={note !== undefined}
                   onCheckedChange={(checked) => toggle(friend._id, checked === true)}
                 />
-                <Avatar className="size-8">
-                  {friend.profilePicture && (
-                    <AvatarImage src={friend.profilePicture} alt="" referrerPolicy="no-referrer" />
-                  )}
-                  <AvatarFallback>{nameInitials(name)}</AvatarFallback>
-                </Avatar>
+                <PersonAvatar name={name} src={friend.profilePicture} className="size-8" />
                 <span className="grid min-w-0 flex-1">
                   <span className="truncate text-sm font-medium">{name}</span>
                   <span className="truncate text-xs text-muted-foreground">

@@ -7,6 +7,7 @@ import { ModeToggle } from '@/components/theme/mode-toggle';
 import { ThemeColorDialog } from '@/components/theme/theme-color-dialog';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { paidPlanName } from '@/lib/plans';
 import { AppSidebar } from './app-sidebar';
 import type { ShellUser } from './shell-user';
 import { UserMenu } from './user-menu';
@@ -19,9 +20,6 @@ import { UserMenu } from './user-menu';
 const MobileNav = lazy(() =>
   import('./mobile-nav').then((module) => ({ default: module.MobileNav })),
 );
-
-/** The header's plan button: the paid plan's name, else 'Upgrade' (both lead to /pricing). */
-const PAID_PLAN_LABELS: Record<string, string> = { premium: 'Premium', ministry: 'Ministry' };
 
 /**
  * The signed-in shell (spec-1 §2 "Shared layout"): a sidebar (a slide-in sheet below 768 px,
@@ -44,7 +42,8 @@ export function AppLayout({
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  const planLabel = user?.plan ? PAID_PLAN_LABELS[user.plan] : undefined;
+  // The header's plan button: the paid plan's name, else 'Upgrade' (both lead to /pricing).
+  const planLabel = paidPlanName(user?.plan);
 
   // The slide-in only exists on small screens: close it when the window grows past them.
   useEffect(() => {

@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { ItemNotFound, PageLoadError } from '@/components/errors/page-states';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
+import { LoadMoreRow } from '@/components/ui/load-more-row';
 import {
   Select,
   SelectContent,
@@ -21,6 +21,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
+import { PAID_PLAN_NAMES } from '@/lib/plans';
 import { cn } from '@/lib/utils';
 import { useAuthStore } from '@/stores/auth-store';
 import { useAdminPayments } from '../api/get-admin-payments';
@@ -42,7 +43,6 @@ const STATUS_STYLES: Record<PaymentStatus, string> = {
   refunded: 'border-transparent bg-secondary text-secondary-foreground',
 };
 
-const PLAN_NAMES = { premium: 'Premium', ministry: 'Ministry' } as const;
 const ALL = 'all';
 
 export const LOAD_PAYMENTS_ERROR = 'The payments could not be loaded.';
@@ -61,7 +61,7 @@ function PaymentItem({ payment }: { payment: AdminPayment }) {
   const refund = payment.refund;
   return (
     <li
-      aria-label={`${formatMoney(payment.amount, payment.currency)} ${PLAN_NAMES[payment.plan]}, ${STATUS_LABELS[payment.status]}`}
+      aria-label={`${formatMoney(payment.amount, payment.currency)} ${PAID_PLAN_NAMES[payment.plan]}, ${STATUS_LABELS[payment.status]}`}
       className="grid gap-3 rounded-lg border bg-card p-4 text-card-foreground shadow-xs"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -70,7 +70,7 @@ function PaymentItem({ payment }: { payment: AdminPayment }) {
             {formatMoney(payment.amount, payment.currency)}
           </span>
           <span className="text-sm text-muted-foreground">
-            {PLAN_NAMES[payment.plan]}
+            {PAID_PLAN_NAMES[payment.plan]}
             {payment.country ? ` · ${payment.country}` : ''}
           </span>
         </p>
@@ -186,24 +186,7 @@ export function AdminPaymentsPage() {
               <PaymentItem key={payment._id} payment={payment} />
             ))}
           </ul>
-          {payments.hasNextPage && (
-            <Button
-              variant="outline"
-              className="justify-self-center"
-              disabled={payments.isFetchingNextPage}
-              onClick={() => void payments.fetchNextPage()}
-            >
-              {payments.isFetchingNextPage && (
-                <Loader2 className="animate-spin" aria-hidden="true" />
-              )}
-              {payments.isFetchingNextPage ? 'Loading...' : 'Load more'}
-            </Button>
-          )}
-          {payments.isFetchNextPageError && (
-            <p role="alert" className="text-center text-sm text-destructive">
-              {getErrorMessage(payments.error, LOAD_PAYMENTS_ERROR)}
-            </p>
-          )}
+          <LoadMoreRow query={payments} />
         </div>
       )}
     </div>

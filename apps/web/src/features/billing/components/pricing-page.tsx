@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format-date';
+import { PAID_PLAN_NAMES, paidPlanName } from '@/lib/plans';
 import { useAuthStore } from '@/stores/auth-store';
 import { usePricing } from '../api/get-pricing';
 import { useSubscription } from '../api/get-subscription';
@@ -107,8 +108,6 @@ function toShownPlan(plan: PlanPrice): ShownPlan {
   };
 }
 
-const NAMES: Record<PaidPlanId, string> = { premium: 'Premium', ministry: 'Ministry' };
-
 const days = (count: number) => (count === 1 ? 'about 1 day' : `about ${count} days`);
 
 /**
@@ -117,16 +116,16 @@ const days = (count: number) => (count === 1 ? 'about 1 day' : `about ${count} d
  */
 export function purchaseNote(bought: PaidPlanId, purchase: PurchasePreview): string {
   const until = formatDate(purchase.expiresAt);
-  const plan = NAMES[purchase.plan];
+  const plan = PAID_PLAN_NAMES[purchase.plan];
   switch (purchase.kind) {
     case 'start':
       return `Paying now gives you ${plan} until ${until}.`;
     case 'extend':
       return `Paying now adds a month after your current end: ${plan} until ${until}.`;
     case 'upgrade':
-      return `Paying now gives you ${plan} until ${until}: a month, plus your remaining ${NAMES[bought === 'ministry' ? 'premium' : 'ministry']} time as ${days(purchase.convertedDays)} of ${plan}.`;
+      return `Paying now gives you ${plan} until ${until}: a month, plus your remaining ${PAID_PLAN_NAMES[bought === 'ministry' ? 'premium' : 'ministry']} time as ${days(purchase.convertedDays)} of ${plan}.`;
     case 'add-to-higher':
-      return `You keep ${plan}: paying for ${NAMES[bought]} now adds its value as ${days(purchase.convertedDays)} of ${plan}, until ${until}.`;
+      return `You keep ${plan}: paying for ${PAID_PLAN_NAMES[bought]} now adds its value as ${days(purchase.convertedDays)} of ${plan}, until ${until}.`;
   }
 }
 
@@ -251,8 +250,8 @@ export function PricingPage() {
         {lapsed && (
           <p className="flex gap-2 rounded-lg border bg-muted/40 p-3 text-sm">
             <Info className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-            Your {lapsed.plan === 'ministry' ? 'Ministry' : 'Premium'} plan ended on{' '}
-            {formatDate(lapsed.expiresAt)}. You are on Free now; everything you wrote is still here.
+            Your {paidPlanName(lapsed.plan)} plan ended on {formatDate(lapsed.expiresAt)}. You are
+            on Free now; everything you wrote is still here.
           </p>
         )}
         {pricing.data && (

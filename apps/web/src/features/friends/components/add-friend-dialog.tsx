@@ -15,10 +15,10 @@ import { Separator } from '@/components/ui/separator';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { PersonAvatar } from '@/components/ui/person-avatar';
 import { useInviteByEmail } from '../api/invite-by-email';
 import { useUserSearch } from '../api/search-users';
 import { AddFriendButton } from './add-friend-button';
-import { PersonAvatar } from './person-avatar';
 
 /** spec-2 §5: an address with something before and after the @, a dot, and no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -3,12 +3,12 @@ import { BookOpen, UserMinus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { Button } from '@/components/ui/button';
+import { PersonAvatar } from '@/components/ui/person-avatar';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { cn } from '@/lib/utils';
+import { cn, personName } from '@/lib/utils';
 import { useRemoveFriend } from '../api/remove-friend';
-import { activityText, displayName, isOnline } from '../utils/presence';
-import { PersonAvatar } from './person-avatar';
+import { activityText, isOnline } from '../utils/presence';
 
 /** A green dot when the friend was active in the last 5 minutes, a grey one otherwise. */
 export function StatusDot({ online, className }: { online: boolean; className?: string }) {
@@ -32,7 +32,7 @@ export function StatusDot({ online, className }: { online: boolean; className?: 
  */
 export function FriendCard({ friend, now }: { friend: Friend; now: number }) {
   const id = useId();
-  const name = displayName(friend);
+  const name = personName(friend, friend.email);
   const online = isOnline(friend.lastActive, now);
   const journals = friend.mutualJournals;
   return (

@@ -2,15 +2,14 @@ import type { FriendRequest } from '@selah/shared/schemas/friends';
 import { Check, X } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
+import { PersonAvatar } from '@/components/ui/person-avatar';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
-import { cn } from '@/lib/utils';
+import { cn, personName } from '@/lib/utils';
 import { useAcceptFriendRequest } from '../api/accept-friend-request';
 import { useCancelFriendRequest } from '../api/cancel-friend-request';
 import { useRejectFriendRequest } from '../api/reject-friend-request';
-import { displayName } from '../utils/presence';
-import { PersonAvatar } from './person-avatar';
 
 const CARD = 'flex flex-wrap items-center gap-3 rounded-xl border bg-card p-4 shadow-sm';
 
@@ -19,7 +18,7 @@ export function IncomingRequestCard({ request }: { request: FriendRequest }) {
   const id = useId();
   const accept = useAcceptFriendRequest();
   const reject = useRejectFriendRequest();
-  const name = displayName(request.requester);
+  const name = personName(request.requester, request.requester.email);
   const busy = accept.isPending || reject.isPending;
 
   const onAccept = () =>

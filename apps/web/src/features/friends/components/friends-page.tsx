@@ -2,15 +2,18 @@ import type { Friend, FriendRequest } from '@selah/shared/schemas/friends';
 import { UserPlus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListLoadError } from '@/components/errors/page-states';
 import { SearchInput } from '@/components/forms/search-input';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useSetSearchParam } from '@/hooks/use-set-search-param';
+import { personName } from '@/lib/utils';
 import { useFriendRequests } from '../api/get-friend-requests';
 import { useFriends } from '../api/get-friends';
 import { useNow } from '../hooks/use-now';
-import { displayName, isOnline } from '../utils/presence';
+import { isOnline } from '../utils/presence';
 import { AddFriendDialog, type AddFriendFocus } from './add-friend-dialog';
 import { FriendCard } from './friend-card';
 import { IncomingRequestCard, OutgoingRequestCard } from './friend-request-card';
@@ -27,7 +30,8 @@ const isTab = (value: string | null): value is FriendsTab => TABS.some((tab) => 
 
 function matches(friend: Friend, query: string) {
   if (!query) return true;
-  const haystack = `${displayName(friend)} ${friend.email} ${friend.username}`.toLowerCase();
+  const haystack =
+    `${personName(friend, friend.email)} ${friend.email} ${friend.username}`.toLowerCase();
   return haystack.includes(query.toLowerCase());
 }
 
@@ -115,7 +119,8 @@ function RequestLists({
  * invite link, Suggested Friends and the Add Friend dialog.
  */
 export function FriendsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setParam = useSetSearchParam();
   const rawTab = params.get('tab');
   const tab: FriendsTab = isTab(rawTab) ? rawTab : 'all';
   const [query, setQuery] = useState('');
@@ -130,16 +135,7 @@ export function FriendsPage() {
   const shown = friends.data?.filter((friend) => matches(friend, search)) ?? [];
   const online = shown.filter((friend) => isOnline(friend.lastActive, now));
 
-  const setTab = (value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === 'all') next.delete('tab');
-        else next.set('tab', value);
-        return next;
-      },
-      { replace: true },
-    );
+  const setTab = (value: string) => setParam('tab', value === 'all' ? undefined : value);
 
   const label = (text: string, count: number | undefined) =>
     count === undefined ? text : `${text} (${count})`;
@@ -154,17 +150,7 @@ export function FriendsPage() {
 
   let content: (value: FriendsTab) => ReactNode;
   if (failed) {
-    content = () => (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-xl border border-destructive/40 px-6 py-10 text-center"
-      >
-        <p className="text-sm text-destructive">{LOAD_FRIENDS_ERROR}</p>
-        <Button variant="outline" size="sm" onClick={retry}>
-          Try again
-        </Button>
-      </div>
-    );
+    content = () => <ListLoadError message={LOAD_FRIENDS_ERROR} onRetry={retry} />;
   } else if (loading) {
     content = () => (
       <>

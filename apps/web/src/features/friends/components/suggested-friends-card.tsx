@@ -1,9 +1,9 @@
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { PersonAvatar } from '@/components/ui/person-avatar';
 import { useFriendSuggestions } from '../api/get-friend-suggestions';
 import { AddFriendButton } from './add-friend-button';
-import { PersonAvatar } from './person-avatar';
 
 export function mutualFriendsText(count: number) {
   return count === 1 ? '1 mutual friend' : `${count} mutual friends`;

@@ -111,8 +111,15 @@ describe('CreateGroupDialog', () => {
     await user.click(within(dialog).getByLabelText('Description'));
     await user.paste('y'.repeat(501));
     await chooseJournal(user, dialog, 'Family');
-    expect(within(dialog).getByText('51/50 characters')).toBeInTheDocument();
-    expect(within(dialog).getByText('501/500 characters')).toBeInTheDocument();
+    // The counters are part of each field's description, and say 'too long' before any check.
+    expect(within(dialog).getByLabelText('Group name')).toHaveAccessibleDescription(
+      '51/50 characters',
+    );
+    expect(within(dialog).getByLabelText('Group name')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText('Description')).toHaveAccessibleDescription(
+      '501/500 characters',
+    );
+    expect(within(dialog).getByLabelText('Description')).toHaveAttribute('aria-invalid', 'true');
     await user.click(within(dialog).getByRole('button', { name: 'Create Group' }));
 
     expect(within(dialog).getByText('Group name cannot exceed 50 characters.')).toBeInTheDocument();

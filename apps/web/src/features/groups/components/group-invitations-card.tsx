@@ -1,8 +1,7 @@
 import type { PrayerGroupDetail } from '@selah/shared/schemas/groups';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { PersonAvatar } from '@/components/ui/person-avatar';
 import { formatDate } from '@/lib/format-date';
-import { nameInitials } from '@/lib/utils';
 import { memberName } from '../utils/group-text';
 
 /** 'Pending invitations' (admins only): who was invited and has not joined yet, and since when. */
@@ -25,10 +24,7 @@ export function GroupInvitationsCard({ group }: { group: PrayerGroupDetail }) {
               const name = memberName(invitation);
               return (
                 <li key={invitation._id} className="flex items-center gap-3">
-                  <Avatar className="size-9">
-                    {invitation.avatar && <AvatarImage src={invitation.avatar} alt="" />}
-                    <AvatarFallback>{nameInitials(name)}</AvatarFallback>
-                  </Avatar>
+                  <PersonAvatar name={name} src={invitation.avatar} className="size-9" />
                   <div className="grid min-w-0 flex-1 gap-0.5">
                     <p className="truncate text-sm font-medium">{name}</p>
                     <p className="truncate text-xs text-muted-foreground">@{invitation.username}</p>

@@ -1,10 +1,10 @@
+import { ListLoadError } from '@/components/errors/page-states';
 import { LoadMoreRow } from '@/components/ui/load-more-row';
-import { Button } from '@/components/ui/button';
 import { useLoadMoreOnScroll } from '@/hooks/use-load-more-on-scroll';
 import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
+import { useErrorToast } from '@/hooks/use-error-toast';
 import { LOAD_GROUPS_FAILED, useGroupPages } from '../api/get-groups';
-import { useErrorToast } from '../hooks/use-error-toast';
 import { GroupCard, GroupCardSkeleton } from './group-card';
 
 /** One column on phones, two once the list itself is wide enough. */
@@ -27,13 +27,16 @@ function Skeletons({ count }: { count: number }) {
  */
 export function GroupList({ search }: { search: string }) {
   const groups = useGroupPages({ scope: 'all', search });
-  const { isFetchingNextPage, fetchNextPage } = groups;
+  const { isFetchingNextPage } = groups;
   // While a new search loads, the next page on screen is the previous search's: none to load.
-  const hasNextPage = groups.hasNextPage && !groups.isPlaceholderData;
-  const sentinel = useLoadMoreOnScroll(
-    { hasNextPage, isFetchingNextPage, fetchNextPage },
-    '400px 0px',
-  );
+  const loadMore = {
+    hasNextPage: groups.hasNextPage && !groups.isPlaceholderData,
+    isFetchingNextPage,
+    isFetchNextPageError: groups.isFetchNextPageError,
+    fetchNextPage: groups.fetchNextPage,
+    error: groups.error,
+  };
+  const sentinel = useLoadMoreOnScroll(loadMore, '400px 0px');
   const firstLoadError = groups.isError && !groups.data ? groups.error : null;
   useErrorToast(firstLoadError, 'Error', LOAD_GROUPS_FAILED);
 
@@ -50,16 +53,11 @@ export function GroupList({ search }: { search: string }) {
 
   if (firstLoadError) {
     return (
-      <div
-        role="alert"
-        className="grid justify-items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center"
-      >
-        <p className="font-medium">{LOAD_GROUPS_FAILED}</p>
-        <p className="text-sm text-muted-foreground">{getErrorMessage(firstLoadError)}</p>
-        <Button variant="outline" onClick={() => void groups.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <ListLoadError
+        message={LOAD_GROUPS_FAILED}
+        detail={getErrorMessage(firstLoadError)}
+        onRetry={() => void groups.refetch()}
+      />
     );
   }
 
@@ -100,7 +98,7 @@ export function GroupList({ search }: { search: string }) {
           <Skeletons count={2} />
         </>
       )}
-      <LoadMoreRow sentinel={sentinel} query={{ hasNextPage, isFetchingNextPage, fetchNextPage }} />
+      <LoadMoreRow sentinel={sentinel} query={loadMore} />
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import type { GroupMember, PrayerGroupDetail } from '@selah/shared/schemas/groups';
 import { MoreHorizontal, ShieldCheck, ShieldOff, UserMinus } from 'lucide-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { RemoveMemberDialog } from '@/components/dialogs/remove-member-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,9 +12,10 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { PersonAvatar } from '@/components/ui/person-avatar';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { nameInitials, unlistedMembersText } from '@/lib/utils';
+import { unlistedMembersText } from '@/lib/utils';
 import { useRemoveMember } from '../api/remove-member';
 import { useSetMemberRole } from '../api/set-member-role';
 import { canChangeMember, memberCountText, memberName } from '../utils/group-text';
@@ -79,7 +79,7 @@ function MemberActions({
   );
 }
 
-function RemoveMemberDialog({
+function RemoveGroupMemberDialog({
   group,
   member,
   onOpenChange,
@@ -91,26 +91,11 @@ function RemoveMemberDialog({
   const remove = useRemoveMember();
   const name = member ? memberName(member) : '';
 
-  const onConfirm = () => {
-    if (!member) return;
-    remove.mutate(
-      { id: group._id, userId: member._id },
-      {
-        onSuccess: () => {
-          toast.success('Member removed', { description: `${name} was removed from the group.` });
-          onOpenChange(false);
-        },
-        onError: (error) =>
-          toast.error('Failed to remove member', { description: getErrorMessage(error) }),
-      },
-    );
-  };
-
   return (
-    <ConfirmDialog
+    <RemoveMemberDialog
+      name={name}
       open={member !== null}
       onOpenChange={onOpenChange}
-      title={`Remove ${name}?`}
       description={
         <>
           {name} will no longer be a member of &ldquo;{group.name}&rdquo;.
@@ -119,10 +104,11 @@ function RemoveMemberDialog({
             : ' They will need a new invitation to come back.'}
         </>
       }
-      confirmLabel="Remove"
-      pendingLabel="Removing..."
+      removedMessage={`${name} was removed from the group.`}
       pending={remove.isPending}
-      onConfirm={onConfirm}
+      onRemove={() =>
+        member ? remove.mutateAsync({ id: group._id, userId: member._id }) : Promise.resolve()
+      }
     />
   );
 }
@@ -158,12 +144,7 @@ export function GroupMembersCard({
             const isSelf = member._id === currentUserId;
             return (
               <li key={member._id} className="flex items-center gap-3">
-                <Avatar className="size-9">
-                  {member.avatar && (
-                    <AvatarImage src={member.avatar} alt="" referrerPolicy="no-referrer" />
-                  )}
-                  <AvatarFallback>{nameInitials(name)}</AvatarFallback>
-                </Avatar>
+                <PersonAvatar name={name} src={member.avatar} className="size-9" />
                 <div className="grid min-w-0 flex-1 gap-1">
                   <p className="truncate text-sm font-medium">
                     {name}
@@ -196,7 +177,7 @@ export function GroupMembersCard({
         )}
       </CardContent>
       {group.userIsAdmin && (
-        <RemoveMemberDialog
+        <RemoveGroupMemberDialog
           group={group}
           member={removing}
           onOpenChange={(open) => {

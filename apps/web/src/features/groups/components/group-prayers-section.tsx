@@ -1,12 +1,12 @@
-import { LoadMoreRow } from '@/components/ui/load-more-row';
 import type { PrayerGroupDetail } from '@selah/shared/schemas/groups';
 import type { Prayer } from '@selah/shared/schemas/prayers';
 import { CheckCircle2, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ListLoadError } from '@/components/errors/page-states';
+import { LoadMoreRow } from '@/components/ui/load-more-row';
 import { useLoadMoreOnScroll } from '@/hooks/use-load-more-on-scroll';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
@@ -74,7 +74,7 @@ export function GroupPrayersSection({ group }: { group: PrayerGroupDetail }) {
   const journalHidden = group.journalTitle === null;
   const canRead = !journalHidden && (group.isPublic || isGroupMember(group));
   const query = useGroupPrayers(group._id, { enabled: canRead });
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const { isFetchingNextPage } = query;
   const sentinel = useLoadMoreOnScroll(query, '400px 0px');
 
   let body: ReactNode;
@@ -106,16 +106,11 @@ export function GroupPrayersSection({ group }: { group: PrayerGroupDetail }) {
     );
   } else if (query.isError && !query.data) {
     body = (
-      <div
-        role="alert"
-        className="grid justify-items-center gap-3 rounded-xl border border-dashed px-6 py-10 text-center"
-      >
-        <p className="font-medium">{LOAD_GROUP_PRAYERS_FAILED}</p>
-        <p className="text-sm text-muted-foreground">{getErrorMessage(query.error)}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <ListLoadError
+        message={LOAD_GROUP_PRAYERS_FAILED}
+        detail={getErrorMessage(query.error)}
+        onRetry={() => void query.refetch()}
+      />
     );
   } else {
     const prayers = query.data.pages.flatMap((page) => page.data);
@@ -144,10 +139,7 @@ export function GroupPrayersSection({ group }: { group: PrayerGroupDetail }) {
               <PrayerSkeletons count={2} />
             </>
           )}
-          <LoadMoreRow
-            sentinel={sentinel}
-            query={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
-          />
+          <LoadMoreRow sentinel={sentinel} query={query} />
         </div>
       );
   }

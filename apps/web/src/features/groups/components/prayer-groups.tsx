@@ -5,6 +5,7 @@ import { SearchInput } from '@/components/forms/search-input';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useSetSearchParam } from '@/hooks/use-set-search-param';
 import { CreateGroupDialog } from './lazy-dialogs';
 import { GroupList } from './group-list';
 import { GroupPanel } from './group-panel';
@@ -17,21 +18,11 @@ const SEARCH_DELAY_MS = 300;
  * and the 'My Groups' and 'Suggested Groups' panels. The search lives in the address (?q=).
  */
 export function PrayerGroups() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setParam = useSetSearchParam();
   const [createOpen, setCreateOpen] = useState(false);
   const search = params.get('q') ?? '';
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-
-  const setSearch = (value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set('q', value);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
 
   return (
     <>
@@ -52,7 +43,7 @@ export function PrayerGroups() {
             aria-label="Search groups"
             placeholder="Search groups..."
             value={search}
-            onChange={(event) => setSearch(event.target.value)}
+            onChange={(event) => setParam('q', event.target.value)}
           />
           <GroupList search={debouncedSearch} />
         </section>

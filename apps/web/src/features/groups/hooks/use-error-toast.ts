@@ -1,15 +1,5 @@
-import { useEffect } from 'react';
-import { isApiError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
-
 /**
- * Raises a destructive toast when a first load fails (the query cache only toasts failed
- * background refreshes). A 401 already ended the session, so it gets none.
+ * Kept only for the route modules in app/ that still import it from here; everything else
+ * imports '@/hooks/use-error-toast'. Remove once app/routes import the shared hook (ADR 050).
  */
-export function useErrorToast(error: unknown, title: string, description: string) {
-  useEffect(() => {
-    if (!error || isApiError(error, 401)) return;
-    // The id keeps one toast per message, also under StrictMode's double effects.
-    toast.error(title, { id: `${title}:${description}`, description });
-  }, [error, title, description]);
-}
+export { useErrorToast } from '@/hooks/use-error-toast';

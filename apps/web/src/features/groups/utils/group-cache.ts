@@ -1,5 +1,6 @@
 import type { PrayerGroup, PrayerGroupDetail } from '@selah/shared/schemas/groups';
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { forgetOnceUnused } from '@/lib/query-client';
 import { groupQueryOptions } from '../api/get-group';
 import { groupPrayersQueryOptions } from '../api/get-group-prayers';
 
@@ -27,27 +28,6 @@ export function mergeCachedGroup(queryClient: QueryClient, group: PrayerGroup) {
     groupQueryOptions(group._id).queryKey,
     (old) => old && { ...old, ...group },
   );
-}
-
-/**
- * Drops a query from the cache as soon as no component shows it any more (at once when none
- * does), so a group the user can no longer see is never shown from the cache again.
- */
-function forgetOnceUnused(queryClient: QueryClient, queryKey: QueryKey) {
-  const cache = queryClient.getQueryCache();
-  const query = cache.find({ queryKey, exact: true });
-  if (!query) return;
-  void queryClient.cancelQueries({ queryKey, exact: true });
-  if (query.getObserversCount() === 0) {
-    cache.remove(query);
-    return;
-  }
-  const unsubscribe = cache.subscribe((event) => {
-    if (event.query !== query || event.type !== 'observerRemoved') return;
-    if (query.getObserversCount() > 0) return;
-    unsubscribe();
-    cache.remove(query);
-  });
 }
 
 /** A group the user can no longer see: forget its page's data and refresh the rest. */

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { forgetOnceUnused, invalidateAfterJournalChange } from '../utils/journal-cache';
+import { forgetOnceUnused } from '@/lib/query-client';
+import { invalidateAfterJournalChange } from '../utils/journal-cache';
 import { journalQueryOptions } from './get-journal';
 
 export const deleteJournal = (id: string) => api.delete(`/journals/${encodeURIComponent(id)}`);

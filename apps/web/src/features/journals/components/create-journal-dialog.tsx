@@ -11,6 +11,8 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { DialogActions } from '@/components/dialogs/dialog-actions';
 import { UpgradeNotice } from '@/components/errors/upgrade-notice';
+import { DescriptionField } from '@/components/forms/description-field';
+import { TitleField } from '@/components/forms/title-field';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -20,7 +22,6 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import {
@@ -36,7 +37,6 @@ import { getErrorMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
 import { getPlanLimit } from '@/lib/plan-limit';
 import { toast } from '@/lib/toast';
-import { cn } from '@/lib/utils';
 import { useCreateJournal } from '../api/create-journal';
 
 const NO_CATEGORY = 'none';
@@ -100,9 +100,7 @@ export function CreateJournalDialog({
     onOpenChange(next);
   };
   const { errors } = form.formState;
-  const title = useWatch({ control: form.control, name: 'title' });
   const includeInitialPrayer = useWatch({ control: form.control, name: 'includeInitialPrayer' });
-  const titleTooLong = title.length > TITLE_MAX;
 
   const applyTemplate = (template: (typeof JOURNAL_TEMPLATES)[number]) => {
     form.setValue('title', template.name, { shouldDirty: true });
@@ -178,42 +176,23 @@ export function CreateJournalDialog({
             </div>
           </fieldset>
 
-          <FormField
+          <TitleField
+            form={form}
+            name="title"
             id="journal-title"
-            label="Title"
-            hint={
-              <span className={cn(titleTooLong && 'font-medium text-destructive')}>
-                {title.length}/{TITLE_MAX} characters
-              </span>
-            }
+            placeholder="e.g. Morning Prayers"
             error={errors.title?.message}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                aria-invalid={control['aria-invalid'] ?? (titleTooLong || undefined)}
-                placeholder="e.g. Morning Prayers"
-                autoComplete="off"
-                {...form.register('title')}
-              />
-            )}
-          </FormField>
+          />
 
-          <FormField
+          <DescriptionField
+            form={form}
+            name="description"
             id="journal-description"
-            label="Description"
+            rows={3}
+            maxLength={DESCRIPTION_MAX}
+            placeholder="What is this journal for?"
             error={errors.description?.message}
-          >
-            {(control) => (
-              <Textarea
-                {...control}
-                rows={3}
-                maxLength={DESCRIPTION_MAX}
-                placeholder="What is this journal for?"
-                {...form.register('description')}
-              />
-            )}
-          </FormField>
+          />
 
           <fieldset className="grid gap-3">
             <legend className="mb-2 text-sm font-medium">Privacy</legend>

@@ -1,14 +1,11 @@
-import { PRAYER_CATEGORIES, type PrayerCategory } from '@selah/shared/constants';
+import type { PrayerCategory } from '@selah/shared/constants';
 import type { DiscoverOverview } from '@selah/shared/schemas/journals';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getCategoryClass } from '@/lib/category-colors';
+import { isPrayerCategory } from '@/lib/prayer-category';
 import { cn } from '@/lib/utils';
-
-export function isPrayerCategory(value: string | null | undefined): value is PrayerCategory {
-  return (PRAYER_CATEGORIES as readonly string[]).includes(value ?? '');
-}
 
 /**
  * The discover page's Categories panel: each category of public journals with its count, most

@@ -8,9 +8,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { getCategoryClass } from '@/lib/category-colors';
+import { isPrayerCategory } from '@/lib/prayer-category';
+import { useSetSearchParam } from '@/hooks/use-set-search-param';
 import { useDiscoverOverview } from '../api/get-discover-overview';
 import type { DiscoverTab } from '../api/get-public-journals';
-import { DiscoverCategoriesCard, isPrayerCategory } from './discover-categories-card';
+import { DiscoverCategoriesCard } from './discover-categories-card';
 import { FeaturedJournalCard } from './featured-journal-card';
 import { PublicJournalList } from './public-journal-list';
 
@@ -29,7 +31,8 @@ function isDiscoverTab(value: string | null): value is DiscoverTab {
 
 /** /discover (spec-1 §2): public journals by tab, searched on the server, with side panels. */
 export function DiscoverJournals() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setParam = useSetSearchParam();
   const tabParam = params.get('tab');
   const tab: DiscoverTab = isDiscoverTab(tabParam) ? tabParam : 'popular';
   const categoryParam = params.get('category');
@@ -37,17 +40,6 @@ export function DiscoverJournals() {
   const search = params.get('q') ?? '';
   const [searchText, setSearchText] = useState(search);
   const overview = useDiscoverOverview();
-
-  const setParam = (key: string, value: string | undefined) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
 
   // The address holds the search the list shows; the box updates it once typing pauses.
   const commitSearch = useEffectEvent((text: string) => setParam('q', text || undefined));

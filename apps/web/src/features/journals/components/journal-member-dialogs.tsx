@@ -1,5 +1,6 @@
 import type { JournalDetail, JournalMember } from '@selah/shared/schemas/journals';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
+import { RemoveMemberDialog } from '@/components/dialogs/remove-member-dialog';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useLeaveJournal, useRemoveJournalMember } from '../api/remove-journal-member';
@@ -22,37 +23,21 @@ export function RemoveJournalMemberDialog({
   const remove = useRemoveJournalMember();
   const name = member?.name.trim() || 'This member';
 
-  // A promise rather than mutate's callbacks, which never run once this dialog has unmounted.
-  const onConfirm = () => {
-    if (!member) return;
-    void remove.mutateAsync({ id: journal._id, userId: member.userId }).then(
-      () => {
-        toast.success('Member removed', {
-          description: `${name} is no longer a member of "${journal.title}".`,
-        });
-        onOpenChange(false);
-      },
-      (error: unknown) => {
-        toast.error('Failed to remove member', { description: getErrorMessage(error) });
-        onOpenChange(false);
-      },
-    );
-  };
-
   return (
-    <ConfirmDialog
+    <RemoveMemberDialog
+      name={name}
       open={member !== null}
       onOpenChange={onOpenChange}
-      title={`Remove ${name}?`}
       description={
         journal.isPrivate
           ? `${name} will no longer be a member of "${journal.title}" and can no longer read its prayers. You can share the journal with them again later.`
           : `${name} will no longer be a member of "${journal.title}". The journal is public, so they can still read it and join it again.`
       }
-      confirmLabel="Remove"
-      pendingLabel="Removing..."
+      removedMessage={`${name} is no longer a member of "${journal.title}".`}
       pending={remove.isPending}
-      onConfirm={onConfirm}
+      onRemove={() =>
+        member ? remove.mutateAsync({ id: journal._id, userId: member.userId }) : Promise.resolve()
+      }
     />
   );
 }

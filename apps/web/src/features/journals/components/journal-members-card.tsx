@@ -1,10 +1,10 @@
 import type { JournalDetail, JournalMember } from '@selah/shared/schemas/journals';
 import { LogOut, UserMinus, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatRole, nameInitials, unlistedMembersText } from '@/lib/utils';
+import { PersonAvatar } from '@/components/ui/person-avatar';
+import { formatRole, unlistedMembersText } from '@/lib/utils';
 import { LeaveJournalDialog, RemoveJournalMemberDialog } from './lazy-dialogs';
 
 /**
@@ -45,10 +45,7 @@ export function JournalMembersCard({
             const name = member.name.trim() || 'Member';
             return (
               <li key={member._id} className="flex items-center gap-3">
-                <Avatar className="size-9">
-                  {member.avatar && <AvatarImage src={member.avatar} alt="" />}
-                  <AvatarFallback>{nameInitials(member.name)}</AvatarFallback>
-                </Avatar>
+                <PersonAvatar name={member.name} src={member.avatar} className="size-9" />
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium">
                     {name}

@@ -2,13 +2,15 @@ import type { Journal } from '@selah/shared/schemas/journals';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListLoadError } from '@/components/errors/page-states';
 import { SearchInput } from '@/components/forms/search-input';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { getErrorMessage } from '@/lib/api-client';
+import { useErrorToast } from '@/hooks/use-error-toast';
+import { useSetSearchParam } from '@/hooks/use-set-search-param';
 import { LOAD_JOURNALS_FAILED, useJournals } from '../api/get-journals';
-import { useErrorToast } from '../hooks/use-error-toast';
 import { CreateJournalCard } from './create-journal-card';
 import { CreateJournalDialog } from './lazy-dialogs';
 import { JournalGrid, JournalGridSkeleton } from './journal-grid';
@@ -46,7 +48,8 @@ export function filterJournals(journals: readonly Journal[], search: string): Jo
 /** /journals (spec-1 §2 "My Journals"): search, three tabs and the create dialog. */
 export function MyJournals() {
   const journals = useJournals();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const setParam = useSetSearchParam();
   const [createOpen, setCreateOpen] = useState(false);
   const search = params.get('q') ?? '';
   const tabParam = params.get('tab');
@@ -54,17 +57,6 @@ export function MyJournals() {
 
   const firstLoadError = journals.isError && !journals.data ? journals.error : null;
   useErrorToast(firstLoadError, 'Error', LOAD_JOURNALS_FAILED);
-
-  const setParam = (key: string, value: string, fallback: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === fallback) next.delete(key);
-        else next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
 
   const visible = filterJournals(journals.data ?? [], search);
   const byTab: Record<Tab, Journal[]> = {
@@ -92,24 +84,20 @@ export function MyJournals() {
           aria-label="Search journals"
           placeholder="Search journals..."
           value={search}
-          onChange={(event) => setParam('q', event.target.value, '')}
+          onChange={(event) => setParam('q', event.target.value)}
         />
       </div>
 
       {firstLoadError ? (
-        <div
-          role="alert"
-          className="grid justify-items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center"
-        >
-          <p className="font-medium text-destructive">
-            Error: {getErrorMessage(firstLoadError, LOAD_JOURNALS_FAILED)}
-          </p>
-          <Button variant="outline" onClick={() => void journals.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <ListLoadError
+          message={`Error: ${getErrorMessage(firstLoadError, LOAD_JOURNALS_FAILED)}`}
+          onRetry={() => void journals.refetch()}
+        />
       ) : (
-        <Tabs value={tab} onValueChange={(value) => setParam('tab', value, 'all')}>
+        <Tabs
+          value={tab}
+          onValueChange={(value) => setParam('tab', value === 'all' ? undefined : value)}
+        >
           <TabsList className="mb-2">
             {TABS.map((value) => (
               <TabsTrigger key={value} value={value} className="px-3">

@@ -1,13 +1,13 @@
+import { ListLoadError } from '@/components/errors/page-states';
 import { LoadMoreRow } from '@/components/ui/load-more-row';
 import { useLoadMoreOnScroll } from '@/hooks/use-load-more-on-scroll';
-import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
+import { useErrorToast } from '@/hooks/use-error-toast';
 import {
   LOAD_PUBLIC_JOURNALS_FAILED,
   usePublicJournals,
   type PublicJournalsFilter,
 } from '../api/get-public-journals';
-import { useErrorToast } from '../hooks/use-error-toast';
 import { JournalGrid, JournalGridSkeleton } from './journal-grid';
 
 const EMPTY_TEXT = {
@@ -23,7 +23,7 @@ const EMPTY_TEXT = {
  */
 export function PublicJournalList({ filter }: { filter: PublicJournalsFilter }) {
   const query = usePublicJournals(filter);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const { isFetchingNextPage } = query;
   const sentinel = useLoadMoreOnScroll(query, '400px 0px');
 
   useErrorToast(
@@ -45,16 +45,11 @@ export function PublicJournalList({ filter }: { filter: PublicJournalsFilter }) 
 
   if (query.isError && !query.data) {
     return (
-      <div
-        role="alert"
-        className="grid justify-items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center"
-      >
-        <p className="font-medium">{LOAD_PUBLIC_JOURNALS_FAILED}</p>
-        <p className="text-sm text-muted-foreground">{getErrorMessage(query.error)}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <ListLoadError
+        message={LOAD_PUBLIC_JOURNALS_FAILED}
+        detail={getErrorMessage(query.error)}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
 
@@ -71,7 +66,7 @@ export function PublicJournalList({ filter }: { filter: PublicJournalsFilter }) 
     <div className="grid gap-4">
       <JournalGrid journals={journals} label="Public journals" />
       {isFetchingNextPage && <JournalGridSkeleton count={2} />}
-      <LoadMoreRow sentinel={sentinel} query={{ hasNextPage, isFetchingNextPage, fetchNextPage }} />
+      <LoadMoreRow sentinel={sentinel} query={query} />
       {isFetchingNextPage && (
         <p role="status" className="sr-only">
           Loading more journals...

@@ -1,5 +1,6 @@
 import type { DiscoverOverview, Journal, JournalPage } from '@selah/shared/schemas/journals';
-import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { forgetOnceUnused } from '@/lib/query-client';
 import { journalsQueryOptions } from '../api/get-journals';
 
 /** The prayers feature's key prefix of one journal's prayer pages (one entry per filter). */
@@ -37,28 +38,6 @@ export function forgetJournal(queryClient: QueryClient, id: string) {
     forgetOnceUnused(queryClient, query.queryKey);
   }
   return invalidateAfterJournalChange(queryClient, id);
-}
-
-/**
- * Drops a query from the cache as soon as no component shows it any more (at once when none
- * does), so a deleted journal's details are never shown again, and its page is not refetched
- * into a 404 while it is being left.
- */
-export function forgetOnceUnused(queryClient: QueryClient, queryKey: QueryKey) {
-  const cache = queryClient.getQueryCache();
-  const query = cache.find({ queryKey, exact: true });
-  if (!query) return;
-  void queryClient.cancelQueries({ queryKey, exact: true });
-  if (query.getObserversCount() === 0) {
-    cache.remove(query);
-    return;
-  }
-  const unsubscribe = cache.subscribe((event) => {
-    if (event.query !== query || event.type !== 'observerRemoved') return;
-    if (query.getObserversCount() > 0) return;
-    unsubscribe();
-    cache.remove(query);
-  });
 }
 
 /**

@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useErrorToast } from '@/hooks/use-error-toast';
 import {
   LOAD_PREFERENCES_ERROR,
   useNotificationPreferences,
@@ -16,7 +17,6 @@ import {
   UPDATE_PREFERENCES_ERROR,
   useUpdateNotificationPreference,
 } from '../api/update-notification-preferences';
-import { useErrorToast } from '../hooks/use-error-toast';
 import { usePushNotifications } from '../hooks/use-push-notifications';
 import { requestNotificationPermission } from '../utils/web-push';
 import { PushStatusNote } from './push-status-note';

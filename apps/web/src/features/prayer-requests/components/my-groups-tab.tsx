@@ -2,6 +2,7 @@ import type { PrayerGroup } from '@selah/shared/schemas/groups';
 import { Globe, Lock, Plus, Settings, Users } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { ListLoadError } from '@/components/errors/page-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -86,17 +87,7 @@ export function MyGroupsTab() {
     );
   }
   if (groups.isError) {
-    return (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-xl border border-destructive/40 px-6 py-10 text-center"
-      >
-        <p className="text-sm text-destructive">{LOAD_GROUPS_ERROR}</p>
-        <Button variant="outline" size="sm" onClick={() => void groups.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <ListLoadError message={LOAD_GROUPS_ERROR} onRetry={() => void groups.refetch()} />;
   }
   return (
     <div className="@container grid gap-4">

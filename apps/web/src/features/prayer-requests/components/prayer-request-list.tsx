@@ -1,8 +1,9 @@
 import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
 import type { ReactNode } from 'react';
-import { useLoadMoreOnScroll } from '@/hooks/use-load-more-on-scroll';
-import { Button } from '@/components/ui/button';
+import { ListLoadError } from '@/components/errors/page-states';
+import { LoadMoreRow } from '@/components/ui/load-more-row';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useLoadMoreOnScroll } from '@/hooks/use-load-more-on-scroll';
 import {
   LOAD_REQUESTS_ERROR,
   usePrayerRequests,
@@ -48,7 +49,6 @@ export function PrayerRequestList({
 }) {
   const query = usePrayerRequests(filter);
   const sentinel = useLoadMoreOnScroll(query);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
   if (query.isPending) {
     return (
@@ -60,18 +60,9 @@ export function PrayerRequestList({
       </div>
     );
   }
-  if (query.isError) {
-    return (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-xl border border-destructive/40 px-6 py-10 text-center"
-      >
-        <p className="text-sm text-destructive">{LOAD_REQUESTS_ERROR}</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+  // A first load that failed; a failed next page keeps the list and says so below it.
+  if (!query.data) {
+    return <ListLoadError message={LOAD_REQUESTS_ERROR} onRetry={() => void query.refetch()} />;
   }
   const requests = query.data.pages.flatMap((page) => page.data);
   if (requests.length === 0) {
@@ -90,17 +81,7 @@ export function PrayerRequestList({
           </li>
         ))}
       </ul>
-      {hasNextPage && (
-        <div ref={sentinel} className="flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void fetchNextPage()}
-            disabled={isFetchingNextPage}
-          >
-            {isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      )}
+      <LoadMoreRow sentinel={sentinel} query={query} />
     </div>
   );
 }

@@ -3,25 +3,18 @@ import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
 import { Download, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { SearchInput } from '@/components/forms/search-input';
+import { SearchAndCategoryBar } from '@/components/forms/search-and-category-bar';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useSetSearchParam } from '@/hooks/use-set-search-param';
 import { ExportDialog, RequestDetailsDialog, RequestFormDialog } from './lazy-dialogs';
 import { MyGroupsTab } from './my-groups-tab';
 import { PrayerRequestList } from './prayer-request-list';
 
 /** The request filter offers seven categories (spec-2 §9); the form offers all nine. */
 export const FILTER_CATEGORIES = PRAYER_CATEGORIES.slice(0, 7);
-const ALL_CATEGORIES = 'all';
 
 type RequestsTab = 'myRequests' | 'friendRequests' | 'prayerGroups';
 const TABS: { value: RequestsTab; label: string }[] = [
@@ -42,7 +35,8 @@ const isFilterCategory = (value: string | null): value is PrayerCategory =>
  * link there).
  */
 export function PrayerRequestsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const update = useSetSearchParam();
   const rawTab = params.get('tab');
   const tab: RequestsTab = isTab(rawTab) ? rawTab : 'myRequests';
   const rawCategory = params.get('category');
@@ -53,17 +47,6 @@ export function PrayerRequestsPage() {
   const [exporting, setExporting] = useState(false);
   const [selected, setSelected] = useState<PrayerRequest | null>(null);
   const [editing, setEditing] = useState<PrayerRequest | null>(null);
-
-  const update = (key: string, value: string | undefined) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
 
   const filtered = Boolean(category ?? searchQuery);
 
@@ -87,33 +70,15 @@ export function PrayerRequestsPage() {
       />
       <div className="grid grid-cols-1 gap-4">
         {tab !== 'prayerGroups' && (
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-            <SearchInput
-              className="flex-1"
-              aria-label="Search prayer requests"
-              placeholder="Search prayer requests..."
-              value={search}
-              onChange={(event) => update('q', event.target.value)}
-            />
-            <Select
-              value={category ?? ALL_CATEGORIES}
-              onValueChange={(value) =>
-                update('category', value === ALL_CATEGORIES ? undefined : value)
-              }
-            >
-              <SelectTrigger aria-label="Filter by category" className="w-full sm:w-52">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL_CATEGORIES}>All Categories</SelectItem>
-                {FILTER_CATEGORIES.map((name) => (
-                  <SelectItem key={name} value={name}>
-                    {name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <SearchAndCategoryBar
+            search={search}
+            onSearchChange={(value) => update('q', value)}
+            searchLabel="Search prayer requests"
+            searchPlaceholder="Search prayer requests..."
+            category={category}
+            categories={FILTER_CATEGORIES}
+            onCategoryChange={(value) => update('category', value)}
+          />
         )}
         <Tabs
           className="min-w-0"

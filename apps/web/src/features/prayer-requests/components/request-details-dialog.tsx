@@ -1,5 +1,4 @@
 import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -9,6 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { PersonAvatar } from '@/components/ui/person-avatar';
 import { Separator } from '@/components/ui/separator';
 import { formatDate } from '@/lib/format-date';
 import { usePrayerRequest } from '../api/get-prayer-request';
@@ -77,10 +77,7 @@ function RequestDetails({ initial, onClose }: { initial: PrayerRequest; onClose:
             <ul className="flex flex-wrap gap-3" aria-label="People praying">
               {request.respondedUsers.map((person) => (
                 <li key={person._id} className="flex items-center gap-2">
-                  <Avatar className="size-8">
-                    {person.avatar && <AvatarImage src={person.avatar} alt="" />}
-                    <AvatarFallback>{person.username.slice(0, 2).toUpperCase()}</AvatarFallback>
-                  </Avatar>
+                  <PersonAvatar name={person.username} src={person.avatar} className="size-8" />
                   <span className="text-sm">{person.username}</span>
                 </li>
               ))}

@@ -1,10 +1,12 @@
-import { PRAYER_CATEGORIES, TITLE_MAX, type PrayerCategory } from '@selah/shared/constants';
-import type { Friend } from '@selah/shared/schemas/friends';
+import { TITLE_MAX, type PrayerCategory } from '@selah/shared/constants';
 import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
 import { useId, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CategoryField } from '@/components/forms/category-field';
+import { DescriptionField } from '@/components/forms/description-field';
+import { PrivacySwitch } from '@/components/forms/privacy-switch';
+import { TitleField } from '@/components/forms/title-field';
 import { DialogActions } from '@/components/dialogs/dialog-actions';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -15,16 +17,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Switch } from '@/components/ui/switch';
-import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
+import { isPrayerCategory } from '@/lib/prayer-category';
 import { toast } from '@/lib/toast';
+import { personName } from '@/lib/utils';
 import { useCreatePrayerRequest } from '../api/create-prayer-request';
 import { useUpdatePrayerRequest } from '../api/update-prayer-request';
 import {
@@ -52,15 +52,12 @@ const EMPTY: NewRequestValues = {
   sharedWith: [],
 };
 
-const isCategory = (value: string): value is PrayerCategory =>
-  (PRAYER_CATEGORIES as readonly string[]).includes(value);
-
 /** The form's values for an existing request (an unknown category falls back to Personal). */
 function valuesOf(request: PrayerRequest): NewRequestValues {
   return {
     title: request.title,
     description: request.description,
-    category: isCategory(request.category) ? request.category : 'Personal',
+    category: isPrayerCategory(request.category) ? request.category : 'Personal',
     isPrivate: request.isPrivate,
     sharedWith: request.sharedWith,
   };
@@ -72,9 +69,6 @@ function audience(request: PrayerRequest) {
   if (count === 0) return 'Only you can see it until you share it.';
   return `Shared with ${count} ${count === 1 ? 'friend' : 'friends'}.`;
 }
-
-const friendName = (friend: Friend) =>
-  `${friend.firstName} ${friend.lastName}`.trim() || friend.email;
 
 /**
  * 'New Prayer Request' (spec-2 §4, §5): title (required), description, category (Personal by
@@ -100,7 +94,7 @@ export function RequestFormDialog({
   // Shared with ShareWithFriends (same query): ids of people who are no longer friends are dropped.
   const friendChoices = useShareFriends({ enabled: open });
   const { errors } = form.formState;
-  const [title, isPrivate] = useWatch({ control: form.control, name: ['title', 'isPrivate'] });
+  const isPrivate = useWatch({ control: form.control, name: 'isPrivate' });
 
   const close = () => {
     form.reset(initial);
@@ -196,75 +190,39 @@ export function RequestFormDialog({
           className="grid gap-4"
           aria-label={request ? 'Edit prayer request' : 'New prayer request'}
         >
-          <FormField
+          <TitleField
+            form={form}
+            name="title"
             id={`${id}-title`}
-            label="Title"
+            placeholder="What should your friends pray for?"
             error={errors.title?.message}
-            labelAside={
-              <span
-                className={
-                  title.trim().length > TITLE_MAX
-                    ? 'text-xs font-medium text-destructive'
-                    : 'text-xs text-muted-foreground'
-                }
-              >
-                {title.trim().length}/{TITLE_MAX} characters
-              </span>
-            }
-          >
-            {(control) => (
-              <Input
-                {...control}
-                placeholder="What should your friends pray for?"
-                autoComplete="off"
-                {...form.register('title')}
-              />
-            )}
-          </FormField>
-          <FormField
+          />
+          <DescriptionField
+            form={form}
+            name="description"
             id={`${id}-description`}
-            label="Description"
             hint="Optional"
+            rows={4}
+            className="min-h-24"
+            placeholder="Share a few details..."
             error={errors.description?.message}
-          >
-            {(control) => (
-              <Textarea
-                {...control}
-                rows={4}
-                className="min-h-24"
-                placeholder="Share a few details..."
-                {...form.register('description')}
-              />
-            )}
-          </FormField>
+          />
           <CategoryField
             id={`${id}-category`}
             control={form.control}
             name="category"
             error={errors.category?.message}
           />
-          <Controller
+          <PrivacySwitch
             control={form.control}
             name="isPrivate"
-            render={({ field }) => (
-              <div className="flex items-start justify-between gap-4 rounded-lg border p-3">
-                <div className="grid gap-1">
-                  <Label htmlFor={`${id}-private`}>Private request</Label>
-                  <p id={`${id}-private-hint`} className="text-xs text-muted-foreground">
-                    {field.value
-                      ? 'Private: only the friends you choose below can see it.'
-                      : 'Public: all your friends can see it.'}
-                  </p>
-                </div>
-                <Switch
-                  id={`${id}-private`}
-                  aria-describedby={`${id}-private-hint`}
-                  checked={field.value}
-                  onCheckedChange={field.onChange}
-                  ref={field.ref}
-                />
-              </div>
-            )}
+            id={`${id}-private`}
+            label="Private request"
+            hint={
+              isPrivate
+                ? 'Private: only the friends you choose below can see it.'
+                : 'Public: all your friends can see it.'
+            }
           />
           {isPrivate && (
             <ShareWithFriends
@@ -355,7 +313,7 @@ function ShareWithFriends({
                     }
                   />
                   <Label htmlFor={checkboxId} className="font-normal">
-                    {friendName(friend)}
+                    {personName(friend, friend.email)}
                   </Label>
                 </li>
               );

@@ -4,6 +4,9 @@ import { JOURNAL_REQUIRED_MESSAGE, MemoryVerseSchema } from '@selah/shared/schem
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { CategoryField } from '@/components/forms/category-field';
+import { DescriptionField } from '@/components/forms/description-field';
+import { PrivacySwitch } from '@/components/forms/privacy-switch';
+import { TitleField } from '@/components/forms/title-field';
 import { DialogActions } from '@/components/dialogs/dialog-actions';
 import { UpgradeNotice } from '@/components/errors/upgrade-notice';
 import {
@@ -84,9 +87,9 @@ export function AddPrayerDialog({
   const createPrayer = useCreatePrayer();
   const form = useForm<AddPrayerValues>({ defaultValues: EMPTY });
   const { errors } = form.formState;
-  const [title, withVerse, journalId] = useWatch({
+  const [withVerse, journalId] = useWatch({
     control: form.control,
-    name: ['title', 'withVerse', 'journal'],
+    name: ['withVerse', 'journal'],
   });
 
   // Choose the default journal once the list is known, unless the user already picked one.
@@ -218,42 +221,23 @@ export function AddPrayerDialog({
           className="grid gap-4"
           aria-label="Add prayer"
         >
-          <FormField
+          <TitleField
+            form={form}
+            name="title"
             id={`${id}-title`}
-            label="Title"
+            placeholder="What are you praying for?"
             error={errors.title?.message}
-            labelAside={
-              <span
-                className={
-                  title.trim().length > TITLE_MAX
-                    ? 'text-xs font-medium text-destructive'
-                    : 'text-xs text-muted-foreground'
-                }
-              >
-                {title.trim().length}/{TITLE_MAX} characters
-              </span>
-            }
-          >
-            {(control) => (
-              <Input
-                {...control}
-                placeholder="What are you praying for?"
-                autoComplete="off"
-                {...form.register('title')}
-              />
-            )}
-          </FormField>
-          <FormField id={`${id}-content`} label="Prayer" error={errors.content?.message}>
-            {(control) => (
-              <Textarea
-                {...control}
-                rows={4}
-                className="min-h-24"
-                placeholder="Write your prayer..."
-                {...form.register('content')}
-              />
-            )}
-          </FormField>
+          />
+          <DescriptionField
+            form={form}
+            name="content"
+            id={`${id}-content`}
+            label="Prayer"
+            rows={4}
+            className="min-h-24"
+            placeholder="Write your prayer..."
+            error={errors.content?.message}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <CategoryField
               id={`${id}-category`}
@@ -297,26 +281,12 @@ export function AddPrayerDialog({
               }
             </FormField>
           </div>
-          <Controller
+          <PrivacySwitch
             control={form.control}
             name="isPrivate"
-            render={({ field }) => (
-              <div className="flex items-start justify-between gap-4 rounded-lg border p-3">
-                <div className="grid gap-1">
-                  <Label htmlFor={`${id}-private`}>Private prayer</Label>
-                  <p id={`${id}-private-hint`} className="text-xs text-muted-foreground">
-                    Only you can see a private prayer, even in a shared journal.
-                  </p>
-                </div>
-                <Switch
-                  id={`${id}-private`}
-                  aria-describedby={`${id}-private-hint`}
-                  checked={field.value}
-                  onCheckedChange={field.onChange}
-                  ref={field.ref}
-                />
-              </div>
-            )}
+            id={`${id}-private`}
+            label="Private prayer"
+            hint="Only you can see a private prayer, even in a shared journal."
           />
           <div className="grid gap-3 rounded-lg border p-3">
             <Controller

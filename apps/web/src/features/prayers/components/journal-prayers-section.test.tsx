@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/stores/auth-store';
 import { buildJournal, buildJournalDetail, buildPrayer, buildUser } from '@/testing/factories';
-import { API } from '@/testing/msw/handlers/auth';
+import { API, apiError } from '@/testing/msw/handlers/auth';
 import { server } from '@/testing/msw/server';
 import { renderComponent } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
@@ -190,5 +190,34 @@ describe('JournalPrayersSection', () => {
 
     await waitFor(() => expect(cardTitles()).toContain('Older prayer'));
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the prayers when a further page fails, and offers Retry', async () => {
+    let fail = true;
+    server.use(
+      http.get(`${API}/prayers`, () =>
+        fail
+          ? apiError(503, { code: 'SERVICE_UNAVAILABLE', message: 'Try again in a moment.' })
+          : HttpResponse.json({
+              data: [buildPrayer({ title: 'Older prayer', author: me._id })],
+              nextCursor: null,
+            }),
+      ),
+    );
+    const { user } = renderComponent(
+      <JournalPrayersSection
+        journal={journalWith(prayers, { prayersNextCursor: 'next-page' })}
+        canEdit
+      />,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Try again in a moment.');
+    expect(cardTitles()).toContain('New job');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(cardTitles()).toContain('Older prayer'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

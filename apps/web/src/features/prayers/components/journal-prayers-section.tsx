@@ -1,23 +1,14 @@
-import { PRAYER_CATEGORIES, type PrayerCategory } from '@selah/shared/constants';
 import type { JournalDetail } from '@selah/shared/schemas/journals';
 import type { Prayer } from '@selah/shared/schemas/prayers';
 import { useId, useState, type ReactNode } from 'react';
-import { SearchInput } from '@/components/forms/search-input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { SearchAndCategoryBar } from '@/components/forms/search-and-category-bar';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { isPrayerCategory } from '@/lib/prayer-category';
 import { toast } from '@/lib/toast';
 import { useJournalPrayers, type JournalPrayerStatus } from '../api/get-journal-prayers';
 import { AddPrayerDialog, PrayerDetailsDialog } from './lazy-dialogs';
 import { PrayerGrid } from './prayer-grid';
-
-const ALL_CATEGORIES = 'all';
 
 const TABS: { value: JournalPrayerStatus; empty: ReactNode }[] = [
   { value: 'all', empty: 'No prayers found.' },
@@ -32,9 +23,6 @@ const TABS: { value: JournalPrayerStatus; empty: ReactNode }[] = [
     ),
   },
 ];
-
-const isPrayerCategory = (value: string): value is PrayerCategory =>
-  (PRAYER_CATEGORIES as readonly string[]).includes(value);
 
 /**
  * The Prayer Points section of a journal page (spec-1 §2 "/journal/{id}"): search, a category
@@ -51,7 +39,7 @@ export function JournalPrayersSection({
   const id = useId();
   const [tab, setTab] = useState<JournalPrayerStatus>('all');
   const [search, setSearch] = useState('');
-  const [category, setCategory] = useState(ALL_CATEGORIES);
+  const [category, setCategory] = useState<string | undefined>(undefined);
   const [adding, setAdding] = useState(false);
   const [selected, setSelected] = useState<Prayer | null>(null);
   const debouncedSearch = useDebouncedValue(search.trim());
@@ -87,30 +75,16 @@ export function JournalPrayersSection({
         <h2 id={`${id}-heading`} className="text-xl font-semibold tracking-tight">
           Prayer Points
         </h2>
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <SearchInput
-            className="sm:w-64"
-            aria-label="Search prayers"
-            placeholder="Search prayers..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-          <Select value={category} onValueChange={setCategory}>
-            <SelectTrigger aria-label="Filter by category" className="w-full sm:w-48">
-              {/* Named here, not left to the selected item: the item only says it once the list
-                  has mounted in the browser, so a server-rendered page would show it empty. */}
-              <SelectValue>{category === ALL_CATEGORIES ? 'All Categories' : category}</SelectValue>
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL_CATEGORIES}>All Categories</SelectItem>
-              {categories.map((name) => (
-                <SelectItem key={name} value={name}>
-                  {name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <SearchAndCategoryBar
+          className="sm:w-md"
+          search={search}
+          onSearchChange={setSearch}
+          searchLabel="Search prayers"
+          searchPlaceholder="Search prayers..."
+          category={category}
+          categories={categories}
+          onCategoryChange={setCategory}
+        />
       </div>
       <Tabs value={tab} onValueChange={(value) => setTab(value as JournalPrayerStatus)}>
         <TabsList aria-label="Prayer status">

@@ -1,8 +1,7 @@
 import type { Prayer } from '@selah/shared/schemas/prayers';
-import { BookMarked, CheckCircle2, Globe, Lock, RotateCcw, Trash2 } from 'lucide-react';
+import { CheckCircle2, RotateCcw, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -22,7 +21,7 @@ import { useAddTestimony } from '../api/add-testimony';
 import { useDeletePrayer } from '../api/delete-prayer';
 import { usePrayer } from '../api/get-prayer';
 import { useUpdatePrayerStatus } from '../api/update-prayer-status';
-import { CategoryBadge, PrayerStatusBadge } from './prayer-card';
+import { PrayerBadges, PrayerBody } from './prayer-body';
 import { prayerJournalLabel } from '../utils/journal-label';
 
 /**
@@ -62,33 +61,10 @@ function PrayerDetails({ initial, onClose }: { initial: Prayer; onClose: () => v
           {prayerJournalLabel(prayer)} · Added {formatDate(prayer.createdAt)}
         </DialogDescription>
       </DialogHeader>
-      <div className="flex flex-wrap items-center gap-2">
-        <CategoryBadge category={prayer.category} />
-        <PrayerStatusBadge status={prayer.status} />
-        <Badge variant="outline" className="gap-1 text-muted-foreground">
-          {prayer.isPrivate ? <Lock aria-hidden="true" /> : <Globe aria-hidden="true" />}
-          {prayer.isPrivate ? 'Private' : 'Public'}
-        </Badge>
-      </div>
-      <p className="text-sm break-words whitespace-pre-wrap">
-        {prayer.content || (
-          <span className="text-muted-foreground">No details were written for this prayer.</span>
-        )}
-      </p>
+      <PrayerBadges prayer={prayer} />
+      <PrayerBody prayer={prayer} className="text-sm" />
       {answered && (
         <p className="text-sm text-muted-foreground">Answered on {formatDate(prayer.answeredAt)}</p>
-      )}
-      {prayer.memoryVerse && (
-        <figure className="grid gap-1 rounded-lg border-l-4 border-primary bg-muted/50 px-4 py-3">
-          <figcaption className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
-            <BookMarked className="size-3.5" aria-hidden="true" />
-            Memory verse
-          </figcaption>
-          <blockquote className="text-sm break-words italic">
-            “{prayer.memoryVerse.verse}”
-          </blockquote>
-          <p className="text-sm font-medium">{prayer.memoryVerse.reference}</p>
-        </figure>
       )}
       {isOwner && <StatusAction prayer={prayer} />}
       {answered && <Testimonies prayer={prayer} canAdd={isOwner} />}

@@ -2,7 +2,8 @@ import type { Prayer, PrayerPage } from '@selah/shared/schemas/prayers';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import type * as React from 'react';
-import { Button } from '@/components/ui/button';
+import { ListLoadError } from '@/components/errors/page-states';
+import { LoadMoreRow } from '@/components/ui/load-more-row';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { PrayerCard } from './prayer-card';
@@ -88,18 +89,9 @@ export function PrayerGrid({
       </>
     );
   }
-  if (query.isError) {
-    return (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-xl border border-destructive/40 px-6 py-10 text-center"
-      >
-        <p className="text-sm text-destructive">{errorMessage}</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+  // A first load that failed; a failed next page keeps the list and says so below it.
+  if (!query.data) {
+    return <ListLoadError message={errorMessage} onRetry={() => void query.refetch()} />;
   }
   const prayers = query.data.pages.flatMap((page) => page.data);
   return (
@@ -119,17 +111,7 @@ export function PrayerGrid({
           <AddPrayerCard onClick={onAdd} />
         </li>
       </ul>
-      {query.hasNextPage && (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      )}
+      <LoadMoreRow query={query} />
     </div>
   );
 }

@@ -1,21 +1,17 @@
-import { PRAYER_CATEGORIES, type PrayerCategory } from '@selah/shared/constants';
+import { PRAYER_CATEGORIES } from '@selah/shared/constants';
 import type { Prayer } from '@selah/shared/schemas/prayers';
 import { Plus } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { SearchInput } from '@/components/forms/search-input';
+import { ListLoadError } from '@/components/errors/page-states';
+import { SearchAndCategoryBar } from '@/components/forms/search-and-category-bar';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { toast } from '@/lib/toast';
+import { useErrorToast } from '@/hooks/use-error-toast';
+import { useSetSearchParam } from '@/hooks/use-set-search-param';
+import { isPrayerCategory } from '@/lib/prayer-category';
 import { usePrayerSummary } from '../api/get-prayer-summary';
 import { useUserPrayers, type UserPrayerStatus } from '../api/get-user-prayers';
 import { AddPrayerDialog, PrayerDetailsDialog } from './lazy-dialogs';
@@ -23,7 +19,6 @@ import { PrayerGrid } from './prayer-grid';
 import { CategoryCountsPanel, PrayerStatsPanel, PrayerStatsSkeleton } from './prayer-stats-panel';
 
 export const LOAD_PRAYERS_ERROR = 'Failed to load prayers. Please try again.';
-const ALL_CATEGORIES = 'all';
 
 const TABS: { value: UserPrayerStatus; label: string; empty: ReactNode }[] = [
   { value: 'active', label: 'Active', empty: 'No active prayers.' },
@@ -42,8 +37,6 @@ const TABS: { value: UserPrayerStatus; label: string; empty: ReactNode }[] = [
 
 const isTab = (value: string | null): value is UserPrayerStatus =>
   TABS.some((tab) => tab.value === value);
-const isPrayerCategory = (value: string | null): value is PrayerCategory =>
-  (PRAYER_CATEGORIES as readonly (string | null)[]).includes(value);
 
 /**
  * The Prayer Points page body (spec-2 "/prayers"): the user's prayers across their journals with
@@ -52,7 +45,8 @@ const isPrayerCategory = (value: string | null): value is PrayerCategory =>
  * answered tab).
  */
 export function PrayerPoints() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const update = useSetSearchParam();
   const rawTab = params.get('tab');
   const tab: UserPrayerStatus = isTab(rawTab) ? rawTab : 'active';
   const rawCategory = params.get('category');
@@ -70,21 +64,11 @@ export function PrayerPoints() {
   });
 
   // A first load that fails shows its message in place and a toast (spec-1 §8 pattern).
-  const failed = prayers.isError || summary.isError;
-  useEffect(() => {
-    if (failed) toast.error('Error', { id: 'prayers-load-error', description: LOAD_PRAYERS_ERROR });
-  }, [failed]);
-
-  const update = (key: string, value: string | undefined) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+  useErrorToast(
+    (prayers.data ? null : prayers.error) ?? (summary.data ? null : summary.error),
+    'Error',
+    LOAD_PRAYERS_ERROR,
+  );
 
   const counts: Record<UserPrayerStatus, number | undefined> = {
     active: summary.data?.active,
@@ -106,33 +90,15 @@ export function PrayerPoints() {
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="grid min-w-0 content-start gap-4">
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-            <SearchInput
-              className="flex-1"
-              aria-label="Search prayers"
-              placeholder="Search prayers by title..."
-              value={search}
-              onChange={(event) => update('q', event.target.value)}
-            />
-            <Select
-              value={category ?? ALL_CATEGORIES}
-              onValueChange={(value) =>
-                update('category', value === ALL_CATEGORIES ? undefined : value)
-              }
-            >
-              <SelectTrigger aria-label="Filter by category" className="w-full sm:w-52">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL_CATEGORIES}>All Categories</SelectItem>
-                {PRAYER_CATEGORIES.map((name) => (
-                  <SelectItem key={name} value={name}>
-                    {name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <SearchAndCategoryBar
+            search={search}
+            onSearchChange={(value) => update('q', value)}
+            searchLabel="Search prayers"
+            searchPlaceholder="Search prayers by title..."
+            category={category}
+            categories={PRAYER_CATEGORIES}
+            onCategoryChange={(value) => update('category', value)}
+          />
           <Tabs
             value={tab}
             onValueChange={(value) => update('tab', value === 'active' ? undefined : value)}
@@ -169,15 +135,7 @@ export function PrayerPoints() {
               <PrayerStatsSkeleton />
             </>
           ) : summary.isError ? (
-            <div
-              role="alert"
-              className="grid justify-items-center gap-3 rounded-xl border border-destructive/40 p-6 text-center"
-            >
-              <p className="text-sm text-destructive">{LOAD_PRAYERS_ERROR}</p>
-              <Button variant="outline" size="sm" onClick={() => void summary.refetch()}>
-                Try again
-              </Button>
-            </div>
+            <ListLoadError message={LOAD_PRAYERS_ERROR} onRetry={() => void summary.refetch()} />
           ) : (
             <>
               <PrayerStatsPanel summary={summary.data} />

@@ -9,8 +9,9 @@ import {
   type Settings,
 } from '@selah/shared/schemas/settings';
 import { Info } from 'lucide-react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { DescriptionField } from '@/components/forms/description-field';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -21,11 +22,9 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
-import { cn } from '@/lib/utils';
 import { useUpdateProfile } from '../api/update-profile';
 
 type ProfileValues = z.input<typeof ProfileInputSchema>;
@@ -70,7 +69,6 @@ export function ProfileForm({ profile }: { profile: Settings['profile'] }) {
     defaultValues: toValues(profile),
   });
   const { errors } = form.formState;
-  const bio = useWatch({ control: form.control, name: 'bio' }) ?? '';
   const timeZoneSaved = profile.timeZone !== null;
   // A zone saved some other way (not one of the six) stays selectable.
   const zones =
@@ -130,25 +128,16 @@ export function ProfileForm({ profile }: { profile: Settings['profile'] }) {
           />
         )}
       </FormField>
-      <FormField
+      <DescriptionField
+        form={form}
+        name="bio"
         id="profile-bio"
         label="Bio"
-        hint={
-          <span className={cn(bio.length > BIO_MAX && 'font-medium text-destructive')}>
-            {bio.length}/{BIO_MAX} characters
-          </span>
-        }
+        max={BIO_MAX}
+        rows={4}
+        placeholder="A few words about you and what you pray for."
         error={errors.bio?.message}
-      >
-        {(control) => (
-          <Textarea
-            {...control}
-            rows={4}
-            placeholder="A few words about you and what you pray for."
-            {...form.register('bio')}
-          />
-        )}
-      </FormField>
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField
           id="profile-time-zone"

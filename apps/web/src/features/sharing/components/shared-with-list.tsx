@@ -1,11 +1,11 @@
 import type { PublicUser } from '@selah/shared/schemas/friends';
 import { UserMinus } from 'lucide-react';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { PersonAvatar } from '@/components/ui/person-avatar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { nameInitials } from '@/lib/utils';
+import { personName } from '@/lib/utils';
 import { LOAD_SHARES_FAILED, useShares } from '../api/get-shares';
 import type { ShareKind } from '../api/share-item';
 import { useStopSharing } from '../api/stop-sharing';
@@ -16,11 +16,6 @@ const EMPTY: Record<ShareKind, string> = {
   journal: 'You have not shared this journal with anyone yet.',
   prayer: 'You have not shared this prayer with anyone yet.',
 };
-
-/** A person's name; their username when they gave none. */
-function personName(person: PublicUser) {
-  return `${person.firstName} ${person.lastName}`.trim() || person.username || 'Private profile';
-}
 
 /**
  * 'Shared with' (the owner's or author's view): the people a private journal or a prayer is
@@ -98,7 +93,7 @@ function SharedWithRow({
   person: PublicUser;
 }) {
   const stop = useStopSharing();
-  const name = personName(person);
+  const name = personName(person, person.username || 'Private profile');
 
   const onStop = () =>
     stop.mutate(
@@ -117,10 +112,7 @@ function SharedWithRow({
 
   return (
     <li className="flex items-center gap-3 rounded-md px-2 py-1.5">
-      <Avatar className="size-8">
-        {person.avatar && <AvatarImage src={person.avatar} alt="" />}
-        <AvatarFallback>{nameInitials(name)}</AvatarFallback>
-      </Avatar>
+      <PersonAvatar name={name} src={person.avatar} className="size-8" />
       <span className="grid min-w-0 flex-1">
         <span className="truncate text-sm font-medium">{name}</span>
         {person.username && (

@@ -1,7 +1,6 @@
 import { UserRound } from 'lucide-react';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
-import { cn } from '@/lib/utils';
-import { initialsOf } from '../utils/presence';
+import { cn, nameInitials } from '@/lib/utils';
 
 /**
  * A round picture of a person, or their initials (also when the picture does not load, e.g. a
@@ -20,9 +19,9 @@ export function PersonAvatar({
 }) {
   return (
     <Avatar className={cn('size-10', className)}>
-      {src && !hidden && <AvatarImage src={src} alt="" />}
+      {src && !hidden && <AvatarImage src={src} alt="" referrerPolicy="no-referrer" />}
       <AvatarFallback>
-        {hidden ? <UserRound className="size-1/2" aria-hidden="true" /> : initialsOf(name)}
+        {hidden ? <UserRound className="size-1/2" aria-hidden="true" /> : nameInitials(name)}
       </AvatarFallback>
     </Avatar>
   );
