@@ -11,7 +11,14 @@ export function ModeToggle() {
   return (
     <Tooltip>
       <TooltipTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={label} onClick={toggleTheme}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={label}
+          onClick={toggleTheme}
+          // head/landing.js works this button on the landing page, which runs without the app.
+          data-slot="mode-toggle"
+        >
           {/* Both, chosen by the page's `dark` class (set before the first paint, theme-init.js):
               right on a page rendered without the browser's storage too (the prerendered
               landing page, a server-rendered page) before the app has run. */}

@@ -27,7 +27,7 @@ function isMissing(error: unknown) {
  * /prayer-groups/:id: one group, its prayers and members, the Manage area (admins and the
  * journal's owner) and the admins' pending invitations.
  */
-export function Component() {
+export default function PrayerGroupRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();

@@ -63,7 +63,7 @@ function PrayerNotFound() {
 }
 
 /** /prayer/:id: one prayer to read (where shared prayer links lead); its author may share it. */
-export function Component() {
+export default function PrayerRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
