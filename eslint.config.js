@@ -47,6 +47,8 @@ export default tseslint.config(
       'apps/web/public/**',
       // Classic ES5 scripts the build inlines into the pages (as public/ once held them).
       'apps/web/head/**',
+      // React Router's generated route types.
+      '**/.react-router/**',
     ],
   },
   js.configs.recommended,

@@ -53,6 +53,9 @@ export interface PagesOptions {
 /** Every `<script` tag of a prerendered page (the build's own HTML, nothing from users). */
 const SCRIPT_TAG = /<script(?=[\s>])/g;
 
+/** The API's paths (app.ts mounts it at /api). */
+const API_PATH = /^\/api(\/|\?|$)/;
+
 /** Pages are cheap to ask for and costly to render: a tighter limit than the API's. */
 const PAGE_RATE_LIMIT = { max: 120, timeWindow: '1 minute' } as const;
 
@@ -68,7 +71,8 @@ const PAGE_RATE_LIMIT = { max: 120, timeWindow: '1 minute' } as const;
  *   bearer token.
  *
  * A page rendered for a signed-in user is `private, no-store`; other pages are `no-cache`. Paths
- * under /api that no route answers get the API's JSON 404.
+ * under /api that no API route answers get the API's JSON 404, as does everything when there is
+ * no build.
  */
 export const pagesPlugin = fp(servePages, { name: 'pages' });
 
@@ -81,8 +85,6 @@ async function servePages(app: FastifyInstance, opts: PagesOptions): Promise<voi
       requestId: request.id,
     });
   };
-  app.all('/api', apiNotFound);
-  app.all('/api/*', apiNotFound);
   app.setNotFoundHandler(apiNotFound);
 
   const serverBuild = path.join(opts.distDir, 'server', 'index.js');
@@ -132,7 +134,14 @@ async function servePages(app: FastifyInstance, opts: PagesOptions): Promise<voi
     return context;
   };
 
-  const routeOptions: RouteShorthandOptions = { preHandler: app.rateLimit(PAGE_RATE_LIMIT) };
+  const routeOptions: RouteShorthandOptions = {
+    // The catch-all route below matches every path: one under /api that no API route took is
+    // the API's 404, not a page.
+    onRequest: async (request, reply) => {
+      if (API_PATH.test(request.url)) return reply.callNotFound();
+    },
+    preHandler: app.rateLimit(PAGE_RATE_LIMIT),
+  };
   if (!vite) await servePrerendered(app, await build(), clientDir, routeOptions);
   await app.register(fastifyReactRouter, {
     devServer: vite,

@@ -69,8 +69,8 @@ export const securityPlugin = fp(
           // Inline scripts only with this response's nonce; never 'unsafe-inline' (ADR 045).
           scriptSrc: [
             "'self'",
-            (_req, res) => `'nonce-${nonces.get(res as ServerResponse) ?? ''}'`,
             ...(opts.payments?.script ?? []),
+            (_req, res) => `'nonce-${nonces.get(res as ServerResponse) ?? ''}'`,
           ],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

@@ -55,7 +55,7 @@ export default function handleRequest(
         onShellError: reject,
         onError(error) {
           status = 500;
-          loadContext.get(pageContext)?.log.error({ err: error }, 'rendering a page failed');
+          logError(loadContext, error, 'rendering a page failed');
         },
       },
     );
@@ -65,6 +65,12 @@ export default function handleRequest(
 
 /** Errors of loaders and renders go to the server's log (not the console). */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (request.signal.aborted) return;
-  context.get(pageContext)?.log.error({ err: error }, 'a page request failed');
+  if (!request.signal.aborted) logError(context, error, 'a page request failed');
 };
+
+/** To the server's log; to the console when there is no server (the build's prerender). */
+function logError(context: Readonly<RouterContextProvider>, error: unknown, message: string) {
+  const log = context.get(pageContext)?.log;
+  if (log) log.error({ err: error }, message);
+  else console.error(message, error);
+}
