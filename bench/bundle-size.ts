@@ -144,8 +144,7 @@ export function buildWeb(outDir: string): void {
       env: { ...process.env, NODE_ENV: 'production', WEB_DIST_DIR: outDir },
     },
   );
-  if (result.status !== 0)
-    throw new Error(`web build failed:\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0) throw new Error(`web build failed:\n${result.stdout}\n${result.stderr}`);
 }
 
 export function formatReport(report: BundleReport): string {

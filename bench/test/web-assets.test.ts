@@ -74,7 +74,11 @@ async function signIn() {
     payload: { firstName: 'Anna', lastName: 'Phanuel', email, password },
   });
   expect(register.statusCode, register.body).toBe(201);
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+  });
   expect(login.statusCode, login.body).toBe(200);
   const cookie = login.cookies.find((c) => c.name === 'selah_page_session');
   expect(cookie?.httpOnly).toBe(true);
@@ -170,7 +174,12 @@ describe('the web build', () => {
   it("renders a signed-in user's journal on the server from its loader, hydrated as it is", async () => {
     const user = await signIn();
     const post = (url: string, payload: object) =>
-      app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${user.token}` } });
+      app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { authorization: `Bearer ${user.token}` },
+      });
     const journal = (
       await post('/api/journals', { title: 'Temple & <courts>', isPrivate: true })
     ).json<{ _id: string }>();
@@ -258,7 +267,11 @@ describe('the web build', () => {
   });
 
   it("never serves the build's server part", async () => {
-    for (const url of ['/server/index.js', '/../server/index.js', '/assets/../../server/index.js']) {
+    for (const url of [
+      '/server/index.js',
+      '/../server/index.js',
+      '/assets/../../server/index.js',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.body, url).not.toContain('pageContext');
     }

@@ -104,7 +104,8 @@ async function servePages(app: FastifyInstance, opts: PagesOptions): Promise<voi
     await app.register(middie);
     app.use(devServer.middlewares);
     const ssr = devServer.environments.ssr;
-    if (!isRunnableDevEnvironment(ssr)) throw new Error("Vite's SSR environment cannot run modules");
+    if (!isRunnableDevEnvironment(ssr))
+      throw new Error("Vite's SSR environment cannot run modules");
     // Loaded as the adapter loads it (the same module, so the same pageContext token).
     build = async () => (await ssr.runner.import('virtual:react-router/server-build')) as WebBuild;
   } else if (existsSync(serverBuild)) {

@@ -41,6 +41,9 @@ export default function handleRequest(
       </NonceContext>,
       {
         ...(nonce ? { nonce } : {}),
+        // Every Suspense boundary (a lazy part loading for the first time in this process) in
+        // place, none sent as a fallback to swap later by script.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           const body = new PassThrough({
             final(callback) {

@@ -60,7 +60,7 @@ export function useLoaderSeeds({ userId, seeds }: LoaderSeeds): void {
   const client = useQueryClient();
   useState(() => {
     const browserUser =
-      typeof window === 'undefined' ? userId : useAuthStore.getState().user?._id ?? null;
+      typeof window === 'undefined' ? userId : (useAuthStore.getState().user?._id ?? null);
     if (userId !== null && browserUser === userId) seedQueries(client, seeds);
   });
 }

@@ -4,10 +4,9 @@ import type * as React from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { AppErrorFallback } from '@/components/errors/app-error-fallback';
 import { Toaster } from '@/components/ui/sonner';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { getQueryClient } from '@/lib/query-client';
 
-/** App-wide providers: the error boundary of last resort, data cache, tooltips and toasts. */
+/** App-wide providers: the error boundary of last resort, data cache and toasts. */
 export function AppProvider({
   children,
   queryClient,
@@ -20,10 +19,8 @@ export function AppProvider({
   return (
     <ErrorBoundary FallbackComponent={AppErrorFallback}>
       <QueryClientProvider client={client}>
-        <TooltipProvider>
-          {children}
-          <Toaster />
-        </TooltipProvider>
+        {children}
+        <Toaster />
       </QueryClientProvider>
     </ErrorBoundary>
   );

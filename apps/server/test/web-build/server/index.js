@@ -29,8 +29,13 @@ export const entry = {
 /** The signed-in user's page, as a signed-in route's loader reads it. */
 function whoami({ context, request }) {
   const page = context.get(pageContext);
-  if (!page?.user) throw redirect(`/login?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`);
-  return { email: page.user.email, viewer: page.viewer.id, hasServices: Boolean(page.services.stats) };
+  if (!page?.user)
+    throw redirect(`/login?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+  return {
+    email: page.user.email,
+    viewer: page.viewer.id,
+    hasServices: Boolean(page.services.stats),
+  };
 }
 
 const Component = () => null;
@@ -48,7 +53,12 @@ export const routes = {
     path: 'public',
     module: { default: Component, loader: () => ({ hello: 'world' }) },
   },
-  'routes/not-found': { id: 'routes/not-found', parentId: 'root', path: '*', module: { default: Component } },
+  'routes/not-found': {
+    id: 'routes/not-found',
+    parentId: 'root',
+    path: '*',
+    module: { default: Component },
+  },
 };
 
 const routeAssets = (id, parentId, path) => ({

@@ -10,13 +10,7 @@ import {
 } from '@/features/dashboard/api/get-dashboard-stats';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
 import { getQueryClient, prefetchRead } from '@/lib/query-client';
-import {
-  type LoaderSeeds,
-  NO_SEEDS,
-  readSeeds,
-  seed,
-  useLoaderSeeds,
-} from '../../loader-seeds';
+import { type LoaderSeeds, NO_SEEDS, readSeeds, seed, useLoaderSeeds } from '../../loader-seeds';
 
 /** On the server: the dashboard's statistics and daily verse, as GET /api/stats(/daily) read them. */
 export function loader({ context }: LoaderFunctionArgs): Promise<LoaderSeeds> {

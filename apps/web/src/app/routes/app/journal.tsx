@@ -33,13 +33,7 @@ import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { getQueryClient, prefetchRead } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
 import { useSessionUser } from '@/stores/auth-store';
-import {
-  type LoaderSeeds,
-  NO_SEEDS,
-  readSeeds,
-  seed,
-  useLoaderSeeds,
-} from '../../loader-seeds';
+import { type LoaderSeeds, NO_SEEDS, readSeeds, seed, useLoaderSeeds } from '../../loader-seeds';
 
 /** The same element every render: React skips it when it renders again. */
 const SKELETON = <JournalPageSkeleton />;
