@@ -121,6 +121,18 @@ export default tseslint.config(
     },
   },
   {
+    // The one crossing, a type only: what the server gives route loaders (its services), in
+    // the context token's type (docs/decisions/045).
+    files: ['apps/web/src/app/page-context.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: webPaths }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ ...crossApp('server'), allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
 // Where the build goes (apps/web/react-router.config.ts reads the same variable).
-const distDir = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.join(webDir, 'dist');
+const distDir = process.env.WEB_DIST_DIR
+  ? path.resolve(process.env.WEB_DIST_DIR)
+  : path.join(webDir, 'dist');
 const builtServer = path.join(distDir, 'server/index.js');
 
 function newestMtime(target: string): number {

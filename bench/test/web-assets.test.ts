@@ -231,7 +231,8 @@ describe('the web build', () => {
   });
 
   it('sends a visitor of a signed-in page to /login, remembering the page', async () => {
-    for (const cookies of [{}, { selah_page_session: 'not-a-session' }]) {
+    const visitors: Record<string, string>[] = [{}, { selah_page_session: 'not-a-session' }];
+    for (const cookies of visitors) {
       const res = await app.inject({ method: 'GET', url: '/journal/abc?tab=all', cookies });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe('/login?redirectTo=%2Fjournal%2Fabc%3Ftab%3Dall');

@@ -107,7 +107,7 @@ async function servePages(app: FastifyInstance, opts: PagesOptions): Promise<voi
     if (!isRunnableDevEnvironment(ssr))
       throw new Error("Vite's SSR environment cannot run modules");
     // Loaded as the adapter loads it (the same module, so the same pageContext token).
-    build = async () => (await ssr.runner.import('virtual:react-router/server-build')) as WebBuild;
+    build = () => ssr.runner.import<WebBuild>('virtual:react-router/server-build');
   } else if (existsSync(serverBuild)) {
     const loaded = (await import(pathToFileURL(serverBuild).href)) as WebBuild;
     build = async () => loaded;

@@ -70,7 +70,7 @@ export const securityPlugin = fp(
           scriptSrc: [
             "'self'",
             ...(opts.payments?.script ?? []),
-            (_req, res) => `'nonce-${nonces.get(res as ServerResponse) ?? ''}'`,
+            (_req, res) => `'nonce-${nonces.get(res) ?? ''}'`,
           ],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

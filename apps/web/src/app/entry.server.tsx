@@ -34,7 +34,6 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
   const nonce = loadContext.get(pageContext)?.nonce;
   return new Promise((resolve, reject) => {
-    let timeout: ReturnType<typeof setTimeout> | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -62,7 +61,7 @@ export default function handleRequest(
         },
       },
     );
-    timeout = setTimeout(abort, streamTimeout + 1000);
+    const timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }
 

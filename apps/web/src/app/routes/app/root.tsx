@@ -14,11 +14,11 @@ import { pageContext } from '../../page-context';
  * On the server: the page cookie's user (docs/decisions/045), or a redirect to /login that
  * remembers the page, for a request without a live session.
  */
-export function loader({ context, request }: LoaderFunctionArgs): { user: User | null } {
+export function loader({ context, request }: LoaderFunctionArgs) {
   const user = context.get(pageContext)?.user ?? null;
   if (!user) {
     const url = new URL(request.url);
-    throw redirect(paths.auth.login.getHref(`${url.pathname}${url.search}`));
+    return redirect(paths.auth.login.getHref(`${url.pathname}${url.search}`));
   }
   return { user };
 }
