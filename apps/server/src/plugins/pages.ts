@@ -96,7 +96,8 @@ async function servePages(app: FastifyInstance, opts: PagesOptions): Promise<voi
     const devServer = await createServer({
       root: opts.devRoot,
       configFile: path.join(opts.devRoot, 'vite.config.ts'),
-      server: { middlewareMode: true },
+      // Hot reloading's socket on the server's own port: the CSP allows 'self' only.
+      server: { middlewareMode: true, hmr: { server: app.server } },
       appType: 'custom',
     });
     vite = devServer;
