@@ -47,6 +47,8 @@ export default tseslint.config(
       'apps/web/public/**',
       // Classic ES5 scripts the build inlines into the pages (as public/ once held them).
       'apps/web/head/**',
+      // React Router's generated route types.
+      '**/.react-router/**',
     ],
   },
   js.configs.recommended,
@@ -116,6 +118,18 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       'no-restricted-imports': ['error', { paths: webPaths, patterns: [crossApp('server')] }],
+    },
+  },
+  {
+    // The one crossing, a type only: what the server gives route loaders (its services), in
+    // the context token's type (docs/decisions/045).
+    files: ['apps/web/src/app/page-context.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: webPaths }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ ...crossApp('server'), allowTypeImports: true }] },
+      ],
     },
   },
   {

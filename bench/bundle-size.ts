@@ -1,9 +1,8 @@
-// The front end's size budgets, measured on a Vite build with a manifest:
-//   node bench/bundle-size.ts [distDir]   (default: builds apps/web into a temp folder)
+// The front end's size budgets, measured on the web app's React Router build:
+//   node bench/bundle-size.ts [distDir]   (default: builds apps/web into a temporary folder)
 // Sizes are gzip level 9 of the minified files, as browsers receive them.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -13,35 +12,39 @@ const WEB = path.join(ROOT, 'apps/web');
 
 /**
  * Issue 7's budgets (KB gzip), which CI enforces (bench/test/web-assets.test.ts). The landing page
- * meets its budget as a build of its own (landing.html), the shell by loading sonner, menus,
- * popovers and dialogs after its first render
+ * loads none of the app's JS (prerendered, not hydrated: docs/decisions/045), the shell loads
+ * sonner, menus, popovers and dialogs after its first render
  * (docs/decisions/021-initial-bundle-and-lighthouse.md).
  */
 export const BUDGETS_KB = {
-  /** JS the landing page (/) loads: landing.html's entry and its static imports. */
+  /** JS the landing page (/) loads: the files its prerendered HTML names. */
   landing: 90,
   /** JS of the signed-in shell and its first page (the dashboard). */
   shell: 200,
-  /** Any lazily loaded route's own chunk. */
+  /** Any route module's own chunk. */
   route: 60,
 } as const;
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  name?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
+/** The browser's route manifest of the build (React Router's `window.__reactRouterManifest`). */
+interface RouteManifest {
+  entry: { module: string; imports?: string[] };
+  routes: Record<
+    string,
+    {
+      module: string;
+      imports?: string[];
+      clientLoaderModule?: string;
+      clientActionModule?: string;
+      clientMiddlewareModule?: string;
+      hydrateFallbackModule?: string;
+    }
+  >;
 }
-type Manifest = Record<string, ManifestChunk>;
 
 export interface BundleReport {
   landing: { kb: number; files: string[] };
   shell: { kb: number; files: string[] };
-  routes: { src: string; file: string; kb: number }[];
+  routes: { id: string; file: string; kb: number }[];
   /** Every JS file with its gzip size (KB), largest first. */
   files: { file: string; kb: number }[];
   /** Budgets exceeded (issue 7's numbers, what CI fails on). */
@@ -50,103 +53,98 @@ export interface BundleReport {
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-/** Reads `dist/.vite/manifest.json` and measures the budgets. */
+/** The route manifest the build wrote into `client/assets/manifest-<hash>.js`. */
+export function readRouteManifest(distDir: string): RouteManifest {
+  const assets = path.join(distDir, 'client', 'assets');
+  const file = readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
+  if (!file) throw new Error(`no route manifest in ${assets}: build the web app first`);
+  const text = readFileSync(path.join(assets, file), 'utf8');
+  return JSON.parse(text.slice(text.indexOf('=') + 1).replace(/;\s*$/, '')) as RouteManifest;
+}
+
+/** The JS files a prerendered page names (modulepreload links and imports), in its order. */
+export function pageScripts(html: string): string[] {
+  return [...new Set([...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((m) => m[0]))];
+}
+
+/** Measures the budgets on the build in `distDir` (`client/`, `server/`). */
 export function analyzeBundle(distDir: string): BundleReport {
-  const readManifest = (name: string) => {
-    const file = path.join(distDir, '.vite', name);
-    if (!existsSync(file)) throw new Error(`${file} missing: build with --manifest`);
-    return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
-  };
-  // The SPA (index.html), and landing.html, a build of its own that the server sends for "/".
-  const manifest = readManifest('manifest.json');
-  const landingManifest = readManifest('manifest-landing.json');
+  const client = path.join(distDir, 'client');
+  const manifest = readRouteManifest(distDir);
   const sizes = new Map<string, number>();
   const gz = (file: string) => {
     let size = sizes.get(file);
     if (size === undefined) {
-      size = gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length;
+      size = gzipSync(readFileSync(path.join(client, file)), { level: 9 }).length;
       sizes.set(file, size);
     }
     return size;
   };
-  /** The JS files a chunk needs before it runs: itself and its static imports, recursively. */
-  const closure = (keys: string[], from: Manifest = manifest) => {
-    const files = new Set<string>();
-    const visit = (key: string) => {
-      const chunk = from[key];
-      if (!chunk || files.has(chunk.file)) return;
-      files.add(chunk.file);
-      for (const dep of chunk.imports ?? []) visit(dep);
-    };
-    keys.forEach(visit);
-    return [...files].filter((f) => f.endsWith('.js'));
-  };
   const total = (files: string[]) => kb(files.reduce((sum, f) => sum + gz(f), 0));
-  const entries = Object.entries(manifest).filter(([, c]) => c.isEntry);
-  if (entries.length === 0) throw new Error('no entry chunk in the manifest');
-  const routeKey = (suffix: string) => {
-    const key = Object.keys(manifest).find((k) => k.endsWith(suffix));
-    if (!key) throw new Error(`no chunk for ${suffix} in the manifest`);
-    return key;
+  /** The JS a route needs before it renders: its module, its imports, its client loader. */
+  const routeFiles = (id: string) => {
+    const route = manifest.routes[id];
+    if (!route) throw new Error(`no route ${id} in the build's manifest`);
+    return [
+      route.module,
+      ...(route.imports ?? []),
+      ...[route.clientLoaderModule, route.clientMiddlewareModule].filter(
+        (file): file is string => typeof file === 'string',
+      ),
+    ];
   };
-  const landingEntries = Object.keys(landingManifest).filter((k) => landingManifest[k]?.isEntry);
-  if (landingEntries.length === 0) throw new Error('no entry chunk in the landing manifest');
-  const landingFiles = closure(landingEntries, landingManifest);
-  const shellFiles = closure([
-    ...entries.map(([key]) => key),
-    routeKey('src/app/routes/app/root.tsx'),
-    routeKey('src/app/routes/app/dashboard.tsx'),
-  ]);
-  const routes = Object.entries(manifest)
-    .filter(([, c]) => c.isDynamicEntry && c.file.endsWith('.js'))
-    .map(([key, c]) => ({ src: c.src ?? key, file: c.file, kb: kb(gz(c.file)) }))
+  const landingFiles = pageScripts(readFileSync(path.join(client, 'index.html'), 'utf8'));
+  const shellFiles = [
+    ...new Set([
+      manifest.entry.module,
+      ...(manifest.entry.imports ?? []),
+      ...['root', 'protected', 'routes/app/pages', 'routes/app/dashboard'].flatMap(routeFiles),
+    ]),
+  ];
+  const routes = Object.entries(manifest.routes)
+    .map(([id, route]) => ({ id, file: route.module, kb: kb(gz(route.module)) }))
     .sort((a, b) => b.kb - a.kb);
-  const files = [
-    ...new Set([...Object.values(manifest), ...Object.values(landingManifest)].map((c) => c.file)),
-  ]
-    .filter((f) => f.endsWith('.js'))
+  const files = readdirSync(path.join(client, 'assets'))
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => `/assets/${name}`)
     .map((file) => ({ file, kb: kb(gz(file)) }))
     .sort((a, b) => b.kb - a.kb);
   const landing = { kb: total(landingFiles), files: landingFiles };
   const shell = { kb: total(shellFiles), files: shellFiles };
-  const over = (limits: typeof BUDGETS_KB) => {
-    const out: string[] = [];
-    if (landing.kb > limits.landing)
-      out.push(`landing page initial JS ${landing.kb} KB > ${limits.landing} KB`);
-    if (shell.kb > limits.shell)
-      out.push(`signed-in shell + dashboard ${shell.kb} KB > ${limits.shell} KB`);
-    for (const r of routes)
-      if (r.kb > limits.route) out.push(`route ${r.src} ${r.kb} KB > ${limits.route} KB`);
-    return out;
-  };
-  return {
-    landing,
-    shell,
-    routes,
-    files,
-    breaches: over(BUDGETS_KB),
-  };
+  const breaches: string[] = [];
+  if (landing.kb > BUDGETS_KB.landing)
+    breaches.push(`landing page initial JS ${landing.kb} KB > ${BUDGETS_KB.landing} KB`);
+  if (shell.kb > BUDGETS_KB.shell)
+    breaches.push(`signed-in shell + dashboard ${shell.kb} KB > ${BUDGETS_KB.shell} KB`);
+  for (const r of routes)
+    if (r.kb > BUDGETS_KB.route) breaches.push(`route ${r.id} ${r.kb} KB > ${BUDGETS_KB.route} KB`);
+  return { landing, shell, routes, files, breaches };
 }
 
-/** Builds apps/web with a manifest into `outDir` (the real build's config, nothing else). */
+/**
+ * A new folder for a build, inside apps/web (its node_modules/.cache): the server's part of the
+ * build imports its dependencies from the web app's and the repository's node_modules.
+ */
+export function tempWebDist(): string {
+  const cache = path.join(WEB, 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  return mkdtempSync(path.join(cache, 'selah-web-'));
+}
+
+/** Builds apps/web into `outDir` (the real build's config, nothing else). */
 export function buildWeb(outDir: string): void {
   const result = spawnSync(
     process.execPath,
-    [
-      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--manifest',
-      '--logLevel',
-      'warn',
-    ],
-    // A production build whatever the caller runs under (Vitest sets NODE_ENV=test).
-    { cwd: WEB, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } },
+    [path.join(ROOT, 'node_modules/@react-router/dev/bin.cjs'), 'build'],
+    // A production build whatever the caller runs under (Vitest sets NODE_ENV=test); the
+    // config writes where WEB_DIST_DIR says.
+    {
+      cwd: WEB,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production', WEB_DIST_DIR: outDir },
+    },
   );
-  if (result.status !== 0)
-    throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0) throw new Error(`web build failed:\n${result.stdout}\n${result.stderr}`);
 }
 
 export function formatReport(report: BundleReport): string {
@@ -164,7 +162,7 @@ export function formatReport(report: BundleReport): string {
     list(report.shell.files),
     `route chunks (budget ${BUDGETS_KB.route} KB each), largest: ${report.routes
       .slice(0, 5)
-      .map((r) => `${path.basename(r.src)} ${r.kb} KB`)
+      .map((r) => `${r.id} ${r.kb} KB`)
       .join(', ')}`,
     report.breaches.length === 0
       ? 'all budgets met'
@@ -176,7 +174,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   let dist = process.argv[2];
   let temp: string | undefined;
   if (!dist) {
-    temp = mkdtempSync(path.join(os.tmpdir(), 'selah-web-build-'));
+    temp = tempWebDist();
     buildWeb(temp);
     dist = temp;
   }

@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { buildWeb } from './bundle-size.ts';
+import { buildWeb, tempWebDist } from './bundle-size.ts';
 import { type Child, startNode } from './lib/processes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -188,7 +188,7 @@ async function runOnce(url: string, credentials: Credentials | null) {
 const outDir = path.join(here, 'results');
 mkdirSync(outDir, { recursive: true });
 const runId = new Date().toISOString().replace(/[:.]/g, '-');
-const dist = mkdtempSync(path.join(os.tmpdir(), 'selah-lighthouse-web-'));
+const dist = tempWebDist();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'selah-lighthouse-data-'));
 let server: Child | undefined;
 const results: PageResult[] = [];

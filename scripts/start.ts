@@ -1,5 +1,6 @@
-// `npm start`: builds the web app when its build is missing or older than its sources, then
-// runs the server (which migrates the database on boot) on the embedded default.
+// `npm start`: builds the web app (React Router's framework build, apps/web/dist) when its
+// build is missing or older than its sources, then runs the server (which migrates the
+// database on boot and serves API and pages) on the embedded default.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -7,7 +8,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
-const builtIndex = path.join(webDir, 'dist/index.html');
+// Where the build goes (apps/web/react-router.config.ts reads the same variable).
+const distDir = process.env.WEB_DIST_DIR
+  ? path.resolve(process.env.WEB_DIST_DIR)
+  : path.join(webDir, 'dist');
+const builtServer = path.join(distDir, 'server/index.js');
 
 function newestMtime(target: string): number {
   const stat = statSync(target);
@@ -21,14 +26,14 @@ function newestMtime(target: string): number {
 }
 
 function webIsStale(): boolean {
-  if (!existsSync(builtIndex)) return true;
-  const built = statSync(builtIndex).mtimeMs;
+  if (!existsSync(builtServer)) return true;
+  const built = statSync(builtServer).mtimeMs;
   const sources = [
     path.join(webDir, 'src'),
     path.join(webDir, 'public'),
-    path.join(webDir, 'index.html'),
-    path.join(webDir, 'landing.html'),
+    path.join(webDir, 'head'),
     path.join(webDir, 'vite.config.ts'),
+    path.join(webDir, 'react-router.config.ts'),
     path.join(root, 'packages/shared/src'),
   ].filter(existsSync);
   return sources.some((source) => newestMtime(source) > built);
@@ -38,7 +43,7 @@ if (process.env.SKIP_WEB_BUILD !== '1' && webIsStale()) {
   console.log('Building the web app...');
   const result = spawnSync(
     process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'],
+    [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build'],
     {
       cwd: webDir,
       stdio: 'inherit',

@@ -1,10 +1,11 @@
-import type { Page } from '@playwright/test';
+import type { APIResponse, Page, Response } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 
 /**
- * The pages' inline scripts (theme-init, early-reads, paint-first: apps/web/head/, inlined by
- * the build) run under the server's CSP, which allows them by hash only (ADR 029): a script
- * changed by one character is refused. A server-rendered page (ADR 033) adds none.
+ * The pages' inline scripts (theme-init, the landing page's, React Router's hydration data and
+ * start-up) run under the server's CSP, which allows inline scripts only with the response's
+ * nonce (ADR 045): a new one for every response, on every script of the page, and no hash list.
+ * A script without it, or with another response's, is refused.
  */
 
 /** CSP violations the page sees, from its first script on. */
@@ -19,6 +20,29 @@ async function watchViolations(page: Page): Promise<string[]> {
     });
   });
   return violations;
+}
+
+/**
+ * The response's nonce, after checking that the CSP allows inline scripts with it alone (no
+ * hash, no 'unsafe-inline'; besides 'self', only the payment provider's script origin).
+ */
+async function nonceOf(response: Response | APIResponse | null): Promise<string> {
+  if (!response) throw new Error('no response');
+  const headers = 'allHeaders' in response ? await response.allHeaders() : response.headers();
+  const csp = headers['content-security-policy'] ?? '';
+  const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
+  const nonces = scriptSrc.filter((source) => source.startsWith("'nonce-"));
+  expect(nonces).toHaveLength(1);
+  const nonce = /^'nonce-([A-Za-z0-9+/=]+)'$/.exec(nonces[0]!)?.[1];
+  expect(scriptSrc[0]).toBe("'self'");
+  for (const source of scriptSrc.slice(1).filter((s) => s !== nonces[0]))
+    expect(source).toMatch(/^https?:\/\/[^'*]+$/);
+  // Every script of the page carries it.
+  const html = await response.text();
+  const tags = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+  expect(tags.length).toBeGreaterThan(0);
+  for (const tag of tags) expect(tag).toContain(` nonce="${nonce}"`);
+  return nonce!;
 }
 
 const html = (page: Page) => page.locator('html');
@@ -36,53 +60,51 @@ test.describe('Inline scripts under the CSP', () => {
       localStorage.setItem('themeColor', 'teal');
     });
 
-    await page.goto('/');
-    // theme-init ran before the app: the stored choice, on the prerendered page.
+    const nonces = [await nonceOf(await page.goto('/'))];
+    // theme-init ran before the first paint: the stored choice, on the prerendered page.
     await expect(html(page)).toHaveClass(/(^|\s)dark(\s|$)/);
     await expect(html(page)).toHaveAttribute('data-theme-color', 'teal');
-    // paint-first started the app: the mode toggle knows the stored theme.
+    // The landing page's own script ran: the mode toggle knows the stored theme.
     await expect(page.getByRole('button', { name: 'Switch to light mode' })).toBeVisible();
 
-    await page.goto('/login');
+    nonces.push(await nonceOf(await page.goto('/login')));
     await expect(html(page)).toHaveClass(/(^|\s)dark(\s|$)/);
-    // The live page replaced the prerendered one (#root is interactive again).
-    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    // React Router's scripts ran: the page came alive (it is inert until it has hydrated).
     await page.getByLabel('Email').fill('someone@example.test');
+    nonces.push(await nonceOf(await page.reload()));
 
+    // Signed in (with the page cookie): the page comes rendered by the server with the user's
+    // data, and hydrates.
     const user = await api.createUser();
-    // Signed in (with the page cookie): the page comes rendered by the server (ADR 033), and
-    // the live page takes over.
-    await login(user, '/dashboard');
-    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-    await expect(page.locator('#root')).not.toHaveAttribute('inert');
-
-    // Without the cookie (a session from before it existed): the plain page, whose early-reads
-    // asked for the dashboard's read once, and the app took that answer instead of asking again.
-    await page.context().clearCookies();
-    const early: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/stats') early.push(request.url());
-    });
-    await page.goto('/dashboard');
+    await login(user, '/journals');
+    nonces.push(await nonceOf(await page.goto('/dashboard')));
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await expect(page.getByText('Total Prayers')).toBeVisible();
-    expect(early).toHaveLength(1);
+    await page.getByRole('link', { name: 'My Journals' }).first().click();
+    await expect(page.getByRole('heading', { name: 'My Journals', level: 1 })).toBeVisible();
+
+    // A new nonce for every response, the same page's included.
+    expect(new Set(nonces).size).toBe(nonces.length);
     expect(violations).toEqual([]);
   });
 
-  test('a changed inline script is refused', async ({ page }) => {
+  test('a script without the nonce, or with another response’s, is refused', async ({ page }) => {
     const violations = await watchViolations(page);
+    const earlier = await nonceOf(await page.request.get('/login'));
     await page.route('**/login', async (route) => {
       const response = await route.fetch();
       const body = await response.text();
-      const changed = body.replace(/<script>\(function\(\)\{/, '<script>(function(){ ');
+      const nonce = /<script nonce="([^"]+)"/.exec(body)?.[1];
+      // The first script (theme-init) without a nonce, the second with the earlier response's.
+      const changed = body
+        .replace(`<script nonce="${nonce}">`, '<script>')
+        .replace(`<script nonce="${nonce}">`, `<script nonce="${earlier}">`);
       expect(changed).not.toBe(body);
-      // The header as sent, without its report endpoints: this violation is on purpose.
+      // The header as sent, without its report endpoints: these violations are on purpose.
       const csp = (response.headers()['content-security-policy'] ?? '')
         .split(';')
         .filter((d) => !/^\s*report-(uri|to)\b/.test(d))
         .join(';');
-      expect(csp).toMatch(/script-src 'self' 'sha256-/);
       await route.fulfill({
         response,
         body: changed,
@@ -91,9 +113,8 @@ test.describe('Inline scripts under the CSP', () => {
     });
 
     await page.goto('/login');
-    await expect.poll(() => violations).toContain('script-src-elem blocked inline');
-    // Only the changed one: paint-first (unchanged) still started the app.
-    await expect(page.locator('#root')).not.toHaveAttribute('inert');
-    expect(violations).toEqual(['script-src-elem blocked inline']);
+    await expect
+      .poll(() => violations)
+      .toEqual(['script-src-elem blocked inline', 'script-src-elem blocked inline']);
   });
 });

@@ -42,11 +42,11 @@ const FIELDS = {
 
 /**
  * Elements a payload would have made, had it been parsed as HTML. The page's own inline scripts
- * are not payloads: the head's (theme, early reads) and the body's app starter, which carries
- * `data-entry` (ADR 029); any other script in the body is.
+ * are not payloads: each carries the response's CSP nonce (ADR 045), which a payload cannot know;
+ * any other script in the body is.
  */
 const INJECTED =
-  'img[src="x"], svg[onload], [onerror], [onload], body script:not([src]):not([data-entry])';
+  'img[src="x"], svg[onload], [onerror], [onload], body script:not([src]):not([nonce])';
 
 async function authed(api: Api, user: TestUser) {
   const { token } = await api.login(user.email, user.password);

@@ -1,72 +1,35 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, signUp, type TestApp } from '../test/build-test-app.ts';
+import { PAGE_COOKIE } from './modules/auth/page-cookie.ts';
 
 let t: TestApp;
-let dist: string;
-
-/** The fixture build's inline scripts, and their CSP hash sources as the build lists them. */
-const INLINE = ['document.documentElement.dataset.a = "1";', 'window.b = 2;'];
-const sha256 = (text: string) =>
-  `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+/** A stand-in for the web app's build (test/web-build: its server entry and prerendered "/"). */
+const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '../test/web-build');
 
 beforeAll(async () => {
-  dist = mkdtempSync(path.join(os.tmpdir(), 'selah-dist-'));
-  mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(
-    path.join(dist, 'index.html'),
-    '<!doctype html><title>Selah</title><div id="root"></div>',
-  );
-  writeFileSync(
-    path.join(dist, 'assets', 'index-abc123.js'),
-    `console.log(${JSON.stringify('x'.repeat(4000))})`,
-  );
-  writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  mkdirSync(path.join(dist, '.vite'));
-  writeFileSync(
-    path.join(dist, '.vite', 'route-preloads.json'),
-    JSON.stringify({
-      routes: [
-        { pattern: '/login', files: ['/assets/login-1.js', '/assets/card-2.js'] },
-        { pattern: '/signup', files: ['/assets/signup-5.js'], html: 'signup.html' },
-        // Only a plain file name next to index.html is ever sent.
-        { pattern: '/terms', files: [], html: '../app.test.ts' },
-        { pattern: '/privacy', files: [], html: 'missing.html' },
-        {
-          pattern: '/journal/:id',
-          files: [
-            '/assets/root-3.js',
-            '/assets/journal-4.js',
-            // Not hashed JS under /assets/: never put into the page.
-            '/assets/x.js"><script>alert(1)</script>',
-            'https://evil.example/a.js',
-            '/favicon.svg',
-          ],
-        },
-      ],
-    }),
-  );
-  writeFileSync(
-    path.join(dist, '.vite', 'csp-hashes.json'),
-    JSON.stringify({
-      // Only well-formed sha256 hash sources go into the CSP.
-      scriptSrc: [
-        ...INLINE.map(sha256),
-        "'unsafe-inline'",
-        'sha256-short=',
-        'https://evil.example',
-      ],
-    }),
-  );
   t = await buildTestApp({ env: { WEB_DIST_DIR: dist, TRUST_PROXY: '10.9.9.9' } });
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(dist, { recursive: true, force: true });
 });
+
+/** The nonce-sources of a response's CSP `script-src`, and the rest of it. */
+function scriptSrc(csp: unknown): string[] {
+  return (
+    String(csp)
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .find(([name]) => name === 'script-src')
+      ?.slice(1) ?? []
+  );
+}
+
+/** The nonce each `<script>` tag of a page carries (null: none). */
+const scriptNonces = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => /\snonce="([^"]+)"/.exec(m[1]!)?.[1] ?? null);
 
 describe('GET /api/health', () => {
   it('reports the database status', async () => {
@@ -76,99 +39,103 @@ describe('GET /api/health', () => {
   });
 });
 
-describe('the web app', () => {
-  it.each(['/', '/dashboard', '/journal/123', '/some/deep/link'])(
-    'serves index.html for %s with no-cache',
-    async (url) => {
-      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+describe('the web app (plugins/pages.ts)', () => {
+  it('sends the prerendered "/" with no-cache and a fresh nonce on every script', async () => {
+    const file = readFileSync(path.join(dist, 'client/index.html'), 'utf8');
+    const first = await t.app.inject({ method: 'GET', url: '/' });
+    const second = await t.app.inject({ method: 'GET', url: '/' });
+    for (const res of [first, second]) {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain('<div id="root">');
-    },
-  );
-
-  it("adds modulepreload links for the page's route chunks (the build's table)", async () => {
-    const links = (body: string) =>
-      [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-    const page = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
-    // The fixture's index.html has no </head>: nothing can go in.
-    expect(links(await page('/login'))).toEqual([]);
-
-    writeFileSync(
-      path.join(dist, 'index.html'),
-      '<!doctype html><head><title>Selah</title></head><div id="root"></div>',
-    );
-    expect(links(await page('/login'))).toEqual(['/assets/login-1.js', '/assets/card-2.js']);
-    expect(links(await page('/login?redirectTo=%2Fdashboard'))).toHaveLength(2);
-    expect(links(await page('/journal/abc'))).toEqual([
-      '/assets/root-3.js',
-      '/assets/journal-4.js',
-    ]);
-    expect(links(await page('/journal/abc/'))).toHaveLength(2);
-    const journal = await page('/journal/abc');
-    expect(journal).not.toContain('<script>');
-    expect(journal).not.toContain('evil.example');
-    expect(journal.indexOf('journal-4.js')).toBeLessThan(journal.indexOf('</head>'));
-    for (const url of ['/journal', '/journal//', '/journal/a/b', '/dashboard', '/'])
-      expect(links(await page(url)), url).toEqual([]);
-
-    // A page the build prerendered: its own HTML, which fetches its JS after its first paint.
-    // Its route chunks join the paint-first script's list, each once; none goes into <head>.
-    writeFileSync(
-      path.join(dist, 'signup.html'),
-      '<!doctype html><head><title>Selah</title></head><div id="root" data-prerendered inert><h1>Create your account</h1></div>' +
-        '<script data-entry="/assets/index-0.js" data-preload="/assets/react-1.js /assets/signup-5.js">start()</script>',
-    );
-    const signup = await t.app.inject({ method: 'GET', url: '/signup?invite=x' });
-    expect(signup.headers['cache-control']).toBe('no-cache');
-    expect(signup.body).toContain('<h1>Create your account</h1>');
-    expect(links(signup.body)).toEqual([]);
-    expect(signup.body).toContain(
-      '<script data-entry="/assets/index-0.js" data-preload="/assets/react-1.js /assets/signup-5.js">',
-    );
-    writeFileSync(
-      path.join(dist, 'signup.html'),
-      '<!doctype html><head></head><div id="root" data-prerendered inert><h1>Create your account</h1></div>' +
-        '<script data-entry="/assets/index-0.js" data-preload="">start()</script>',
-    );
-    expect(await page('/signup')).toContain(
-      '<script data-entry="/assets/index-0.js" data-preload="/assets/signup-5.js">',
-    );
-    expect(links(await page('/signup'))).toEqual([]);
-    // Without a paint-first script to take them, they go into <head> as for any page.
-    writeFileSync(
-      path.join(dist, 'signup.html'),
-      '<!doctype html><head></head><div id="root" data-prerendered inert><h1>Create your account</h1></div>',
-    );
-    expect(links(await page('/signup'))).toEqual(['/assets/signup-5.js']);
-    for (const url of ['/terms', '/privacy'])
-      expect(await page(url), url).toContain('<div id="root"></div>');
-
-    // An unreadable table leaves the page as it is.
-    writeFileSync(path.join(dist, '.vite', 'route-preloads.json'), '{not json');
-    expect(await page('/login')).toBe(
-      '<!doctype html><head><title>Selah</title></head><div id="root"></div>',
-    );
+      const [nonce] = scriptNonces(res.body);
+      expect(scriptNonces(res.body)).toEqual([nonce, nonce]);
+      expect(scriptSrc(res.headers['content-security-policy'])).toEqual([
+        "'self'",
+        `'nonce-${nonce}'`,
+      ]);
+      // The build's page, byte for byte, but for the nonces.
+      expect(res.body.replace(/ nonce="[^"]+"/g, '')).toBe(file);
+    }
+    expect(scriptNonces(first.body)[0]).not.toBe(scriptNonces(second.body)[0]);
   });
 
-  it('serves hashed assets with immutable caching and compression', async () => {
+  it('renders other pages through the build, the nonce handed to its render', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/public' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toMatch(/cookie/i);
+    expect(res.body).toContain('world');
+    const nonces = scriptNonces(res.body);
+    expect(nonces).toHaveLength(2);
+    expect(nonces[0]).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(new Set(nonces).size).toBe(1);
+    expect(scriptSrc(res.headers['content-security-policy'])).toEqual([
+      "'self'",
+      `'nonce-${nonces[0]}'`,
+    ]);
+  });
+
+  it("gives loaders the page cookie's user and the services; its page is private", async () => {
+    const user = await signUp(t.app);
     const res = await t.app.inject({
       method: 'GET',
-      url: '/assets/index-abc123.js',
+      url: '/whoami',
+      cookies: { [PAGE_COOKIE]: user.token },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.body).toContain(user.email);
+    expect(res.body).toContain(user.userId);
+    expect(res.body).toContain('&#34;hasServices&#34;:true');
+  });
+
+  it('gives loaders no user without a live session, and forgets an ended one', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/whoami' });
+    expect(anonymous.statusCode).toBe(302);
+    expect(anonymous.headers.location).toBe('/login?redirectTo=%2Fwhoami');
+    expect(anonymous.headers['cache-control']).toBe('no-cache');
+
+    const user = await signUp(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(user.token) });
+    const ended = await t.app.inject({
+      method: 'GET',
+      url: '/whoami',
+      cookies: { [PAGE_COOKIE]: user.token },
+    });
+    expect(ended.statusCode).toBe(302);
+    const cleared = ended.cookies.find((cookie) => cookie.name === PAGE_COOKIE);
+    expect(cleared?.value).toBe('');
+    for (const value of ['not-a-token', 'x'.repeat(3000)]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/whoami',
+        cookies: { [PAGE_COOKIE]: value },
+      });
+      expect(res.statusCode, value.slice(0, 10)).toBe(302);
+    }
+  });
+
+  it('serves hashed assets with immutable caching and compression, other files no-cache', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/entry-abc123.js',
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
-  it('answers 404 for a missing file with an extension', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
-  });
-
-  it('does not serve the repository or dotfiles', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/.git/config' })).statusCode).toBe(404);
+  it("does not serve the build's server, the repository or dotfiles", async () => {
+    for (const url of ['/server/index.js', '/index.html', '/.git/config', '/assets/missing.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body, url).not.toContain('pageContext');
+      expect(res.body, url).not.toContain('A quiet place to pray');
+    }
   });
 });
 
@@ -256,13 +223,13 @@ describe('security headers', () => {
   it.each([
     ['API JSON', '/api/health'],
     ['an error', '/api/nope'],
-    ['the page', '/dashboard'],
-    ['an asset', '/assets/index-abc123.js'],
+    ['a page', '/public'],
+    ['an asset', '/assets/entry-abc123.js'],
   ])('are on %s', async (_kind, url) => {
     const res = await t.app.inject({ method: 'GET', url });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/]{22}=='(;|$)/);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
@@ -271,23 +238,19 @@ describe('security headers', () => {
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
-  it("allows the build's inline scripts by hash, and no other inline script", async () => {
-    writeFileSync(
-      path.join(dist, 'index.html'),
-      `<!doctype html><title>Selah</title>${INLINE.map((s) => `<script>${s}</script>`).join('')}<div id="root"></div>`,
-    );
-    const res = await t.app.inject({ method: 'GET', url: '/login' });
-    const scriptSrc = String(res.headers['content-security-policy'])
-      .split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .find(([name]) => name === 'script-src')
-      ?.slice(1);
-    const inline = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
-    expect(inline).toEqual(INLINE);
-    for (const text of inline) expect(scriptSrc).toContain(`'${sha256(text)}'`);
-    expect(scriptSrc).toEqual(["'self'", ...INLINE.map((text) => `'${sha256(text)}'`)]);
-    // A script changed by one character has another hash: the browser refuses it.
-    expect(scriptSrc).not.toContain(`'${sha256(`${INLINE[1]} `)}'`);
+  it('allows inline scripts by a nonce of 128 random bits, a new one for every response', async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const res = await t.app.inject({ method: 'GET', url: i % 2 ? '/api/health' : '/public' });
+      const sources = scriptSrc(res.headers['content-security-policy']);
+      // No hash list and no 'unsafe-inline': 'self' and this response's nonce.
+      expect(sources).toHaveLength(2);
+      expect(sources[0]).toBe("'self'");
+      const nonce = /^'nonce-([A-Za-z0-9+/]{22}==)'$/.exec(sources[1]!)?.[1];
+      expect(nonce && Buffer.from(nonce, 'base64')).toHaveLength(16);
+      nonces.add(nonce!);
+    }
+    expect(nonces.size).toBe(20);
   });
 
   it('sends HSTS only when served over https', async () => {

@@ -43,9 +43,8 @@ import { errorSerializer } from './lib/log-serializers.ts';
 import { bulkheadPlugin } from './plugins/bulkhead.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
-import { inlineScriptHashes } from './plugins/inline-scripts.ts';
 import { paymentOrigins, securityPlugin } from './plugins/security.ts';
-import { spaPlugin } from './plugins/spa.ts';
+import { pagesPlugin } from './plugins/pages.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping } from './housekeeping.ts';
 import { createServices, type Services } from './services.ts';
@@ -54,7 +53,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const VERSION = (
   JSON.parse(readFileSync(path.join(here, '../package.json'), 'utf8')) as { version: string }
 ).version;
-export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+/** The web app (apps/web), and where its build goes unless WEB_DIST_DIR says otherwise. */
+const WEB_ROOT = path.resolve(here, '../../web');
+export const DEFAULT_WEB_DIST = path.join(WEB_ROOT, 'dist');
 
 export interface BuildAppOptions {
   env: Env;
@@ -107,7 +108,7 @@ declare module 'fastify' {
   }
 }
 
-/** Builds the whole app (API + SPA) without listening: server.ts listens, tests inject. */
+/** Builds the whole app (API + pages) without listening: server.ts listens, tests inject. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { env, db } = opts;
   const app = Fastify({
@@ -140,7 +141,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         : undefined,
     reportUrl: `${env.APP_ORIGIN}${CSP_REPORT_PATH}`,
     reportGroup: CSP_REPORT_GROUP,
-    inlineScripts: inlineScriptHashes(webDist, app.log),
   });
   await app.register(underPressure, {
     // In tests the embedded database runs in this process and a loaded CI machine can stall the
@@ -237,7 +237,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
 
-  await app.register(spaPlugin, { distDir: webDist, secureCookies: https });
+  // The web app's pages, after the API (docs/decisions/045).
+  await app.register(pagesPlugin, {
+    distDir: webDist,
+    devRoot: env.WEB_DEV_SERVER === 'on' ? WEB_ROOT : undefined,
+    secureCookies: https,
+    services,
+  });
 
   // Streams are long-lived: end them when shutdown begins (preClose), instead of waiting for
   // the clients; onClose runs only after every open request has finished (sigterm fault).

@@ -46,6 +46,8 @@ const EnvSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     WEB_DIST_DIR: optionalString,
+    /** on: pages come from Vite's dev server with hot reloading (`npm run dev`), not a build. */
+    WEB_DEV_SERVER: z.enum(['on', 'off']).default('off'),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
     DB_POOL_MAX: z.coerce.number().int().min(4).max(1000).default(10),
     DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),

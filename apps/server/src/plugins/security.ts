@@ -1,6 +1,18 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /**
+     * This response's CSP nonce (128 random bits, base64): `script-src` allows inline scripts
+     * that carry it, and no others (the pages' scripts, plugins/pages.ts).
+     */
+    cspNonce: string;
+  }
+}
 
 /** Origins the Flutterwave checkout needs: its script, its payment frame and its calls. */
 export interface PaymentOrigins {
@@ -31,11 +43,6 @@ export const securityPlugin = fp(
       reportUrl?: string | undefined;
       /** The report-to group name the Reporting-Endpoints header defines. */
       reportGroup?: string | undefined;
-      /**
-       * `sha256-...` of the web app's inline scripts (plugins/inline-scripts.ts): script-src
-       * allows exactly those inline scripts, by hash; there is no 'unsafe-inline'.
-       */
-      inlineScripts?: string[] | undefined;
     },
   ) => {
     const { reportUrl, reportGroup = 'csp-endpoint' } = opts;
@@ -49,6 +56,9 @@ export const securityPlugin = fp(
         reply.header('reporting-endpoints', endpoints);
       });
     }
+    // Each response's nonce, for the policy's `script-src` (read by helmet as it writes it).
+    const nonces = new WeakMap<ServerResponse, string>();
+    app.decorateReply('cspNonce', '');
     // The middleware is built once: @fastify/helmet built it again on every request (parsing the
     // policy each time, about 15 % of a cheap request's CPU under load).
     const setSecurityHeaders = helmet({
@@ -56,10 +66,11 @@ export const securityPlugin = fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
+          // Inline scripts only with this response's nonce; never 'unsafe-inline' (ADR 045).
           scriptSrc: [
             "'self'",
-            ...(opts.inlineScripts ?? []).map((hash) => `'${hash}'`),
             ...(opts.payments?.script ?? []),
+            (_req, res) => `'nonce-${nonces.get(res) ?? ''}'`,
           ],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
@@ -87,6 +98,8 @@ export const securityPlugin = fp(
       crossOriginEmbedderPolicy: false,
     });
     app.addHook('onRequest', (request, reply, done) => {
+      reply.cspNonce = randomBytes(16).toString('base64');
+      nonces.set(reply.raw, reply.cspNonce);
       setSecurityHeaders(request.raw, reply.raw, () => done());
     });
   },

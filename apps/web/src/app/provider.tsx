@@ -4,26 +4,23 @@ import type * as React from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { AppErrorFallback } from '@/components/errors/app-error-fallback';
 import { Toaster } from '@/components/ui/sonner';
-import { TooltipProvider } from '@/components/ui/tooltip';
-import { createQueryClient } from '@/lib/query-client';
+import { getQueryClient } from '@/lib/query-client';
 
-/** App-wide providers: the error boundary of last resort, data cache, tooltips and toasts. */
+/** App-wide providers: the error boundary of last resort, data cache and toasts. */
 export function AppProvider({
   children,
   queryClient,
 }: {
   children: React.ReactNode;
-  /** Tests pass their own client; the app creates one. */
+  /** Tests pass their own client; the app uses the page's (lib/query-client.ts). */
   queryClient?: QueryClient;
 }) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [client] = useState(() => queryClient ?? getQueryClient());
   return (
     <ErrorBoundary FallbackComponent={AppErrorFallback}>
       <QueryClientProvider client={client}>
-        <TooltipProvider>
-          {children}
-          <Toaster />
-        </TooltipProvider>
+        {children}
+        <Toaster />
       </QueryClientProvider>
     </ErrorBoundary>
   );

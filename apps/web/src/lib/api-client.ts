@@ -3,7 +3,6 @@ import { IDEMPOTENCY_KEY_HEADER } from '@selah/shared/schemas/idempotency';
 import type { z } from 'zod';
 import { env } from '@/config/env';
 import { useAuthStore } from '@/stores/auth-store';
-import { takeEarlyRead } from './early-reads';
 
 /** A failed API call: the server's error envelope plus the HTTP status (0 = no response). */
 export class ApiError extends Error {
@@ -176,28 +175,15 @@ async function send(
   if (idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
 
   const url = buildUrl(path, query);
-  // A plain signed-in GET that head/early-reads.js (inlined) already started for this page (same URL,
-  // token and headers): its answer, once, instead of a second request. A call cancelled before it
-  // starts leaves it for the next one.
-  const early =
-    method === 'GET' &&
-    token &&
-    !options.headers &&
-    accept === 'application/json' &&
-    !signal?.aborted
-      ? takeEarlyRead(url, token)
-      : undefined;
   let response: Response;
   try {
-    response = early
-      ? await early
-      : await fetch(url, {
-          method,
-          headers,
-          body: raw ? body : body === undefined ? null : JSON.stringify(body),
-          signal: signal ?? null,
-          credentials: 'same-origin',
-        });
+    response = await fetch(url, {
+      method,
+      headers,
+      body: raw ? body : body === undefined ? null : JSON.stringify(body),
+      signal: signal ?? null,
+      credentials: 'same-origin',
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({

@@ -5,6 +5,7 @@ import {
   QUERY_RETRY_MAX_MS,
 } from '@selah/shared/constants';
 import {
+  type FetchQueryOptions,
   MutationCache,
   type Query,
   QueryCache,
@@ -67,7 +68,7 @@ function isSessionEnd(error: unknown) {
   return error instanceof ApiError && error.status === 401;
 }
 
-/** How long data a page arrived with (rendered by the server, ADR 033) counts as fresh. */
+/** How long data a page arrived with (read by its server loader, ADR 045) counts as fresh. */
 export const SEEDED_FRESH_MS = 10_000;
 
 /** Queries seeded from the page, with the data they were seeded with (its update time). */
@@ -81,9 +82,61 @@ export function markSeeded(query: Query): void {
   seeded.set(query, query.state.dataUpdatedAt);
 }
 
+/** A query's data as a page's server loader read it (the API's JSON for that query). */
+export interface QuerySeed {
+  queryKey: QueryKey;
+  data: unknown;
+}
+
+/**
+ * Puts what a page's server loader read into `client`, as of now by this clock, unless the
+ * query holds data already: the page renders from it at once (on the server, and in the
+ * browser as it hydrates that markup) and does not read it again as it mounts.
+ */
+export function seedQueries(client: QueryClient, seeds: readonly QuerySeed[]): void {
+  for (const { queryKey, data } of seeds) {
+    if (client.getQueryData(queryKey) !== undefined) continue;
+    client.setQueryData(queryKey, data);
+    const query = client.getQueryCache().find({ queryKey, exact: true });
+    if (query) markSeeded(query);
+  }
+}
+
 /** Stale at once (TanStack's default), except data the page arrived with, for a while. */
 function defaultStaleTime(query: Query): number {
   return seeded.get(query) === query.state.dataUpdatedAt ? SEEDED_FRESH_MS : 0;
+}
+
+/**
+ * Starts reading a query into `client` as a route's `clientLoader` does (docs/decisions/045),
+ * unless fresh data is there already: what it reads counts as just read, so the page that
+ * mounts a moment later does not read it again.
+ */
+export function prefetchRead<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+  client: QueryClient,
+  options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
+): void {
+  void client.prefetchQuery(options).then(() => {
+    const query = client.getQueryCache().find({ queryKey: options.queryKey, exact: true });
+    if (query?.state.status === 'success') markSeeded(query);
+  });
+}
+
+let browserClient: QueryClient | undefined;
+
+/**
+ * The page's query cache: in the browser one for the whole visit (the app renders from it and
+ * route clientLoaders fill it); on the server a new one for each call (each request's render).
+ */
+export function getQueryClient(): QueryClient {
+  if (typeof window === 'undefined') return createQueryClient();
+  browserClient ??= createQueryClient();
+  return browserClient;
+}
+
+/** Tests: the browser's cache from now on (the one a test renders the app with). */
+export function setBrowserQueryClient(client: QueryClient): void {
+  browserClient = client;
 }
 
 export function createQueryClient() {

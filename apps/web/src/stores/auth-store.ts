@@ -4,6 +4,7 @@ import { replaceEqualDeep } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { useIsHydrating } from '@/hooks/use-is-hydrating';
 
 /**
  * The signed-in session (spec-1 §3 "Auth store"): the bearer token and the current user,
@@ -76,22 +77,23 @@ export const useAuthStore = create<AuthState>()(
 export const selectIsAuthenticated = (state: AuthState) => state.token !== null;
 
 /**
- * The user a page is rendered for on the server (app/server-render.tsx, ADR 033). The store
- * cannot say: on the server it is one for every request, and React reads a store's initial
- * state there (no one signed in). Unset in the browser.
+ * The user the server rendered a signed-in page for (the page cookie's, docs/decisions/045),
+ * given by the signed-in layout from its loader. The store cannot say while the browser hydrates
+ * that page: React reads a store's initial state (no one signed in) on the server and during
+ * hydration. Null outside signed-in pages.
  */
 export const ServerSessionContext = createContext<User | null>(null);
 
-/** The signed-in user: the server-rendered page's, else the store's. */
+/** The signed-in user: the server's while its markup hydrates, the store's from then on. */
 export function useSessionUser(): User | null {
   const serverUser = useContext(ServerSessionContext);
   const user = useAuthStore((state) => state.user);
-  return serverUser ?? user;
+  return useIsHydrating() ? serverUser : user;
 }
 
-/** Whether someone is signed in: a server-rendered page is always someone's. */
+/** Whether someone is signed in: on a page the server rendered for a user, as it did. */
 export function useIsAuthenticated(): boolean {
   const serverUser = useContext(ServerSessionContext);
   const signedIn = useAuthStore(selectIsAuthenticated);
-  return serverUser !== null || signedIn;
+  return useIsHydrating() ? serverUser !== null : signedIn;
 }

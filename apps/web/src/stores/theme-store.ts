@@ -75,7 +75,6 @@ function writeStorage(key: string, value: string) {
 export function getInitialTheme(): Theme {
   const stored = readStorage(STORAGE_KEYS.theme);
   if (stored === 'light' || stored === 'dark') return stored;
-  // No window when the landing page is prerendered at build time (vite.config.ts).
   const prefersDark =
     typeof window !== 'undefined' &&
     typeof window.matchMedia === 'function' &&
@@ -169,9 +168,12 @@ export const useThemeStore = create<ThemeState>()((set, get) => {
     set(change);
   };
   return {
-    theme: getInitialTheme(),
-    themeColor: getInitialThemeColor(),
-    ...getInitialAppearance(),
+    // What a page rendered without the browser's storage shows (the server's render, and the
+    // browser's as it hydrates that markup); the stored choice follows right below.
+    theme: 'light',
+    themeColor: DEFAULT_THEME_COLOR,
+    fontSize: DEFAULT_FONT_SIZE,
+    animations: null,
     setTheme: (theme) => {
       update({ theme });
       chosen();
@@ -198,6 +200,19 @@ export const useThemeStore = create<ThemeState>()((set, get) => {
     },
   };
 });
+
+/**
+ * The stored choice, else the system's preference (theme-init.js applied them to <html> before
+ * the first paint). The store's initial state stays the defaults above: React renders from it on
+ * the server and while it hydrates, and from the state below right after (docs/decisions/045).
+ */
+if (typeof window !== 'undefined') {
+  useThemeStore.setState({
+    theme: getInitialTheme(),
+    themeColor: getInitialThemeColor(),
+    ...getInitialAppearance(),
+  });
+}
 
 // Keep <html> in step with the store (theme-init.js applied the initial values already).
 useThemeStore.subscribe((state, previous) => {

@@ -4,7 +4,6 @@ import { userEvent } from '@testing-library/user-event';
 import type * as React from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from '@/components/ui/sonner';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { createTestQueryClient } from './query-client';
 
 /**
@@ -16,10 +15,8 @@ export function renderComponent(ui: React.ReactNode, { path = '/' }: { path?: st
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-        <Toaster />
-      </TooltipProvider>
+      <RouterProvider router={router} />
+      <Toaster />
     </QueryClientProvider>,
   );
   return { ...result, router, queryClient, user: userEvent.setup() };

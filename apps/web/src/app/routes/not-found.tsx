@@ -1,6 +1,6 @@
 import { NotFoundScreen } from '@/components/errors/not-found-screen';
 
-export function Component() {
+export default function NotFoundRoute() {
   return (
     <>
       <title>Page Not Found · Selah</title>

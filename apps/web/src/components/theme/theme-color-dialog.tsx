@@ -2,7 +2,7 @@ import type { ThemeColor } from '@selah/shared/constants';
 import { Palette } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { WithTooltip } from '@/components/ui/tooltip';
 import { toast } from '@/lib/toast';
 import { useThemeStore } from '@/stores/theme-store';
 
@@ -30,23 +30,20 @@ export function ThemeColorDialog({ triggerClassName }: { triggerClassName?: stri
 
   return (
     <>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button
-            ref={trigger}
-            variant="ghost"
-            size="icon"
-            aria-label="Change theme color"
-            aria-haspopup="dialog"
-            aria-expanded={open}
-            className={triggerClassName}
-            onClick={() => setOpen(true)}
-          >
-            <Palette aria-hidden="true" />
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>Theme color</TooltipContent>
-      </Tooltip>
+      <WithTooltip label="Theme color">
+        <Button
+          ref={trigger}
+          variant="ghost"
+          size="icon"
+          aria-label="Change theme color"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          className={triggerClassName}
+          onClick={() => setOpen(true)}
+        >
+          <Palette aria-hidden="true" />
+        </Button>
+      </WithTooltip>
       <Suspense fallback={null}>
         <ThemeColorPicker
           open={open}

@@ -1,51 +1,23 @@
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@selah/shared/constants';
-import { Tooltip as TooltipPrimitive } from 'radix-ui';
+import { lazy } from 'react';
 import type * as React from 'react';
-import { cn } from '@/lib/utils';
+import { Deferred } from './deferred';
 
-/** Mounted once in the app provider: tooltips open after 700 ms, skip delay 300 ms (spec-1 §9). */
-export function TooltipProvider({
-  delayDuration = TOOLTIP_DELAY_MS,
-  skipDelayDuration = TOOLTIP_SKIP_DELAY_MS,
-  ...props
-}: React.ComponentProps<typeof TooltipPrimitive.Provider>) {
+/**
+ * Radix's tooltip and floating-ui (about 15 KB gzip) are a chunk of their own, out of the
+ * signed-in shell's initial JS (issue 7, docs/decisions/045); the first render starts loading it.
+ */
+const TooltipPopup = lazy(() => import('./tooltip-popup'));
+
+/**
+ * `children` (one button, the trigger) with a tooltip saying `label` on hover and keyboard focus
+ * (spec-1 §9: it opens after 700 ms). Until the tooltip's chunk has arrived the button shows
+ * without one; focus on it stays on it when the tooltip arrives (`Deferred`). Pages rendered by
+ * the server come with the tooltip's markup already.
+ */
+export function WithTooltip({ label, children }: { label: string; children: React.ReactElement }) {
   return (
-    <TooltipPrimitive.Provider
-      data-slot="tooltip-provider"
-      delayDuration={delayDuration}
-      skipDelayDuration={skipDelayDuration}
-      {...props}
-    />
-  );
-}
-
-export function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
-  return <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
-}
-
-export function TooltipTrigger(props: React.ComponentProps<typeof TooltipPrimitive.Trigger>) {
-  return <TooltipPrimitive.Trigger data-slot="tooltip-trigger" {...props} />;
-}
-
-export function TooltipContent({
-  className,
-  sideOffset = 4,
-  children,
-  ...props
-}: React.ComponentProps<typeof TooltipPrimitive.Content>) {
-  return (
-    <TooltipPrimitive.Portal>
-      <TooltipPrimitive.Content
-        data-slot="tooltip-content"
-        sideOffset={sideOffset}
-        className={cn(
-          'z-50 w-fit rounded-md bg-foreground px-3 py-1.5 text-xs text-balance text-background animate-fade-in',
-          className,
-        )}
-        {...props}
-      >
-        {children}
-      </TooltipPrimitive.Content>
-    </TooltipPrimitive.Portal>
+    <Deferred fallback={children}>
+      <TooltipPopup label={label}>{children}</TooltipPopup>
+    </Deferred>
   );
 }

@@ -1,6 +1,6 @@
 import { AdminPaymentsPage } from '@/features/billing/components/admin-payments-page';
 
-export function Component() {
+export default function AdminPaymentsRoute() {
   return (
     <>
       <title>Payments · Selah</title>

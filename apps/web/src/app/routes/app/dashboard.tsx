@@ -1,5 +1,47 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { useLoaderData } from 'react-router';
+import {
+  dailyInspirationQueryOptions,
+  dailyInspirationRead,
+} from '@/features/dashboard/api/get-daily-inspiration';
+import {
+  dashboardStatsQueryOptions,
+  dashboardStatsRead,
+} from '@/features/dashboard/api/get-dashboard-stats';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
+import { getQueryClient, prefetchRead } from '@/lib/query-client';
+import { type LoaderSeeds, NO_SEEDS, readSeeds, seed, useLoaderSeeds } from '../../loader-seeds';
 
-export function Component() {
+/** On the server: the dashboard's statistics and daily verse, as GET /api/stats(/daily) read them. */
+export function loader({ context }: LoaderFunctionArgs): Promise<LoaderSeeds> {
+  return readSeeds(context, async ({ services, viewer }) => {
+    const [dashboard, daily] = await Promise.all([
+      services.stats.dashboard(viewer),
+      services.stats.daily(viewer),
+    ]);
+    return [
+      seed(dashboardStatsQueryOptions().queryKey, dashboardStatsRead.schema, dashboard),
+      seed(dailyInspirationQueryOptions().queryKey, dailyInspirationRead.schema, daily),
+    ];
+  });
+}
+
+/**
+ * In the browser (a later navigation): starts the same reads through the API as the page's
+ * module loads, into the query cache the page renders from (its skeleton shows until they
+ * arrive).
+ */
+export function clientLoader(): LoaderSeeds {
+  const client = getQueryClient();
+  prefetchRead(client, dashboardStatsQueryOptions());
+  prefetchRead(client, dailyInspirationQueryOptions());
+  return NO_SEEDS;
+}
+
+/** The queries keep themselves fresh: a change of the address's query asks nothing again. */
+export const shouldRevalidate = () => false;
+
+export default function DashboardRoute() {
+  useLoaderSeeds(useLoaderData<typeof loader>());
   return <Dashboard />;
 }

@@ -1,6 +1,6 @@
 import { DiscoverJournals } from '@/features/journals/components/discover-journals';
 
-export function Component() {
+export default function DiscoverRoute() {
   return (
     <>
       <title>Discover · Selah</title>

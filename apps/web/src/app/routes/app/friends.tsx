@@ -1,6 +1,6 @@
 import { FriendsPage } from '@/features/friends/components/friends-page';
 
-export function Component() {
+export default function FriendsRoute() {
   return (
     <>
       <title>Friends · Selah</title>

@@ -4,7 +4,7 @@ import {
   parsePrintIncludes,
 } from '@/features/prayer-requests/components/journal-print-view';
 
-export function Component() {
+export default function JournalPrintRoute() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   return <JournalPrintView key={id} journalId={id} include={parsePrintIncludes(params)} />;

@@ -1,8 +1,21 @@
+import { IdParamsSchema } from '@selah/shared/schemas/common';
 import { useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import {
+  type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useParams,
+} from 'react-router';
 import { paths } from '@/config/paths';
 import { useDeferredPending } from '@/hooks/use-deferred-pending';
-import { LOAD_JOURNAL_FAILED, useJournal } from '@/features/journals/api/get-journal';
+import {
+  journalQueryOptions,
+  journalRead,
+  LOAD_JOURNAL_FAILED,
+  useJournal,
+} from '@/features/journals/api/get-journal';
 import { DeleteJournalDialog } from '@/features/journals/components/lazy-dialogs';
 import { JournalHeader } from '@/features/journals/components/journal-header';
 import { JournalMembersCard } from '@/features/journals/components/journal-members-card';
@@ -12,13 +25,15 @@ import {
   JournalPageSkeleton,
 } from '@/features/journals/components/journal-page-states';
 import { JournalStatsCard } from '@/features/journals/components/journal-stats-card';
-import { useErrorToast } from '@/features/journals/hooks/use-error-toast';
+import { useErrorToast } from '@/hooks/use-error-toast';
 import { AddPrayerDialog } from '@/features/prayers/components/lazy-dialogs';
 import { JournalPrayersSection } from '@/features/prayers/components/journal-prayers-section';
 import { ShareDialog } from '@/features/sharing/components/lazy-dialogs';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { getQueryClient, prefetchRead } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
 import { useSessionUser } from '@/stores/auth-store';
+import { type LoaderSeeds, NO_SEEDS, readSeeds, seed, useLoaderSeeds } from '../../loader-seeds';
 
 /** The same element every render: React skips it when it renders again. */
 const SKELETON = <JournalPageSkeleton />;
@@ -28,7 +43,36 @@ function isMissing(error: unknown) {
   return isApiError(error, 404) || isApiError(error, 400);
 }
 
-export function Component() {
+/**
+ * On the server: the journal as GET /api/journals/:id reads it (the same checks: a malformed id,
+ * or a journal the user may not read, gives nothing here, and the page shows the API's answer).
+ */
+export function loader({ context, params }: LoaderFunctionArgs): Promise<LoaderSeeds> {
+  const id = params.id ?? '';
+  return readSeeds(context, async ({ services, viewer }) => {
+    if (!IdParamsSchema.safeParse({ id }).success) return [];
+    const journal = await services.journals.detail(id, viewer);
+    return [seed(journalQueryOptions(id).queryKey, journalRead(id).schema, journal)];
+  });
+}
+
+/**
+ * In the browser (a later navigation): starts the journal's read through the API as the page's
+ * module loads, into the query cache the page renders from (its skeleton shows until it
+ * arrives).
+ */
+export function clientLoader({ params }: LoaderFunctionArgs): LoaderSeeds {
+  prefetchRead(getQueryClient(), journalQueryOptions(params.id ?? ''));
+  return NO_SEEDS;
+}
+
+/** Only another journal is read anew (the query keeps itself fresh). */
+export function shouldRevalidate({ currentParams, nextParams }: ShouldRevalidateFunctionArgs) {
+  return currentParams.id !== nextParams.id;
+}
+
+export default function JournalRoute() {
+  useLoaderSeeds(useLoaderData<typeof loader>());
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();

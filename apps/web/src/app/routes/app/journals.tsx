@@ -1,6 +1,6 @@
 import { MyJournals } from '@/features/journals/components/my-journals';
 
-export function Component() {
+export default function JournalsRoute() {
   return (
     <>
       <title>My Journals · Selah</title>

@@ -13,7 +13,7 @@ import {
 } from '@/features/groups/components/group-page-states';
 import { GroupPrayersSection } from '@/features/groups/components/group-prayers-section';
 import { LeaveGroupDialog } from '@/features/groups/components/lazy-dialogs';
-import { useErrorToast } from '@/features/groups/hooks/use-error-toast';
+import { useErrorToast } from '@/hooks/use-error-toast';
 import { canManageGroup } from '@/features/groups/utils/group-text';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth-store';
@@ -27,7 +27,7 @@ function isMissing(error: unknown) {
  * /prayer-groups/:id: one group, its prayers and members, the Manage area (admins and the
  * journal's owner) and the admins' pending invitations.
  */
-export function Component() {
+export default function PrayerGroupRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();

@@ -150,7 +150,7 @@ describe('/prayer-groups', () => {
     expect(within(list).getByRole('link', { name: 'Tuesday Circle' })).toBeInTheDocument();
 
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await within(list).findByRole('link', { name: 'Healing Chain' })).toBeInTheDocument();
   });
 

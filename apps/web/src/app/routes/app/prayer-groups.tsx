@@ -1,6 +1,6 @@
 import { PrayerGroups } from '@/features/groups/components/prayer-groups';
 
-export function Component() {
+export default function PrayerGroupsRoute() {
   return (
     <>
       <title>Prayer Groups · Selah</title>

@@ -1,6 +1,6 @@
 import { PrayerRequestsPage } from '@/features/prayer-requests/components/prayer-requests-page';
 
-export function Component() {
+export default function PrayerRequestsRoute() {
   return (
     <>
       <title>Prayer Requests · Selah</title>

@@ -1,25 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  ArrowLeft,
-  BookMarked,
-  BookOpen,
-  FileQuestion,
-  Globe,
-  Lock,
-  Share2,
-  Users,
-} from 'lucide-react';
+import { ArrowLeft, BookOpen, FileQuestion, Share2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ItemNotFound, PageLoadError } from '@/components/errors/page-states';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { useErrorToast } from '@/features/groups/hooks/use-error-toast';
+import { useErrorToast } from '@/hooks/use-error-toast';
 import { prayerQueryOptions } from '@/features/prayers/api/get-prayer';
-import { CategoryBadge, PrayerStatusBadge } from '@/features/prayers/components/prayer-card';
+import { PrayerBadges, PrayerBody } from '@/features/prayers/components/prayer-body';
 import { SHARED_WITH_YOU } from '@/features/prayers/utils/journal-label';
 import { ShareDialog } from '@/features/sharing/components/lazy-dialogs';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
@@ -63,7 +53,7 @@ function PrayerNotFound() {
 }
 
 /** /prayer/:id: one prayer to read (where shared prayer links lead); its author may share it. */
-export function Component() {
+export default function PrayerRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -121,13 +111,7 @@ export function Component() {
           >
             {data.title}
           </h1>
-          <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-            <CategoryBadge category={data.category} />
-            <PrayerStatusBadge status={data.status} />
-            <Badge variant="outline" className="gap-1 text-muted-foreground">
-              {data.isPrivate ? <Lock aria-hidden="true" /> : <Globe aria-hidden="true" />}
-              {data.isPrivate ? 'Private' : 'Public'}
-            </Badge>
+          <PrayerBadges prayer={data} className="text-sm text-muted-foreground">
             {data.journalTitle === null ? (
               // Shared with the viewer, in a journal they may not read: no title, no link.
               <span className="flex items-center gap-1.5">
@@ -144,7 +128,7 @@ export function Component() {
                 <span className="truncate">{data.journalTitle}</span>
               </Link>
             )}
-          </div>
+          </PrayerBadges>
         </div>
         {isAuthor && (
           <Button variant="outline" className="w-fit" onClick={() => setShareOpen(true)}>
@@ -156,23 +140,7 @@ export function Component() {
 
       <Card className="gap-4">
         <CardContent className="grid gap-5">
-          <p className="break-words whitespace-pre-wrap">
-            {data.content || (
-              <span className="text-muted-foreground">
-                No details were written for this prayer.
-              </span>
-            )}
-          </p>
-          {data.memoryVerse && (
-            <figure className="grid gap-1 rounded-lg border-l-4 border-primary bg-muted/50 px-4 py-3">
-              <figcaption className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
-                <BookMarked className="size-3.5" aria-hidden="true" />
-                Memory verse
-              </figcaption>
-              <blockquote className="break-words italic">“{data.memoryVerse.verse}”</blockquote>
-              <p className="text-sm font-medium">{data.memoryVerse.reference}</p>
-            </figure>
-          )}
+          <PrayerBody prayer={data} />
           <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
             <dt className="text-muted-foreground">Added</dt>
             <dd>{formatDate(data.createdAt)}</dd>

@@ -1,6 +1,6 @@
 import { PrayerPoints } from '@/features/prayers/components/prayer-points';
 
-export function Component() {
+export default function PrayersRoute() {
   return (
     <>
       <title>Prayer Points · Selah</title>

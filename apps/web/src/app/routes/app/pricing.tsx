@@ -1,6 +1,6 @@
 import { PricingPage } from '@/features/billing/components/pricing-page';
 
-export function Component() {
+export default function PricingRoute() {
   return (
     <>
       <title>Pricing · Selah</title>

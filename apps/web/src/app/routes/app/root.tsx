@@ -1,14 +1,47 @@
-import { Outlet } from 'react-router';
+import type { User } from '@selah/shared/schemas/auth';
+import { type LoaderFunctionArgs, Outlet, redirect, useLoaderData } from 'react-router';
 import { AppLayout } from '@/components/layouts/app-layout';
+import { paths } from '@/config/paths';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { useFinishSignOut, useLogout } from '@/features/auth/hooks/use-logout';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { unsubscribePushOnLogout } from '@/features/notifications/utils/web-push';
-import { useSessionUser } from '@/stores/auth-store';
+import { ServerSessionContext, useAuthStore, useSessionUser } from '@/stores/auth-store';
+import { pageContext } from '../../page-context';
+
+/**
+ * On the server: the page cookie's user (docs/decisions/045), or a redirect to /login that
+ * remembers the page, for a request without a live session.
+ */
+export function loader({ context, request }: LoaderFunctionArgs) {
+  const user = context.get(pageContext)?.user ?? null;
+  if (!user) {
+    const url = new URL(request.url);
+    return redirect(paths.auth.login.getHref(`${url.pathname}${url.search}`));
+  }
+  return { user };
+}
+
+/** In the browser (every later navigation): the signed-in session is the stored one. */
+export function clientLoader(): { user: User | null } {
+  return { user: useAuthStore.getState().user };
+}
+
+/** The user changes only with a sign-in or sign-out, which leave the signed-in pages. */
+export const shouldRevalidate = () => false;
 
 /** The signed-in shell around every protected page. */
-export function Component() {
+export default function SignedInLayoutRoute() {
+  const { user: serverUser } = useLoaderData<typeof loader>();
+  return (
+    <ServerSessionContext value={serverUser}>
+      <SignedInShell />
+    </ServerSessionContext>
+  );
+}
+
+function SignedInShell() {
   const user = useSessionUser();
   const logout = useLogout();
   useFinishSignOut();

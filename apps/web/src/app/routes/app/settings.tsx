@@ -74,7 +74,7 @@ function useGoogleConfirmation() {
  * or one signed out everywhere signs out here (its session is gone on the server already) and
  * lands on /.
  */
-export function Component() {
+export default function SettingsRoute() {
   const [params, setParams] = useSearchParams();
   const signOut = useSignOutLocally();
   const google = useGoogleConfirmation();

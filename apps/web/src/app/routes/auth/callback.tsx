@@ -4,7 +4,7 @@ import { AuthLayout } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
 import { AuthCallback } from '@/features/auth/components/auth-callback';
 
-export function Component() {
+export default function CallbackRoute() {
   const navigate = useNavigate();
   const onDone = useCallback(
     (outcome: 'success' | 'failure') => {

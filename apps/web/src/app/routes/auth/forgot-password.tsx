@@ -3,7 +3,7 @@ import { AuthLayout } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 
-export function Component() {
+export default function ForgotPasswordRoute() {
   return (
     <AuthLayout
       title="Forgot your password?"

@@ -7,7 +7,7 @@ import { LoginForm } from '@/features/auth/components/login-form';
 import { useAuthErrorToast } from '@/features/auth/hooks/use-auth-error-toast';
 import { safeRedirectPath } from '@/lib/utils';
 
-export function Component() {
+export default function LoginRoute() {
   useAuthErrorToast();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

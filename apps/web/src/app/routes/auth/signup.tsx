@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { GoogleButton } from '@/features/auth/components/google-button';
 import { SignupForm } from '@/features/auth/components/signup-form';
 
-export function Component() {
+export default function SignupRoute() {
   const navigate = useNavigate();
   // A friend's invite link (/signup?invite=...) works for both ways of signing up.
   const [params] = useSearchParams();

@@ -1,6 +1,6 @@
 import { ContactLine, LegalPage } from '@/components/layouts/legal-page';
 
-export function Component() {
+export default function PrivacyRoute() {
   return (
     <LegalPage title="Privacy Policy" updated="22 November 2026">
       <title>Privacy Policy · Selah</title>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ContactLine, LegalPage } from '@/components/layouts/legal-page';
 import { paths } from '@/config/paths';
 
-export function Component() {
+export default function TermsRoute() {
   return (
     <LegalPage title="Terms of Service" updated="22 November 2026">
       <title>Terms of Service · Selah</title>

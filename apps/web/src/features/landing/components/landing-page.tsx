@@ -58,8 +58,8 @@ const sectionHeading = 'font-serif text-3xl font-semibold tracking-tight text-ba
 /**
  * The public landing page (spec-2 "/"): a private, free place to pray, with Sign In and Join
  * Free, three steps and four features. Signed-in visitors also get a way back to the dashboard.
- * It reads no store itself: the SPA route and the standalone landing entry (src/landing.tsx,
- * prerendered at build time) each say whether a session exists.
+ * It reads no store itself: its route says whether a session exists (none, as the build
+ * prerenders it; head/landing.js corrects that in the browser, docs/decisions/045).
  */
 export function LandingPage({ isSignedIn }: { isSignedIn: boolean }) {
   return (
@@ -77,15 +77,18 @@ export function LandingPage({ isSignedIn }: { isSignedIn: boolean }) {
           </nav>
           <div className="flex-1" />
           <ModeToggle />
-          {isSignedIn ? (
-            <Button asChild size="sm">
-              <Link to={paths.app.dashboard.getHref()}>Go to dashboard</Link>
-            </Button>
-          ) : (
-            <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
-              <Link to={paths.auth.login.getHref()}>Sign In</Link>
-            </Button>
-          )}
+          {/* Both, one hidden: the page as the build prerenders it (for a visitor) is shown
+              without the app, and head/landing.js shows the other to a signed-in visitor. */}
+          <Button asChild size="sm">
+            <Link to={paths.app.dashboard.getHref()} data-session="signed-in" hidden={!isSignedIn}>
+              Go to dashboard
+            </Link>
+          </Button>
+          <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
+            <Link to={paths.auth.login.getHref()} data-session="signed-out" hidden={isSignedIn}>
+              Sign In
+            </Link>
+          </Button>
         </div>
       </header>
 

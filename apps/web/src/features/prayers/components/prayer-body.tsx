@@ -12,12 +12,14 @@ import { CategoryBadge, PrayerStatusBadge } from './prayer-card';
 export function PrayerBadges({
   prayer,
   children,
+  className,
 }: {
   prayer: Pick<Prayer, 'category' | 'status' | 'isPrivate'>;
   children?: React.ReactNode;
+  className?: string;
 }) {
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className={cn('flex flex-wrap items-center gap-2', className)}>
       <CategoryBadge category={prayer.category} />
       <PrayerStatusBadge status={prayer.status} />
       <Badge variant="outline" className="gap-1 text-muted-foreground">
