@@ -169,7 +169,7 @@ async function startOnce(dataDir: string, kind: StartResult['kind']): Promise<St
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'selah-startup-'));
-if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
+if (!existsSync(path.join(ROOT, 'apps/web/dist/server/index.js'))) {
   console.log('apps/web/dist is missing: building it first (not part of the measurement)');
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -1,7 +1,7 @@
 // The end-to-end stack that Playwright's `webServer` runs (`node e2e/support/stack.ts`):
 // a local OpenID provider standing in for Google, a local SMTP server that keeps mails, a small
 // control endpoint for both, and the app itself started exactly as `npm start` starts it
-// (`node scripts/start.ts`: builds apps/web when stale, then serves SPA + API) on a fresh
+// (`node scripts/start.ts`: builds apps/web when stale, then serves pages + API) on a fresh
 // PGlite data directory. Before it, the run's operator account is made with the real
 // `npm run admin` command (support/provision-admin.ts). Everything stops on SIGTERM/SIGINT or
 // when the app exits.

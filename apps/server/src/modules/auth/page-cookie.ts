@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 
 /**
  * The session token again, as an HttpOnly cookie that only the page handler reads
- * (plugins/server-render.ts): a browser's request for a page carries no Authorization header, so
+ * (plugins/pages.ts): a browser's request for a page carries no Authorization header, so
  * this is how the server knows whose page to render with data (ADR 033). The API never accepts
  * it: API calls stay bearer-only, so cross-site requests cannot use it (no CSRF). SameSite=Lax
  * keeps it on top-level navigations to us (a link from elsewhere), nothing else cross-site.
