@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Env } from './config/env.ts';
-import { withAmbientTransaction } from './db/ambient-transaction.ts';
 import type { DbHandle } from './db/client.ts';
 import { AUTH_LIMITS, Limiter, PASSWORD_CHECK_LIMIT } from './lib/rate-limiter.ts';
 import { AccessPolicy } from './modules/access/access.policy.ts';
@@ -14,7 +13,6 @@ import { FriendsService } from './modules/friends/friends.service.ts';
 import { GroupsService } from './modules/groups/groups.service.ts';
 import { JournalsService } from './modules/journals/journals.service.ts';
 import { JournalExportService, EXPORT_LIMIT } from './modules/exports/journal-export.service.ts';
-import { MailRepository } from './modules/mail/mail.repository.ts';
 import { MailWorker } from './modules/mail/mail.worker.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { OpenStreams } from './modules/notifications/open-streams.ts';
@@ -61,20 +59,17 @@ export interface ServiceOptions {
 
 /** Builds every service once, in dependency order. Routes receive the ones they need. */
 export function createServices(opts: ServiceOptions) {
-  const { env, logger, now } = opts;
-  // Services join a request's ambient transaction when one is open (idempotent creates, ADR 017).
-  const db: DbHandle = { ...opts.db, db: withAmbientTransaction(opts.db.db) };
-  const mailRepo = new MailRepository(db.db);
-  const mailWorker = new MailWorker(mailRepo, {
+  const { env, logger, now, db } = opts;
+  const mailWorker = new MailWorker({
+    db: db.db,
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
     logger,
     logBodies: env.NODE_ENV !== 'production',
   });
-  const onMailQueued = () => mailWorker.poke();
   // Who may see or change what: one policy every module asks (docs/decisions/036).
   const access = new AccessPolicy({ db: db.db });
-  const users = new UsersService(db.db);
+  const users = new UsersService({ db: db.db });
   const hub = new RealtimeHub({ publisher: opts.redis, subscriber: opts.redisSubscriber, logger });
   const push = new PushService({
     db: db.db,
@@ -88,16 +83,14 @@ export function createServices(opts: ServiceOptions) {
     access,
     hub,
     push,
-    mail: mailRepo,
-    onMailQueued,
+    mail: mailWorker,
     appOrigin: env.APP_ORIGIN,
     logger,
   });
   const reminders = new ReminderScheduler({ db: db.db, notifications, now, logger });
   const friends = new FriendsService({
     db: db.db,
-    mail: mailRepo,
-    onMailQueued,
+    mail: mailWorker,
     notifications,
     users,
     appOrigin: env.APP_ORIGIN,
@@ -126,8 +119,8 @@ export function createServices(opts: ServiceOptions) {
   const auth = new AuthService({
     db: db.db,
     users,
-    mail: mailRepo,
-    onMailQueued,
+    mail: mailWorker,
+    notifications,
     hasher,
     tokens: new SessionTokens(opts.jwtSecret, env.APP_ORIGIN),
     google,
@@ -135,8 +128,6 @@ export function createServices(opts: ServiceOptions) {
     limiters,
     logger,
     onRegistered: (user, inviteCode) => friends.welcomeInvited(user, inviteCode),
-    onSessionsEnded: (userId, sessionIds, tx) =>
-      notifications.sessionsEnded(userId, sessionIds, tx),
     // Session expiry is judged by the real clock, as the session lookup does.
     sessions: new VersionedCache<CachedSession>({
       clock: db.writes,
@@ -154,9 +145,27 @@ export function createServices(opts: ServiceOptions) {
     passwordLimiter: new Limiter(PASSWORD_CHECK_LIMIT, opts.redis),
   });
   const plans = new PlansService({ db: db.db, now });
-  const journals = new JournalsService({ db: db.db, access, now, notifications, plans });
-  const prayers = new PrayersService({ db: db.db, access, now, notifications, plans });
-  const stats = new StatsService(prayers, plans, now);
+  const prayers: PrayersService = new PrayersService({
+    db: db.db,
+    access,
+    now,
+    notifications,
+    plans,
+    // Prayers and journals use each other (counters, a journal's page of prayers): read when
+    // used, once both are built.
+    get journals(): JournalsService {
+      return journals;
+    },
+  });
+  const journals: JournalsService = new JournalsService({
+    db: db.db,
+    access,
+    now,
+    notifications,
+    prayers,
+    plans,
+  });
+  const stats = new StatsService({ prayers, plans, now });
   const prayerRequests = new PrayerRequestsService({
     db: db.db,
     access,
@@ -172,7 +181,6 @@ export function createServices(opts: ServiceOptions) {
     journals,
     prayers,
     notifications,
-    plans,
   });
   const payments = new PaymentsService({
     db: db.db,
@@ -198,6 +206,7 @@ export function createServices(opts: ServiceOptions) {
     db: db.db,
     access,
     plans,
+    prayers,
     limiter: new Limiter(EXPORT_LIMIT, opts.redis),
     now,
   });

@@ -1,6 +1,4 @@
 import { and, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
-import { inAmbientTransactionNow } from '../../db/ambient-transaction.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   type GroupRole,
@@ -160,8 +158,12 @@ export class AccessPolicy {
 
   // --- Prayer requests --------------------------------------------------------------------
 
-  private requestQuery(id: string | Placeholder, viewerId: string | Placeholder) {
-    return this.db
+  private requestQuery(
+    id: string | Placeholder,
+    viewerId: string | Placeholder,
+    tx: DbOrTx = this.db,
+  ) {
+    return tx
       .select({ request: prayerRequests, creator: users })
       .from(prayerRequests)
       .innerJoin(users, eq(users.id, prayerRequests.creatorId))
@@ -183,9 +185,9 @@ export class AccessPolicy {
   }
 
   /** The request if the viewer may read it, else null. */
-  async request(viewerId: string, id: string): Promise<RequestAccess | null> {
-    if (inAmbientTransactionNow() || this.db instanceof PgTransaction) {
-      const [row] = await this.requestQuery(id, viewerId);
+  async request(viewerId: string, id: string, tx: DbOrTx = this.db): Promise<RequestAccess | null> {
+    if (tx !== this.db) {
+      const [row] = await this.requestQuery(id, viewerId, tx);
       return row ?? null;
     }
     this.preparedRequest ??= this.prepareRequest();
@@ -194,8 +196,8 @@ export class AccessPolicy {
   }
 
   /** @throws AppError NOT_FOUND when the request is missing or hidden from the viewer. */
-  async readableRequest(viewerId: string, id: string): Promise<RequestAccess> {
-    const row = await this.request(viewerId, id);
+  async readableRequest(viewerId: string, id: string, tx?: DbOrTx): Promise<RequestAccess> {
+    const row = await this.request(viewerId, id, tx);
     if (!row) throw notFound('Prayer request');
     return row;
   }

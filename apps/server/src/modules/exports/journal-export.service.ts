@@ -7,7 +7,7 @@ import { serviceUnavailable } from '../../lib/app-error.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
 import type { PlansService } from '../plans/plans.service.ts';
-import { type PrayerWithJournal, PrayersRepository } from '../prayers/prayers.repository.ts';
+import type { PrayersService } from '../prayers/prayers.service.ts';
 import { userTimeZone } from '../users/users.service.ts';
 import { type ExportedPrayer, JournalPdf, slugify } from './journal-pdf.ts';
 
@@ -23,6 +23,7 @@ export interface JournalExportDeps {
   db: Db;
   access: AccessPolicy;
   plans: PlansService;
+  prayers: PrayersService;
   limiter: Limiter;
   now: () => Date;
 }
@@ -30,36 +31,26 @@ export interface JournalExportDeps {
 /** A journal as a PDF (Premium and Ministry; the owner only), streamed as it is written. */
 export class JournalExportService {
   private readonly deps: JournalExportDeps;
-  private readonly prayers: PrayersRepository;
   private running = 0;
 
   constructor(deps: JournalExportDeps) {
     this.deps = deps;
-    this.prayers = new PrayersRepository(deps.db);
   }
 
   /** A page of the journal's prayers as its owner (`ownerId`) sees them: all of them. */
-  private async page(
+  private page(
     journalId: string,
     ownerId: string,
     options: ExportQuery,
     after: readonly [Date, string] | null,
     limit: number,
   ): Promise<ExportedPrayer[]> {
-    const rows: PrayerWithJournal[] = await this.prayers.list({
-      journalId,
-      viewerId: ownerId,
-      ...(options.answered ? {} : { status: 'pending' as const }),
+    return this.deps.prayers.ownersPage(journalId, ownerId, {
+      answered: options.answered,
+      testimonies: options.notes,
       after,
       limit,
     });
-    const testimonies = options.notes
-      ? await this.prayers.testimoniesFor(rows.map((r) => r.prayer.id))
-      : new Map<string, string[]>();
-    return rows.map((r) => ({
-      prayer: r.prayer,
-      testimonies: testimonies.get(r.prayer.id) ?? [],
-    }));
   }
 
   /**

@@ -41,10 +41,15 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ sharing: SharingService }> =
       },
     },
     async (request, reply) =>
-      app.idempotent(request, reply, async () => ({
+      app.idempotent(request, reply, async (tx) => ({
         status: 200,
         body: result(
-          await sharing.shareJournal(request.params.id, request.body.userIds, currentUser(request)),
+          await sharing.shareJournal(
+            request.params.id,
+            request.body.userIds,
+            currentUser(request),
+            tx,
+          ),
         ),
       })),
   );
@@ -61,10 +66,15 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ sharing: SharingService }> =
       },
     },
     async (request, reply) =>
-      app.idempotent(request, reply, async () => ({
+      app.idempotent(request, reply, async (tx) => ({
         status: 200,
         body: result(
-          await sharing.sharePrayer(request.params.id, request.body.userIds, currentUser(request)),
+          await sharing.sharePrayer(
+            request.params.id,
+            request.body.userIds,
+            currentUser(request),
+            tx,
+          ),
         ),
       })),
   );

@@ -38,15 +38,21 @@ export function prayedFor(
  * the streak stops at 7 days and only testimonies answered in the last 7 days show; the counts
  * of the user's prayer points are current, not history, and stay whole.
  */
+export interface StatsServiceDeps {
+  prayers: PrayersService;
+  plans: PlansService;
+  now: () => Date;
+}
+
 export class StatsService {
   private readonly prayers: PrayersService;
   private readonly plans: PlansService;
   private readonly now: () => Date;
 
-  constructor(prayers: PrayersService, plans: PlansService, now: () => Date = () => new Date()) {
-    this.prayers = prayers;
-    this.plans = plans;
-    this.now = now;
+  constructor(deps: StatsServiceDeps) {
+    this.prayers = deps.prayers;
+    this.plans = deps.plans;
+    this.now = deps.now;
   }
 
   async dashboard(user: UserRow): Promise<DashboardStats> {
@@ -57,9 +63,9 @@ export class StatsService {
     const answeredSince =
       statsWindowDays === null ? null : windowStart(now, timeZone, statsWindowDays);
     const [counts, streak, answered] = await Promise.all([
-      this.prayers.repo.authorCounts(user.id, starts),
+      this.prayers.authorCounts(user.id, starts),
       this.prayers.streak(user, statsWindowDays),
-      this.prayers.repo.recentlyAnswered(user.id, RECENT_TESTIMONIES, answeredSince),
+      this.prayers.recentlyAnswered(user.id, RECENT_TESTIMONIES, answeredSince),
     ]);
     const recentTestimonies: TestimonyItem[] = answered.map((p) => ({
       id: p.id,
@@ -88,7 +94,7 @@ export class StatsService {
   /** Today's memory verse (one of the user's own, else a built-in one) and quote. */
   async daily(user: UserRow): Promise<DailyInspiration> {
     const day = dayNumber(periodStarts(this.now(), userTimeZone(user)).today);
-    const own = await this.prayers.repo.memoryVerseAt(user.id, day);
+    const own = await this.prayers.memoryVerseAt(user.id, day);
     const verse = own
       ? { ...own, source: 'yours' as const }
       : { ...VERSES[day % VERSES.length]!, source: 'scripture' as const };
