@@ -19,14 +19,14 @@ import { OpenStreams } from './modules/notifications/open-streams.ts';
 import { PushService, type VapidKeys } from './modules/notifications/push.service.ts';
 import { RealtimeHub } from './modules/notifications/realtime-hub.ts';
 import { ReminderScheduler } from './modules/notifications/reminders.ts';
-import { FlutterwaveClient } from './modules/payments/flutterwave.ts';
+import { FlutterwaveClient } from './modules/billing/flutterwave.ts';
 import {
   PAYMENT_CHECKOUT_LIMIT,
   PAYMENT_VERIFY_LIMIT,
   PaymentsService,
-} from './modules/payments/payments.service.ts';
-import { CountryResolver } from './modules/plans/country.ts';
-import { PlansService } from './modules/plans/plans.service.ts';
+} from './modules/billing/payments.service.ts';
+import { CountryResolver } from './modules/billing/country.ts';
+import { PlansService } from './modules/billing/plans.service.ts';
 import { PrayerRequestsService } from './modules/prayer-requests/prayer-requests.service.ts';
 import { PrayersService } from './modules/prayers/prayers.service.ts';
 import { SharingService } from './modules/sharing/sharing.service.ts';

@@ -6,7 +6,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { serviceUnavailable } from '../../lib/app-error.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
-import type { PlansService } from '../plans/plans.service.ts';
+import type { PlansService } from '../billing/plans.service.ts';
 import type { PrayersService } from '../prayers/prayers.service.ts';
 import { userTimeZone } from '../users/users.service.ts';
 import { type ExportedPrayer, JournalPdf, slugify } from './journal-pdf.ts';

@@ -14,7 +14,7 @@ import { type AccessPolicy, ONLY_ADMINS_MESSAGE } from '../access/access.policy.
 import type { FriendsService } from '../friends/friends.service.ts';
 import { fullName } from '../friends/friends.presenter.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { PlansService } from '../plans/plans.service.ts';
+import type { PlansService } from '../billing/plans.service.ts';
 import type { PrayersService } from '../prayers/prayers.service.ts';
 import {
   type GroupListScope,

@@ -14,7 +14,7 @@ import { addDays, periodStarts, streakFrom } from '../../lib/time-zone.ts';
 import { type AccessPolicy, seenByJournalReaders } from '../access/access.policy.ts';
 import type { JournalsService } from '../journals/journals.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { PlansService } from '../plans/plans.service.ts';
+import type { PlansService } from '../billing/plans.service.ts';
 import { presentPrayer } from './prayers.presenter.ts';
 import { type NewPrayer, type PrayerWithJournal, PrayersRepository } from './prayers.repository.ts';
 import { userTimeZone } from '../users/users.service.ts';

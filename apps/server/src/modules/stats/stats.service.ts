@@ -1,7 +1,7 @@
 import type { DailyInspiration, DashboardStats, TestimonyItem } from '@selah/shared/schemas/stats';
 import type { UserRow } from '../../db/schema/index.ts';
 import { periodStarts, windowStart } from '../../lib/time-zone.ts';
-import type { PlansService } from '../plans/plans.service.ts';
+import type { PlansService } from '../billing/plans.service.ts';
 import type { PrayersService } from '../prayers/prayers.service.ts';
 import { userTimeZone } from '../users/users.service.ts';
 import { dayNumber, QUOTES, VERSES } from './daily-content.ts';

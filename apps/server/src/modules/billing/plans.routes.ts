@@ -15,7 +15,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ plans: PlansService }> = async
     '/',
     {
       schema: {
-        tags: ['subscription'],
+        tags: ['billing'],
         summary: 'The plan in force, its limits and what the user has used',
         response: { 200: SubscriptionSchema, 401: ApiErrorSchema },
       },

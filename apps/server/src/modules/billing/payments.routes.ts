@@ -32,7 +32,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
     '/pricing',
     {
       schema: {
-        tags: ['subscription'],
+        tags: ['billing'],
         summary: "Every plan's price for the visitor's country (decided by the server)",
         response: { 200: PricingSchema, 401: ApiErrorSchema },
       },
@@ -44,7 +44,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
     '/checkout',
     {
       schema: {
-        tags: ['subscription'],
+        tags: ['billing'],
         summary: 'Starts a payment: a server-issued tx_ref and the server-computed price',
         body: CheckoutInputSchema,
         response: { 201: CheckoutSchema, ...errors },
@@ -67,7 +67,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
     '/subscribe',
     {
       schema: {
-        tags: ['subscription'],
+        tags: ['billing'],
         summary: 'Verifies a Flutterwave transaction with Flutterwave, then upgrades the plan',
         body: SubscribeInputSchema,
         response: { 200: SubscribeResponseSchema, ...errors },
@@ -115,7 +115,7 @@ export const paymentsWebhookRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSe
         }
       },
       schema: {
-        tags: ['subscription'],
+        tags: ['billing'],
         summary: 'Flutterwave webhook (verif-hash); re-verifies the transaction by id',
         body: WebhookBodySchema,
         response: {

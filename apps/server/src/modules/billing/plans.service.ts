@@ -9,7 +9,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type PlanAfterPurchase, planAfterPurchase, type Purchase } from './plan-purchase.ts';
-import { effectivePlan, PLAN_LIMITS, PLAN_NAMES, UPGRADE_URL } from './plans.ts';
+import { effectivePlan, PLAN_LIMITS, PLAN_NAMES, UPGRADE_URL } from './plan-catalogue.ts';
 import { type PlanColumns, PlansRepository } from './plans.repository.ts';
 
 /** 402 PAYMENT_REQUIRED naming the limit, with the way up. */
