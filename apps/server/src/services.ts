@@ -203,7 +203,6 @@ export function createServices(opts: ServiceOptions) {
     now,
   });
   const journalExports = new JournalExportService({
-    db: db.db,
     access,
     plans,
     prayers,

@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ExportQuery } from '@selah/shared/schemas/subscription';
-import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { serviceUnavailable } from '../../lib/app-error.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
@@ -20,7 +19,6 @@ const MAX_CONCURRENT_EXPORTS = 3;
 export const EXPORT_LIMIT = { name: 'journal-export', points: 10, durationSeconds: 60 };
 
 export interface JournalExportDeps {
-  db: Db;
   access: AccessPolicy;
   plans: PlansService;
   prayers: PrayersService;
