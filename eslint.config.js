@@ -34,6 +34,16 @@ const webPaths = [
   },
 ];
 
+/**
+ * One way to run work in a transaction (ADR 047): `transaction(db, async (tx) => ...)` from
+ * apps/server/src/db/transaction.ts, whose `afterCommit` waits for the outermost commit.
+ */
+const oneTransactionWay = {
+  selector: "CallExpression[callee.property.name='transaction']",
+  message:
+    "Use `transaction(db, async (tx) => ...)` from db/transaction.ts (ADR 047), not Drizzle's `.transaction()`.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -155,6 +165,17 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [crossApp('web')] }] },
   },
   {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/modules/**',
+      'apps/server/src/db/transaction.ts',
+      // PGlite's own transaction, under Drizzle.
+      'apps/server/src/db/pglite-guard.ts',
+      '**/*.test.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', oneTransactionWay] },
+  },
+  {
     // One access policy (ADR 036): outside modules/access, no module decides visibility from a
     // record's privacy flag or a profile setting; it asks the policy or uses its SQL conditions.
     files: ['apps/server/src/modules/**/*.ts'],
@@ -181,6 +202,7 @@ export default tseslint.config(
           message:
             "Visibility conditions come from modules/access/access.sql.ts, not from a module's own SQL.",
         },
+        oneTransactionWay,
       ],
     },
   },

@@ -25,8 +25,8 @@ import {
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { journalExportRoutes } from './modules/exports/journal-export.routes.ts';
 import { journalsRoutes } from './modules/journals/journals.routes.ts';
-import { paymentsRoutes, paymentsWebhookRoutes } from './modules/payments/payments.routes.ts';
-import { plansRoutes } from './modules/plans/plans.routes.ts';
+import { paymentsRoutes, paymentsWebhookRoutes } from './modules/billing/payments.routes.ts';
+import { plansRoutes } from './modules/billing/plans.routes.ts';
 import { prayersRoutes } from './modules/prayers/prayers.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { friendsRoutes, searchRoutes } from './modules/friends/friends.routes.ts';

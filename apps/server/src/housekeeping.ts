@@ -11,7 +11,7 @@ export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
  */
 export async function runHousekeeping(services: Services, log: FastifyBaseLogger): Promise<void> {
   const tasks: [string, () => Promise<unknown>][] = [
-    ['sessions', () => services.auth.repo.purgeExpired()],
+    ['sessions', () => services.auth.purgeExpired()],
     ['payments', () => services.payments.housekeeping(log)],
   ];
   await Promise.all(

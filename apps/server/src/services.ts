@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Env } from './config/env.ts';
-import { withAmbientTransaction } from './db/ambient-transaction.ts';
 import type { DbHandle } from './db/client.ts';
 import { AUTH_LIMITS, Limiter, PASSWORD_CHECK_LIMIT } from './lib/rate-limiter.ts';
 import { AccessPolicy } from './modules/access/access.policy.ts';
@@ -13,21 +12,20 @@ import { FriendsService } from './modules/friends/friends.service.ts';
 import { GroupsService } from './modules/groups/groups.service.ts';
 import { JournalsService } from './modules/journals/journals.service.ts';
 import { JournalExportService, EXPORT_LIMIT } from './modules/exports/journal-export.service.ts';
-import { MailRepository } from './modules/mail/mail.repository.ts';
 import { MailWorker } from './modules/mail/mail.worker.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { OpenStreams } from './modules/notifications/open-streams.ts';
 import { PushService, type VapidKeys } from './modules/notifications/push.service.ts';
 import { RealtimeHub } from './modules/notifications/realtime-hub.ts';
 import { ReminderScheduler } from './modules/notifications/reminders.ts';
-import { FlutterwaveClient } from './modules/payments/flutterwave.ts';
+import { FlutterwaveClient } from './modules/billing/flutterwave.ts';
 import {
   PAYMENT_CHECKOUT_LIMIT,
   PAYMENT_VERIFY_LIMIT,
   PaymentsService,
-} from './modules/payments/payments.service.ts';
-import { CountryResolver } from './modules/plans/country.ts';
-import { PlansService } from './modules/plans/plans.service.ts';
+} from './modules/billing/payments.service.ts';
+import { CountryResolver } from './modules/billing/country.ts';
+import { PlansService } from './modules/billing/plans.service.ts';
 import { PrayerRequestsService } from './modules/prayer-requests/prayer-requests.service.ts';
 import { PrayersService } from './modules/prayers/prayers.service.ts';
 import { SharingService } from './modules/sharing/sharing.service.ts';
@@ -58,20 +56,17 @@ export interface ServiceOptions {
 
 /** Builds every service once, in dependency order. Routes receive the ones they need. */
 export function createServices(opts: ServiceOptions) {
-  const { env, logger, now } = opts;
-  // Services join a request's ambient transaction when one is open (idempotent creates, ADR 017).
-  const db: DbHandle = { ...opts.db, db: withAmbientTransaction(opts.db.db) };
-  const mailRepo = new MailRepository(db.db);
-  const mailWorker = new MailWorker(mailRepo, {
+  const { env, logger, now, db } = opts;
+  const mailWorker = new MailWorker({
+    db: db.db,
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
     logger,
     logBodies: env.NODE_ENV !== 'production',
   });
-  const onMailQueued = () => mailWorker.poke();
   // Who may see or change what: one policy every module asks (docs/decisions/036).
   const access = new AccessPolicy({ db: db.db });
-  const users = new UsersService(db.db);
+  const users = new UsersService({ db: db.db });
   const hub = new RealtimeHub({ publisher: opts.redis, subscriber: opts.redisSubscriber, logger });
   const push = new PushService({
     db: db.db,
@@ -84,16 +79,14 @@ export function createServices(opts: ServiceOptions) {
     db: db.db,
     hub,
     push,
-    mail: mailRepo,
-    onMailQueued,
+    mail: mailWorker,
     appOrigin: env.APP_ORIGIN,
     logger,
   });
   const reminders = new ReminderScheduler({ db: db.db, notifications, now, logger });
   const friends = new FriendsService({
     db: db.db,
-    mail: mailRepo,
-    onMailQueued,
+    mail: mailWorker,
     notifications,
     users,
     appOrigin: env.APP_ORIGIN,
@@ -122,8 +115,8 @@ export function createServices(opts: ServiceOptions) {
   const auth = new AuthService({
     db: db.db,
     users,
-    mail: mailRepo,
-    onMailQueued,
+    mail: mailWorker,
+    notifications,
     hasher,
     tokens: new SessionTokens(opts.jwtSecret, env.APP_ORIGIN),
     google,
@@ -131,8 +124,6 @@ export function createServices(opts: ServiceOptions) {
     limiters,
     logger,
     onRegistered: (user, inviteCode) => friends.welcomeInvited(user, inviteCode),
-    onSessionsEnded: (userId, sessionIds, tx) =>
-      notifications.sessionsEnded(userId, sessionIds, tx),
   });
   const streams = new OpenStreams({ liveSessions: (ids) => auth.liveSessionIds(ids), logger });
   const account = new AccountService({
@@ -143,9 +134,27 @@ export function createServices(opts: ServiceOptions) {
     passwordLimiter: new Limiter(PASSWORD_CHECK_LIMIT, opts.redis),
   });
   const plans = new PlansService({ db: db.db, now });
-  const journals = new JournalsService({ db: db.db, access, now, notifications, plans });
-  const prayers = new PrayersService({ db: db.db, access, now, notifications, plans });
-  const stats = new StatsService(prayers, plans, now);
+  const prayers: PrayersService = new PrayersService({
+    db: db.db,
+    access,
+    now,
+    notifications,
+    plans,
+    // Prayers and journals use each other (counters, a journal's page of prayers): read when
+    // used, once both are built.
+    get journals(): JournalsService {
+      return journals;
+    },
+  });
+  const journals: JournalsService = new JournalsService({
+    db: db.db,
+    access,
+    now,
+    notifications,
+    prayers,
+    plans,
+  });
+  const stats = new StatsService({ prayers, plans, now });
   const prayerRequests = new PrayerRequestsService({
     db: db.db,
     access,
@@ -161,7 +170,6 @@ export function createServices(opts: ServiceOptions) {
     journals,
     prayers,
     notifications,
-    plans,
   });
   const payments = new PaymentsService({
     db: db.db,
@@ -184,9 +192,9 @@ export function createServices(opts: ServiceOptions) {
     now,
   });
   const journalExports = new JournalExportService({
-    db: db.db,
     access,
     plans,
+    prayers,
     limiter: new Limiter(EXPORT_LIMIT, opts.redis),
     now,
   });

@@ -9,6 +9,7 @@ import {
 } from '@selah/shared/schemas/auth';
 import { PasswordHasher } from '../modules/auth/password-hasher.ts';
 import type { Db } from './client.ts';
+import { transaction } from './transaction.ts';
 
 export interface SeedOptions {
   users: number;
@@ -133,7 +134,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedCounts> {
   // The user number owning journal n, and the user at offset d from user u (1-based, a ring).
   const ownerOf = (n: SQL) => sql`((${n} - 1) / ${jpu}::int) * ${every}::int + 1`;
   const ring = (u: SQL, d: SQL) => sql`(((${u}) - 1 + (${d}) + ${users}::int) % ${users}::int) + 1`;
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await tx.execute(sql`
       insert into users (id, email, email_verified, password_hash, first_name, last_name, username, plan, plan_expires_at, settings, notification_preferences, created_at)
       select ${uid('user', sql`i`)}, 'seed' || i || '@example.test', true, ${hash}, 'Seed', 'User ' || i, 'seed' || i,

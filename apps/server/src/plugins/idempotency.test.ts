@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, prayers } from '../db/schema/index.ts';
 import { bearer, buildTestApp, signUp, type TestApp } from '../../test/build-test-app.ts';
+import { befriend, person } from '../../test/people.ts';
+import { setPlan } from '../../test/plans.ts';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -221,5 +223,74 @@ describe('Idempotency-Key on creating endpoints', () => {
         path,
       ).toBe(true);
     }
+  });
+
+  it("runs every creating route's service in the key's transaction, reads included", async () => {
+    // Each service reads and writes through the transaction the key opened (ADR 047): a read on
+    // the pool instead would wait for that transaction on PGlite's one connection for ever.
+    const [carol, dave, erin, fay] = await Promise.all([
+      person(app, 'Carol'),
+      person(app, 'Dave'),
+      person(app, 'Erin'),
+      person(app, 'Fay'),
+    ]);
+    await befriend(carol, dave);
+    await setPlan(t.db, carol.id, 'premium');
+    const keyed = async (who: { token: string | null }, url: string, payload: object) => {
+      const key = unique('every-route');
+      const first = await post({ token: who.token! }, url, payload as Record<string, unknown>, key);
+      expect(first.statusCode, `${url}: ${first.body}`).toBeLessThan(300);
+      const again = await post({ token: who.token! }, url, payload as Record<string, unknown>, key);
+      expect(again.headers['idempotent-replayed'], url).toBe('true');
+      expect(again.json(), url).toEqual(first.json());
+      return first.json<Record<string, unknown>>();
+    };
+    const carolApi = carol.api;
+    const journal = (await keyed(carolApi, '/api/journals', {
+      title: 'Keyed',
+      isPrivate: true,
+      initialPrayer: 'The first prayer',
+    })) as { _id: string };
+    const prayer = (await keyed(carolApi, '/api/prayers', {
+      title: 'Keyed prayer',
+      journal: journal._id,
+      isPrivate: false,
+    })) as { _id: string };
+    expect(
+      (await carolApi.put(`/api/prayers/${prayer._id}/status`, { isAnswered: true })).statusCode,
+    ).toBe(200);
+    await keyed(carolApi, `/api/prayers/${prayer._id}/testimony`, { testimony: 'Answered.' });
+    await keyed(carolApi, '/api/prayer-requests', {
+      title: 'Keyed request',
+      isPrivate: true,
+      sharedWith: [dave.id],
+    });
+    const group = (await keyed(carolApi, '/api/prayer-groups', {
+      name: 'Keyed group',
+      description: 'A group made with a key.',
+      journalId: journal._id,
+    })) as { data: { _id: string } };
+    await keyed(carolApi, `/api/prayer-groups/${group.data._id}/invite`, { userIds: [dave.id] });
+    await keyed(carolApi, `/api/journals/${journal._id}/share`, { userIds: [dave.id] });
+    await keyed(carolApi, `/api/prayers/${prayer._id}/share`, { userIds: [dave.id] });
+    await keyed(carolApi, `/api/friends/request/${erin.id}`, {});
+    // Fay asked first: Carol's request accepts hers, inside the key's transaction.
+    expect((await fay.api.post(`/api/friends/request/${carol.id}`)).statusCode).toBe(201);
+    expect(await keyed(carolApi, `/api/friends/request/${fay.id}`, {})).toEqual({
+      message: 'Friend request accepted!',
+    });
+    await keyed(carolApi, '/api/friends/invite-email', { recipientEmail: erin.email });
+    await keyed(carolApi, '/api/friends/invite-email', {
+      recipientEmail: `${unique('new')}@example.test`,
+    });
+    // What the creates told Dave (Carol's friend request came first) was committed with them.
+    const notes = (await dave.api.get('/api/notifications')).json<{ data: { type: string }[] }>();
+    expect(notes.data.map((n) => n.type).sort()).toEqual([
+      'friend_request',
+      'group_invite',
+      'journal_shared',
+      'prayer_shared',
+      'request_shared',
+    ]);
   });
 });

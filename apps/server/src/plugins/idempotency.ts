@@ -3,8 +3,8 @@ import { and, eq, lte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from '@selah/shared/schemas/idempotency';
-import { inAmbientTransaction } from '../db/ambient-transaction.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { transaction } from '../db/transaction.ts';
 import { type IdempotencyKeyRow, idempotencyKeys } from '../db/schema/index.ts';
 import { AppError, validationFailed } from '../lib/app-error.ts';
 import { currentUser } from './auth.ts';
@@ -15,14 +15,15 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Answers a creating request: `create()` runs once per `Idempotency-Key` (decision 017).
-     * Without the header it simply runs. With it, the answer is stored in the same
-     * transaction as the rows `create()` writes, and a retry replays it.
+     * Answers a creating request: `create(tx)` runs once per `Idempotency-Key` (decision 017).
+     * Without the header it simply runs, on the database handle. With it, `tx` is the
+     * transaction that claims the key: `create` passes it to the service, whose writes and reads
+     * then join it, and the answer is stored with them; a retry replays it.
      */
     idempotent: (
       request: FastifyRequest,
       reply: FastifyReply,
-      create: () => Promise<Answer>,
+      create: (tx: DbOrTx) => Promise<Answer>,
     ) => Promise<FastifyReply>;
   }
 }
@@ -73,11 +74,11 @@ export class IdempotencyStore {
   async answer(
     request: FastifyRequest,
     reply: FastifyReply,
-    create: () => Promise<Answer>,
+    create: (tx: DbOrTx) => Promise<Answer>,
   ): Promise<FastifyReply> {
     const header = request.headers[IDEMPOTENCY_KEY_HEADER];
     if (header === undefined) {
-      const { status, body } = await create();
+      const { status, body } = await create(this.db);
       return reply.status(status).send(body);
     }
     const parsed = IdempotencyKeySchema.safeParse(header);
@@ -95,7 +96,7 @@ export class IdempotencyStore {
     const stored = await this.find(userId, key);
     if (stored) return this.replay(reply, stored, scope, fingerprint);
     try {
-      const { status, body } = await inAmbientTransaction(this.db, async (tx) => {
+      const { status, body } = await transaction(this.db, async (tx) => {
         const now = this.now();
         // An expired key may be used again; the primary key decides between duplicates: a
         // concurrent request with the same key waits here until the first one commits.
@@ -123,7 +124,7 @@ export class IdempotencyStore {
           .onConflictDoNothing()
           .returning({ key: idempotencyKeys.key });
         if (claimed.length === 0) throw new KeyTaken();
-        const created = await create();
+        const created = await create(tx);
         const json: unknown =
           created.body === undefined ? null : JSON.parse(JSON.stringify(created.body));
         await tx

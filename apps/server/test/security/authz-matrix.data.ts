@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
+import { FriendsRepository } from '../../src/modules/friends/friends.repository.ts';
 import { bearer } from '../build-test-app.ts';
 import type { HttpMethod } from './route-table.ts';
 import { ACTORS, type Actor, bystander, friendRequest, paidCheckout, type World } from './world.ts';
@@ -899,7 +900,7 @@ export const MATRIX: MatrixRow[] = [
     expect: OWNER_ONLY,
     fresh: async (w) => {
       const friend = await bystander(w.app, 'Pal');
-      await w.app.services.friends.repo.addFriendship(w.people.owner.id, friend);
+      await new FriendsRepository(w.db.db).addFriendship(w.people.owner.id, friend);
       return { params: { id: friend } };
     },
   },

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { DbHandle } from '../../src/db/client.ts';
 import { users } from '../../src/db/schema/index.ts';
+import { FriendsRepository } from '../../src/modules/friends/friends.repository.ts';
 import { type Api, apiAs } from '../api.ts';
 import { bearer } from '../build-test-app.ts';
 import type { FakeFlutterwave } from '../fake-flutterwave.ts';
@@ -237,7 +238,7 @@ export async function seedWorld(
   if (!notification) throw new Error('the owner has no notification');
 
   const ownersOtherFriend = await bystander(app, 'Pat');
-  await app.services.friends.repo.addFriendship(owner.id, ownersOtherFriend);
+  await new FriendsRepository(db.db).addFriendship(owner.id, ownersOtherFriend);
   const incomingFriendRequest = await friendRequest(app, await bystander(app, 'Quinn'), owner.id);
   const outgoingFriendRequest = await friendRequest(app, owner.id, await bystander(app, 'Rae'));
   const stranger = await bystander(app, 'Sam');
@@ -294,9 +295,10 @@ export async function friendRequest(
   const sender = await app.services.users.findById(from);
   if (!sender) throw new Error('no sender');
   await app.services.friends.sendRequest(sender, to);
-  const pending = await app.services.friends.repo.pendingBetween(from, to);
+  const outgoing = await app.services.friends.requests(sender, 'outgoing');
+  const pending = outgoing.find((r) => r.recipient._id === to);
   if (!pending) throw new Error('no pending request');
-  return pending.id;
+  return pending._id;
 }
 
 /** Row counts and change marks of every table a request could write, in one query. */

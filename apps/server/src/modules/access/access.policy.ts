@@ -1,6 +1,4 @@
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
-import { inAmbientTransactionNow } from '../../db/ambient-transaction.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   type GroupRole,
@@ -192,8 +190,9 @@ export class AccessPolicy {
     id: string | Placeholder,
     viewerId: string | Placeholder,
     also: A = {} as A,
+    tx: DbOrTx = this.db,
   ) {
-    return this.db
+    return tx
       .select({ request: prayerRequests, creator: users, ...also })
       .from(prayerRequests)
       .innerJoin(users, eq(users.id, prayerRequests.creatorId))
@@ -215,9 +214,9 @@ export class AccessPolicy {
   }
 
   /** The request if the viewer may read it, else null. */
-  async request(viewerId: string, id: string): Promise<RequestAccess | null> {
-    if (inAmbientTransactionNow() || this.db instanceof PgTransaction) {
-      const [row] = await this.requestQuery(id, viewerId);
+  async request(viewerId: string, id: string, tx: DbOrTx = this.db): Promise<RequestAccess | null> {
+    if (tx !== this.db) {
+      const [row] = await this.requestQuery(id, viewerId, {}, tx);
       return row ?? null;
     }
     this.preparedRequest ??= this.prepareRequest();
@@ -230,14 +229,15 @@ export class AccessPolicy {
     viewerId: string,
     id: string,
     also: A,
+    tx: DbOrTx = this.db,
   ): Promise<(RequestAccess & ReadToo<A>) | null> {
-    const [row] = await this.requestQuery(id, viewerId, also);
+    const [row] = await this.requestQuery(id, viewerId, also, tx);
     return (row ?? null) as (RequestAccess & ReadToo<A>) | null;
   }
 
   /** @throws AppError NOT_FOUND when the request is missing or hidden from the viewer. */
-  async readableRequest(viewerId: string, id: string): Promise<RequestAccess> {
-    const row = await this.request(viewerId, id);
+  async readableRequest(viewerId: string, id: string, tx?: DbOrTx): Promise<RequestAccess> {
+    const row = await this.request(viewerId, id, tx);
     if (!row) throw notFound('Prayer request');
     return row;
   }

@@ -69,9 +69,11 @@ export function prayerSeenByJournalReaders(): SQL {
 
 /**
  * Inside a journal the viewer may read: every prayer of their own, and the others' public ones
- * (a private prayer is its author's alone, even inside a journal others read).
+ * (a private prayer is its author's alone, even inside a journal others read). A null viewer is
+ * nobody's own: the public ones only (what a group shows, even to the journal's owner).
  */
-export function prayerVisibleInReadableJournal(viewerId: string): SQL {
+export function prayerVisibleInReadableJournal(viewerId: string | null): SQL {
+  if (viewerId === null) return prayerSeenByJournalReaders();
   return sql`(${prayers.authorId} = ${viewerId} or ${prayers.isPrivate} = false)`;
 }
 
@@ -90,24 +92,21 @@ export function prayerReadable(viewerId: Viewer): SQL {
 }
 
 /**
- * A prayer request is readable by its creator; by the creator's friends when public; by the
- * friends it was shared with when private. The friendship is required at read time, so
- * un-friending takes effect on the next request.
+ * A prayer request is readable by its creator (`requestReadable`), and by others as
+ * `othersRequestReadable` says.
  */
 export function requestReadable(viewerId: string): SQL {
-  return sql`(${prayerRequests.creatorId} = ${viewerId} or (
-    exists (select 1 from friendships rf where rf.user_id = ${viewerId} and rf.friend_id = ${prayerRequests.creatorId})
-    and (${prayerRequests.isPrivate} = false
-      or exists (select 1 from prayer_request_shares rs where rs.request_id = ${prayerRequests.id} and rs.user_id = ${viewerId}))
-  ))`;
+  return sql`(${prayerRequests.creatorId} = ${viewerId} or ${othersRequestReadable(viewerId)})`;
 }
 
 /**
- * `requestReadable` for the "friends' requests" list, where the viewer is never the creator:
- * the same rule written as a semi-join on the viewer's friendships, so the planner walks each
- * friend's requests by index instead of scanning every request newest first.
+ * Someone else's prayer request is readable by the creator's friends when public, by the friends
+ * it was shared with when private. The friendship is required at read time, so un-friending
+ * takes effect on the next request. Written as a semi-join on the viewer's friendships: the
+ * "friends' requests" list filters with it alone, and the planner walks each friend's requests
+ * by index instead of scanning every request newest first.
  */
-export function friendsRequestsReadable(viewerId: string): SQL {
+export function othersRequestReadable(viewerId: string): SQL {
   return sql`(${prayerRequests.creatorId} <> ${viewerId}
     and ${prayerRequests.creatorId} in (select rf.friend_id from friendships rf where rf.user_id = ${viewerId})
     and (${prayerRequests.isPrivate} = false

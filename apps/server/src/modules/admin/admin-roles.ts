@@ -1,7 +1,7 @@
 import type { UserRow } from '../../db/schema/index.ts';
 import { normaliseEmail } from '../users/users.service.ts';
 import { AdminRepository } from './admin.repository.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 
 /** The `users.role` of an operator; everyone else is 'user'. */
 export const ADMIN_ROLE = 'admin';
@@ -20,7 +20,7 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
  * @returns the exit code and the lines to print.
  */
 export async function runAdminCommand(
-  db: DbOrTx,
+  db: Db,
   args: readonly string[],
 ): Promise<{ code: number; lines: string[] }> {
   const repo = new AdminRepository(db);

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
 
 export type AdminUser = Pick<UserRow, 'id' | 'email' | 'username' | 'role'>;
@@ -8,9 +8,9 @@ const columns = { id: users.id, email: users.email, username: users.username, ro
 
 /** Who is an operator: the `users.role` column, read and written only here. Queries only. */
 export class AdminRepository {
-  private readonly db: DbOrTx;
+  private readonly db: Db;
 
-  constructor(db: DbOrTx) {
+  constructor(db: Db) {
     this.db = db;
   }
 

@@ -3,7 +3,7 @@ import { ApiErrorSchema } from '@selah/shared/errors';
 import { AdminPaymentPageSchema, AdminPaymentQuerySchema } from '@selah/shared/schemas/admin';
 import { AppError } from '../../lib/app-error.ts';
 import { currentUser, requireSession } from '../../plugins/auth.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
+import type { PaymentsService } from '../billing/payments.service.ts';
 import { isAdmin } from './admin-roles.ts';
 
 /**

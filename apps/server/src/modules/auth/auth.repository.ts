@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   type AuthTokenKind,
   type SessionRow,
@@ -16,9 +16,9 @@ export type SessionScope = { only: string } | { except?: string | undefined };
 
 /** Sessions, single-use tokens and OAuth states. Queries only. */
 export class AuthRepository {
-  private readonly db: DbOrTx;
+  private readonly db: Db;
 
-  constructor(db: DbOrTx) {
+  constructor(db: Db) {
     this.db = db;
   }
 

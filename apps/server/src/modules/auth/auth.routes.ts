@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,7 +20,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { safeEqual } from '../../lib/secure-token.ts';
 import { bearerToken, currentUser } from '../../plugins/auth.ts';
 import { presentUser } from '../users/users.presenter.ts';
-import type { AuthService, ClientInfo } from './auth.service.ts';
+import { clientInfo } from '../../lib/client-info.ts';
+import type { AuthService } from './auth.service.ts';
 import { clearGoogleCookie, googleCookie, setGoogleCookie } from './google-cookies.ts';
 import { clearPageCookie, pageCookie, setPageCookie } from './page-cookie.ts';
 
@@ -31,12 +31,6 @@ const errors = {
   409: ApiErrorSchema,
   429: ApiErrorSchema,
 };
-
-const clientInfo = (request: FastifyRequest): ClientInfo => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'] ?? null,
-  requestId: request.id,
-});
 
 /** One answer for every sign-up, new address or not (no user enumeration). */
 export const REGISTERED_MESSAGE = 'Thank you for signing up. Please sign in to continue.';

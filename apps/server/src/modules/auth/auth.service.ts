@@ -15,7 +15,9 @@ import type {
   VerifyEmailResponse,
 } from '@selah/shared/schemas/auth';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { UserRow } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
 import {
   AppError,
   badRequest,
@@ -23,9 +25,11 @@ import {
   unauthenticated,
   validationFailed,
 } from '../../lib/app-error.ts';
+import type { ClientInfo } from '../../lib/client-info.ts';
 import type { AUTH_LIMITS, Limiter } from '../../lib/rate-limiter.ts';
 import { hashToken, randomToken } from '../../lib/secure-token.ts';
-import type { MailRepository, OutgoingMail } from '../mail/mail.repository.ts';
+import type { OutgoingMail } from '../mail/mail.repository.ts';
+import type { MailWorker } from '../mail/mail.worker.ts';
 import {
   accountExistsMail,
   confirmNewEmailMail,
@@ -33,19 +37,13 @@ import {
   passwordResetMail,
   verifyEmailMail,
 } from '../mail/mail-templates.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { EMAIL_TAKEN_MESSAGE, normaliseEmail, type UsersService } from '../users/users.service.ts';
 import { AuthRepository, type SessionScope } from './auth.repository.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import type { GoogleOidc, VerifiedIdentity } from './google-oidc.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { SessionTokens } from './session-token.ts';
-
-export interface ClientInfo {
-  ip: string;
-  userAgent: string | null;
-  /** The request's id, logged with every sign-in event (key `reqId`, as Fastify's own logs). */
-  requestId?: string;
-}
 
 /** Who and where, for the security log: never a password, token or code. */
 const who = (client: ClientInfo, userId?: string) => ({
@@ -57,8 +55,9 @@ const who = (client: ClientInfo, userId?: string) => ({
 export interface AuthServiceDeps {
   db: Db;
   users: UsersService;
-  mail: MailRepository;
-  onMailQueued: () => void;
+  mail: MailWorker;
+  /** Ended sessions lose their push subscriptions and open streams. */
+  notifications: NotificationsService;
   hasher: PasswordHasher;
   tokens: SessionTokens;
   google: GoogleOidc | null;
@@ -67,12 +66,6 @@ export interface AuthServiceDeps {
   logger: FastifyBaseLogger;
   /** Runs after a sign-up (friend invitations waiting for the new user). */
   onRegistered?: ((user: UserRow, inviteCode: string | undefined) => Promise<void>) | undefined;
-  /**
-   * Runs inside the transaction that ended sessions (their push subscriptions go with them) and
-   * returns what to run after its commit (their open streams end, in every process).
-   */
-  onSessionsEnded?:
-    ((userId: string, sessionIds: string[], tx: DbOrTx) => Promise<() => void>) | undefined;
 }
 
 /** What a Google callback came to: a sign-in, a refusal, or a confirmation (ADR 039). */
@@ -95,8 +88,6 @@ export type GoogleOutcome =
       secret: string | null;
     };
 
-const noop = () => {};
-
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const INVALID_EMAIL_LINK =
   'This link is invalid or has expired. Please sign in and ask for a new one.';
@@ -115,7 +106,7 @@ function passwordPolicy(password: string): void {
 
 /** Accounts and sessions: register, sign in (password or Google), sign out, reset password. */
 export class AuthService {
-  readonly repo: AuthRepository;
+  private readonly repo: AuthRepository;
 
   private readonly deps: AuthServiceDeps;
 
@@ -182,14 +173,16 @@ export class AuthService {
       return;
     }
     await this.deps.mail.enqueue(
-      accountExistsMail(
-        owner.email,
-        owner.firstName,
-        `${this.deps.appOrigin}/login`,
-        `${this.deps.appOrigin}/forgot-password`,
-      ),
+      [
+        accountExistsMail(
+          owner.email,
+          owner.firstName,
+          `${this.deps.appOrigin}/login`,
+          `${this.deps.appOrigin}/forgot-password`,
+        ),
+      ],
+      this.deps.db,
     );
-    this.deps.onMailQueued();
   }
 
   /**
@@ -233,7 +226,7 @@ export class AuthService {
     this.background('password rehash', async () => {
       const passwordHash = await this.deps.hasher.hash(password);
       // Only if the password did not change meanwhile (a reset or another sign-in's rehash).
-      await this.deps.users.repo.updatePasswordHashIf(user.id, old!, passwordHash);
+      await this.deps.users.updatePasswordHashIf(user.id, old!, passwordHash);
     });
   }
 
@@ -267,23 +260,22 @@ export class AuthService {
   }
 
   private async endSessions(userId: string, scope: SessionScope): Promise<void> {
-    const ended = await this.deps.db.transaction((tx) => this.endSessionsWithin(userId, tx, scope));
-    ended();
+    await transaction(this.deps.db, (tx) => this.endSessionsWithin(userId, tx, scope));
   }
 
   /**
    * Ends sessions of the user inside `tx` (the caller's transaction) and everything that hangs
-   * on them; returns the function to call after commit, which ends their open notification
+   * on them: their push subscriptions, and once it has committed their open notification
    * streams in every process.
    */
-  async endSessionsWithin(
-    userId: string,
-    tx: DbOrTx,
-    scope: SessionScope = {},
-  ): Promise<() => void> {
+  async endSessionsWithin(userId: string, tx: DbOrTx, scope: SessionScope = {}): Promise<void> {
     const ids = await this.repo.revokeSessions(userId, scope, tx);
-    if (ids.length === 0 || !this.deps.onSessionsEnded) return noop;
-    return this.deps.onSessionsEnded(userId, ids, tx);
+    if (ids.length > 0) await this.deps.notifications.sessionsEnded(userId, ids, tx);
+  }
+
+  /** Deletes expired sessions, sign-in states and links (hourly housekeeping). */
+  purgeExpired(): Promise<void> {
+    return this.repo.purgeExpired();
   }
 
   /** Of `ids`, the sessions still live (open streams check theirs with it). */
@@ -329,7 +321,7 @@ export class AuthService {
 
   private async sendResetLink(user: UserRow, client: ClientInfo): Promise<void> {
     const token = randomToken();
-    await this.deps.db.transaction(async (tx) => {
+    await transaction(this.deps.db, async (tx) => {
       await this.repo.invalidateTokens(user.id, 'password_reset', tx);
       await this.repo.insertToken(
         {
@@ -341,9 +333,8 @@ export class AuthService {
         tx,
       );
       const url = `${this.deps.appOrigin}/reset-password?token=${encodeURIComponent(token)}`;
-      await this.deps.mail.enqueue(passwordResetMail(user.email, user.firstName, url), tx);
+      await this.deps.mail.enqueue([passwordResetMail(user.email, user.firstName, url)], tx);
     });
-    this.deps.onMailQueued();
     this.deps.logger.info(
       { ...who(client, user.id), event: 'reset_requested' },
       'password reset requested',
@@ -362,14 +353,14 @@ export class AuthService {
     await this.deps.limiters.resetPerIp.consume(client.ip);
     passwordPolicy(input.password);
     const passwordHash = await this.deps.hasher.hash(input.password);
-    const done = await this.deps.db.transaction(async (tx) => {
+    const done = await transaction(this.deps.db, async (tx) => {
       const token = await this.repo.consumeToken('password_reset', hashToken(input.token), tx);
       if (!token) return null;
-      await this.deps.users.repo.update(token.userId, { passwordHash, emailVerified: true }, tx);
+      await this.deps.users.update(token.userId, { passwordHash, emailVerified: true }, tx);
       await this.repo.invalidateTokens(token.userId, 'all', tx);
       const unlinked = await this.repo.unlinkIdentities(token.userId, tx);
-      const ended = await this.endSessionsWithin(token.userId, tx);
-      return { userId: token.userId, unlinked, ended };
+      await this.endSessionsWithin(token.userId, tx);
+      return { userId: token.userId, unlinked };
     });
     if (!done) {
       this.deps.logger.warn({ ...who(client), event: 'reset_failed' }, 'password reset refused');
@@ -377,7 +368,6 @@ export class AuthService {
         'This password reset link is invalid or has expired. Please request a new one.',
       );
     }
-    done.ended();
     this.deps.logger.info(
       { ...who(client, done.userId), event: 'password_reset', unlinkedIdentities: done.unlinked },
       'password reset',
@@ -430,7 +420,7 @@ export class AuthService {
     mail: (to: string, firstName: string, url: string) => OutgoingMail,
   ): Promise<void> {
     const token = randomToken();
-    await this.deps.db.transaction(async (tx) => {
+    await transaction(this.deps.db, async (tx) => {
       await this.repo.invalidateTokens(user.id, kind, tx);
       await this.repo.insertToken(
         {
@@ -443,9 +433,8 @@ export class AuthService {
         tx,
       );
       const url = `${this.deps.appOrigin}/verify-email?token=${encodeURIComponent(token)}`;
-      await this.deps.mail.enqueue(mail(email, user.firstName, url), tx);
+      await this.deps.mail.enqueue([mail(email, user.firstName, url)], tx);
     });
-    this.deps.onMailQueued();
   }
 
   /**
@@ -459,16 +448,13 @@ export class AuthService {
     await this.deps.limiters.verifyPerIp.consume(client.ip);
     const done = await this.openEmailLink(token).catch((error: unknown) => {
       // Another account took the address between the check and the update.
-      if ((error as { cause?: { code?: string } }).cause?.code === '23505')
-        throw conflict(EMAIL_TAKEN_MESSAGE);
+      if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_MESSAGE);
       throw error;
     });
     if (!done) {
       this.deps.logger.warn({ ...who(client), event: 'email_link_failed' }, 'e-mail link refused');
       throw badRequest(INVALID_EMAIL_LINK);
     }
-    done.ended();
-    if (done.changed) this.deps.onMailQueued();
     this.deps.logger.info(
       { ...who(client, done.user.id), event: done.changed ? 'email_changed' : 'email_verified' },
       done.changed ? 'e-mail address changed' : 'e-mail address confirmed',
@@ -483,7 +469,7 @@ export class AuthService {
 
   /** Uses up an e-mailed link and applies it, in one transaction; null when it is no good. */
   private openEmailLink(token: string) {
-    return this.deps.db.transaction(async (tx) => {
+    return transaction(this.deps.db, async (tx) => {
       const link = await this.repo.consumeToken(
         ['email_verify', 'email_change'],
         hashToken(token),
@@ -494,17 +480,17 @@ export class AuthService {
       if (!link || !email || !user) return null;
       if (link.kind === 'email_verify') {
         if (email !== user.email) return null;
-        await this.deps.users.repo.update(user.id, { emailVerified: true }, tx);
-        return { user, email, changed: false, ended: noop };
+        await this.deps.users.update(user.id, { emailVerified: true }, tx);
+        return { user, email, changed: false };
       }
       const holder = await this.deps.users.findByEmail(email, tx);
       if (holder && holder.id !== user.id) throw conflict(EMAIL_TAKEN_MESSAGE);
-      await this.deps.users.repo.update(user.id, { email, emailVerified: true }, tx);
+      await this.deps.users.update(user.id, { email, emailVerified: true }, tx);
       await this.repo.invalidateTokens(user.id, ['email_verify', 'password_reset'], tx);
       const keep = typeof link.data?.sessionId === 'string' ? link.data.sessionId : undefined;
-      const ended = await this.endSessionsWithin(user.id, tx, { except: keep });
-      await this.deps.mail.enqueue(emailChangedMail(user.email, user.firstName, email), tx);
-      return { user, email, changed: true, ended };
+      await this.endSessionsWithin(user.id, tx, { except: keep });
+      await this.deps.mail.enqueue([emailChangedMail(user.email, user.firstName, email)], tx);
+      return { user, email, changed: true };
     });
   }
 
@@ -556,7 +542,7 @@ export class AuthService {
     }
     const identity = await google.verifyCallback(callbackUrl, checks);
     if (!identity.emailVerified) {
-      const known = await this.deps.users.repo.findByIdentity(identity.issuer, identity.subject);
+      const known = await this.deps.users.findByIdentity(identity.issuer, identity.subject);
       if (!known) {
         this.deps.logger.warn(
           { ...who(client), event: 'google_login_failed', reason: 'email_unverified' },
@@ -565,8 +551,7 @@ export class AuthService {
         return { kind: 'refused', reason: 'email_unverified' };
       }
     }
-    const { user, isNewUser, ended } = await this.findOrCreateGoogleUser(identity, client);
-    ended();
+    const { user, isNewUser } = await this.findOrCreateGoogleUser(identity, client);
     if (isNewUser) await this.handOffInvitation(user, inviteCode);
     const code = randomToken();
     const browserSecret = randomToken();
@@ -597,7 +582,7 @@ export class AuthService {
     let user: UserRow | null = null;
     try {
       const identity = await google.verifyCallback(callbackUrl, checks);
-      user = await this.deps.users.repo.findByIdentity(identity.issuer, identity.subject);
+      user = await this.deps.users.findByIdentity(identity.issuer, identity.subject);
     } catch (error) {
       this.deps.logger.warn(
         { ...who(client), event: 'google_confirm_failed', reason: (error as Error).message },
@@ -637,28 +622,23 @@ export class AuthService {
   private async findOrCreateGoogleUser(
     identity: VerifiedIdentity,
     client: ClientInfo,
-  ): Promise<{ user: UserRow; isNewUser: boolean; ended: () => void }> {
-    return this.deps.db.transaction(async (tx) => {
-      const existing = await this.deps.users.repo.findByIdentity(
-        identity.issuer,
-        identity.subject,
-        tx,
-      );
-      if (existing) return { user: existing, isNewUser: false, ended: noop };
+  ): Promise<{ user: UserRow; isNewUser: boolean }> {
+    return transaction(this.deps.db, async (tx) => {
+      const existing = await this.deps.users.findByIdentity(identity.issuer, identity.subject, tx);
+      if (existing) return { user: existing, isNewUser: false };
       if (!identity.email) throw badRequest('Your Google account did not share an e-mail address.');
       const sameEmail = await this.deps.users.findByEmail(identity.email, tx);
       if (sameEmail) {
         let user = sameEmail;
-        let ended = noop;
         if (!sameEmail.emailVerified) {
           // Nobody had proven this address: whoever chose the password may not own it. Google
           // has proven it now, so the account is this person's, and nothing the password set up
           // (sessions, links and codes on their way, other identities) reaches it any more.
           await this.repo.unlinkIdentities(sameEmail.id, tx);
           await this.repo.invalidateTokens(sameEmail.id, 'all', tx);
-          ended = await this.endSessionsWithin(sameEmail.id, tx);
+          await this.endSessionsWithin(sameEmail.id, tx);
           user =
-            (await this.deps.users.repo.update(
+            (await this.deps.users.update(
               sameEmail.id,
               { passwordHash: null, emailVerified: true },
               tx,
@@ -668,7 +648,7 @@ export class AuthService {
             'google sign-in claimed an account whose address was never confirmed',
           );
         }
-        await this.deps.users.repo.addIdentity(
+        await this.deps.users.addIdentity(
           {
             userId: sameEmail.id,
             issuer: identity.issuer,
@@ -677,7 +657,7 @@ export class AuthService {
           },
           tx,
         );
-        return { user, isNewUser: false, ended };
+        return { user, isNewUser: false };
       }
       const user = await this.deps.users.create(
         {
@@ -690,7 +670,7 @@ export class AuthService {
         },
         tx,
       );
-      await this.deps.users.repo.addIdentity(
+      await this.deps.users.addIdentity(
         {
           userId: user.id,
           issuer: identity.issuer,
@@ -699,7 +679,7 @@ export class AuthService {
         },
         tx,
       );
-      return { user, isNewUser: true, ended: noop };
+      return { user, isNewUser: true };
     });
   }
 

@@ -1,13 +1,12 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ExportQuery } from '@selah/shared/schemas/subscription';
-import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { serviceUnavailable } from '../../lib/app-error.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
-import type { PlansService } from '../plans/plans.service.ts';
-import { PrayersRepository } from '../prayers/prayers.repository.ts';
+import type { PlansService } from '../billing/plans.service.ts';
+import type { PrayersService } from '../prayers/prayers.service.ts';
 import { userTimeZone } from '../users/users.service.ts';
 import { type ExportedPrayer, JournalPdf, slugify } from './journal-pdf.ts';
 
@@ -20,9 +19,9 @@ const MAX_CONCURRENT_EXPORTS = 3;
 export const EXPORT_LIMIT = { name: 'journal-export', points: 10, durationSeconds: 60 };
 
 export interface JournalExportDeps {
-  db: Db;
   access: AccessPolicy;
   plans: PlansService;
+  prayers: PrayersService;
   limiter: Limiter;
   now: () => Date;
 }
@@ -30,33 +29,26 @@ export interface JournalExportDeps {
 /** A journal as a PDF (Premium and Ministry; the owner only), streamed as it is written. */
 export class JournalExportService {
   private readonly deps: JournalExportDeps;
-  private readonly prayers: PrayersRepository;
   private running = 0;
 
   constructor(deps: JournalExportDeps) {
     this.deps = deps;
-    this.prayers = new PrayersRepository(deps.db);
   }
 
   /** A page of the journal's prayers as its owner (`ownerId`) sees them: all of them. */
-  private async page(
+  private page(
     journalId: string,
     ownerId: string,
     options: ExportQuery,
     after: readonly [Date, string] | null,
     limit: number,
   ): Promise<ExportedPrayer[]> {
-    const rows = await this.prayers.list({
-      journalId,
-      viewerId: ownerId,
-      ...(options.answered ? {} : { status: 'pending' as const }),
+    return this.deps.prayers.ownersPage(journalId, ownerId, {
+      answered: options.answered,
+      testimonies: options.notes,
       after,
       limit,
     });
-    return rows.map((r) => ({
-      prayer: r.prayer,
-      testimonies: options.notes ? r.testimonies : [],
-    }));
   }
 
   /**

@@ -10,7 +10,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/json.ts';
 import {
   type FriendRequestRow,
@@ -50,9 +50,9 @@ export interface FriendRow {
 
 /** Friendships, friend requests and invitations. Queries only. */
 export class FriendsRepository {
-  private readonly db: DbOrTx;
+  private readonly db: Db;
 
-  constructor(db: DbOrTx) {
+  constructor(db: Db) {
     this.db = db;
   }
 
@@ -196,8 +196,8 @@ export class FriendsRepository {
       .limit(limit);
   }
 
-  async mutualFriendCount(a: string, b: string): Promise<number> {
-    const rows = await this.db.execute(
+  async mutualFriendCount(a: string, b: string, tx: DbOrTx = this.db): Promise<number> {
+    const rows = await tx.execute(
       sql`select count(*)::int as n from friendships f1 join friendships f2 on f2.friend_id = f1.friend_id where f1.user_id = ${a} and f2.user_id = ${b}`,
     );
     return Number(rowsOf<{ n: number }>(rows)[0]?.n ?? 0);

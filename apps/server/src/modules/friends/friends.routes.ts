@@ -76,8 +76,8 @@ export const friendsRoutes: FastifyPluginAsyncZod<{ friends: FriendsService }> =
       },
     },
     async (request, reply) =>
-      app.idempotent(request, reply, async () => {
-        const { status } = await friends.sendRequest(currentUser(request), request.params.id);
+      app.idempotent(request, reply, async (tx) => {
+        const { status } = await friends.sendRequest(currentUser(request), request.params.id, tx);
         return status === 'accepted'
           ? { status: 200, body: { message: 'Friend request accepted!' } }
           : { status: 201, body: { message: 'Friend request sent!' } };
@@ -162,8 +162,8 @@ export const friendsRoutes: FastifyPluginAsyncZod<{ friends: FriendsService }> =
       },
     },
     async (request, reply) =>
-      app.idempotent(request, reply, async () => {
-        await friends.inviteByEmail(currentUser(request), request.body.recipientEmail);
+      app.idempotent(request, reply, async (tx) => {
+        await friends.inviteByEmail(currentUser(request), request.body.recipientEmail, tx);
         return { status: 200, body: { message: 'Invitation sent!' } };
       }),
   );

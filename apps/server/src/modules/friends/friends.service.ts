@@ -1,11 +1,12 @@
 import type { Friend, FriendRequest, UserSearchResult } from '@selah/shared/schemas/friends';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import { randomToken } from '../../lib/secure-token.ts';
-import type { MailRepository } from '../mail/mail.repository.ts';
 import { friendInviteMail } from '../mail/mail-templates.ts';
+import type { MailWorker } from '../mail/mail.worker.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { normaliseEmail, type UsersService } from '../users/users.service.ts';
 import { FriendsRepository } from './friends.repository.ts';
@@ -24,20 +25,19 @@ export const NOT_FRIENDS_MESSAGE = 'You can only share with your friends.';
 
 export interface FriendsServiceDeps {
   db: Db;
-  mail: MailRepository;
-  onMailQueued: () => void;
+  mail: MailWorker;
   notifications: NotificationsService;
   users: UsersService;
   appOrigin: string;
   /** Friend requests and invitations: 30 per hour per user. */
   limiter: Limiter;
   /** Ends, in the friendship's own transaction, what the friendship gave the two of them. */
-  onFriendshipEnded?: (a: string, b: string, tx: DbOrTx) => Promise<void>;
+  onFriendshipEnded: (a: string, b: string, tx: Tx) => Promise<void>;
 }
 
 /** Friends: requests, acceptance, removal, search, suggestions and invitations. */
 export class FriendsService {
-  readonly repo: FriendsRepository;
+  private readonly repo: FriendsRepository;
   private readonly deps: FriendsServiceDeps;
 
   constructor(deps: FriendsServiceDeps) {
@@ -65,9 +65,9 @@ export class FriendsService {
    * so 'everyone' and 'friends' both allow it).
    * @throws AppError BAD_REQUEST naming someone who does not accept journal invitations.
    */
-  async assertAcceptJournalInvites(userIds: string[]): Promise<void> {
+  async assertAcceptJournalInvites(userIds: string[], tx?: DbOrTx): Promise<void> {
     for (const id of userIds) {
-      const user = await this.deps.users.findById(id);
+      const user = await this.deps.users.findById(id, tx);
       if (user && (user.settings.privacy.journalInvites ?? 'friends') === 'off') {
         throw badRequest(`${fullName(user)} does not accept journal invitations.`);
       }
@@ -83,31 +83,35 @@ export class FriendsService {
   }
 
   /**
-   * Sends a friend request; when the other person already asked, it accepts theirs instead.
+   * Sends a friend request; when the other person already asked, it accepts theirs instead. In
+   * `tx` when the caller has a transaction open (an idempotent create).
    * @throws AppError for yourself (400), an unknown user (404), friends or a pending request (409).
    */
-  async sendRequest(user: UserRow, recipientId: string): Promise<{ status: 'sent' | 'accepted' }> {
+  async sendRequest(
+    user: UserRow,
+    recipientId: string,
+    tx: DbOrTx = this.deps.db,
+  ): Promise<{ status: 'sent' | 'accepted' }> {
     if (recipientId === user.id) throw badRequest("You can't send a friend request to yourself.");
     await this.deps.limiter.consume(
       user.id,
       'You have sent many friend requests. Please try again later.',
     );
-    const recipient = await this.deps.users.findById(recipientId);
+    const recipient = await this.deps.users.findById(recipientId, tx);
     if (!recipient) throw notFound('User');
-    await this.assertAcceptsRequestsFrom(recipient, user);
-    if (await this.repo.areFriends(user.id, recipientId))
+    await this.assertAcceptsRequestsFrom(recipient, user, tx);
+    if (await this.repo.areFriends(user.id, recipientId, tx))
       throw conflict('You are already friends.');
-    const pending = await this.repo.pendingBetween(user.id, recipientId);
+    const pending = await this.repo.pendingBetween(user.id, recipientId, tx);
     if (pending?.requesterId === recipientId) {
-      await this.accept(user, pending.id);
+      await this.accept(user, pending.id, tx);
       return { status: 'accepted' };
     }
     if (pending) throw conflict('A friend request is already pending.');
-    let announce = () => {};
-    await this.deps.db.transaction(async (tx) => {
+    await transaction(tx, async (tx) => {
       const created = await this.repo.createRequest(user.id, recipientId, tx);
       if (!created) throw conflict('A friend request is already pending.');
-      announce = await this.deps.notifications.notify(
+      await this.deps.notifications.notify(
         [
           {
             userId: recipientId,
@@ -120,7 +124,6 @@ export class FriendsService {
         tx,
       );
     });
-    announce();
     return { status: 'sent' };
   }
 
@@ -128,28 +131,31 @@ export class FriendsService {
    * Applies the recipient's "who may send friend requests" setting.
    * @throws AppError FORBIDDEN when they do not accept requests from `sender`.
    */
-  private async assertAcceptsRequestsFrom(recipient: UserRow, sender: UserRow): Promise<void> {
+  private async assertAcceptsRequestsFrom(
+    recipient: UserRow,
+    sender: UserRow,
+    tx: DbOrTx,
+  ): Promise<void> {
     const policy = recipient.settings.privacy.friendRequests ?? 'everyone';
     if (policy === 'everyone') return;
     if (
       policy === 'friends_of_friends' &&
-      (await this.repo.mutualFriendCount(recipient.id, sender.id)) > 0
+      (await this.repo.mutualFriendCount(recipient.id, sender.id, tx)) > 0
     )
       return;
     throw new AppError('FORBIDDEN', 'This person is not accepting friend requests.');
   }
 
   /** Accepts a request sent to `user`. @throws AppError NOT_FOUND for anyone else's request. */
-  async accept(user: UserRow, requestId: string): Promise<void> {
-    const request = await this.repo.findRequest(requestId);
+  async accept(user: UserRow, requestId: string, tx: DbOrTx = this.deps.db): Promise<void> {
+    const request = await this.repo.findRequest(requestId, tx);
     if (!request || request.recipientId !== user.id) throw notFound('Friend request');
-    let announce = () => {};
-    await this.deps.db.transaction(async (tx) => {
+    await transaction(tx, async (tx) => {
       if (!(await this.repo.resolveRequest(requestId, 'accepted', tx))) {
         throw new AppError('CONFLICT', 'This friend request is no longer pending.');
       }
       await this.repo.addFriendship(user.id, request.requesterId, tx);
-      announce = await this.deps.notifications.notify(
+      await this.deps.notifications.notify(
         [
           {
             userId: request.requesterId,
@@ -162,7 +168,6 @@ export class FriendsService {
         tx,
       );
     });
-    announce();
   }
 
   async reject(user: UserRow, requestId: string): Promise<void> {
@@ -187,9 +192,9 @@ export class FriendsService {
    * (`onFriendshipEnded`, docs/decisions/037).
    */
   async remove(user: UserRow, friendId: string): Promise<void> {
-    await this.deps.db.transaction(async (tx) => {
+    await transaction(this.deps.db, async (tx) => {
       if (!(await this.repo.removeFriendship(user.id, friendId, tx))) throw notFound('Friend');
-      await this.deps.onFriendshipEnded?.(user.id, friendId, tx);
+      await this.deps.onFriendshipEnded(user.id, friendId, tx);
     });
   }
 
@@ -216,17 +221,22 @@ export class FriendsService {
 
   /**
    * Invites someone by e-mail: a registered address gets a friend request, any other a
-   * sign-up link; the answer is the same either way.
+   * sign-up link; the answer is the same either way. In `tx` when the caller has a transaction
+   * open (an idempotent create).
    */
-  async inviteByEmail(user: UserRow, recipientEmail: string): Promise<void> {
+  async inviteByEmail(
+    user: UserRow,
+    recipientEmail: string,
+    tx: DbOrTx = this.deps.db,
+  ): Promise<void> {
     const email = normaliseEmail(recipientEmail);
     if (email === user.email) throw badRequest("You can't invite yourself.");
-    const existing = await this.deps.users.findByEmail(email);
+    const existing = await this.deps.users.findByEmail(email, tx);
     if (existing) {
       const alreadyLinked =
-        (await this.repo.areFriends(user.id, existing.id)) ||
-        (await this.repo.pendingBetween(user.id, existing.id));
-      if (!alreadyLinked) await this.sendRequest(user, existing.id);
+        (await this.repo.areFriends(user.id, existing.id, tx)) ||
+        (await this.repo.pendingBetween(user.id, existing.id, tx));
+      if (!alreadyLinked) await this.sendRequest(user, existing.id, tx);
       return;
     }
     await this.deps.limiter.consume(
@@ -234,14 +244,13 @@ export class FriendsService {
       'You have sent many invitations. Please try again later.',
     );
     const code = randomToken(18);
-    await this.deps.db.transaction(async (tx) => {
+    await transaction(tx, async (tx) => {
       await this.repo.createInvite({ inviterId: user.id, email, code }, tx);
       await this.deps.mail.enqueue(
-        friendInviteMail(email, fullName(user), this.inviteUrl(code)),
+        [friendInviteMail(email, fullName(user), this.inviteUrl(code))],
         tx,
       );
     });
-    this.deps.onMailQueued();
   }
 
   private inviteUrl(code: string): string {
@@ -259,7 +268,7 @@ export class FriendsService {
    * when two requests arrive together (the user row is locked while the link is looked up).
    */
   async createInviteLink(user: UserRow): Promise<{ url: string; created: boolean }> {
-    return this.deps.db.transaction(async (tx) => {
+    return transaction(this.deps.db, async (tx) => {
       await this.repo.lockInviter(user.id, tx);
       const existing = await this.repo.personalInvite(user.id, tx);
       if (existing) return { url: this.inviteUrl(existing), created: false };
@@ -274,7 +283,7 @@ export class FriendsService {
     const inviters = await this.repo.invitersFor(inviteCode, newUser.email);
     for (const inviterId of inviters) {
       if (inviterId === newUser.id) continue;
-      await this.deps.db.transaction(async (tx) => {
+      await transaction(this.deps.db, async (tx) => {
         const request = await this.repo.createRequest(inviterId, newUser.id, tx);
         if (request) {
           const inviter = await this.deps.users.findById(inviterId, tx);

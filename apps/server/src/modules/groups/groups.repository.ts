@@ -1,5 +1,5 @@
 import { and, desc, eq, exists, ilike, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { jsonArray } from '../../db/json.ts';
 import {
   friendships,
@@ -30,9 +30,9 @@ export type GroupListScope = 'all' | 'mine' | 'suggested';
 
 /** Prayer groups, members and invitations. Queries only. */
 export class GroupsRepository {
-  private readonly db: DbOrTx;
+  private readonly db: Db;
 
-  constructor(db: DbOrTx) {
+  constructor(db: Db) {
     this.db = db;
   }
 

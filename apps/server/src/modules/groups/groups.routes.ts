@@ -64,9 +64,9 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
       },
     },
     async (request, reply) =>
-      app.idempotent(request, reply, async () => ({
+      app.idempotent(request, reply, async (tx) => ({
         status: 201,
-        body: { data: await groups.create(request.body, currentUser(request)) },
+        body: { data: await groups.create(request.body, currentUser(request), tx) },
       })),
   );
 
@@ -178,11 +178,12 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
       },
     },
     async (request, reply) =>
-      app.idempotent(request, reply, async () => {
+      app.idempotent(request, reply, async (tx) => {
         const n = await groups.invite(
           request.params.id,
           request.body.userIds,
           currentUser(request),
+          tx,
         );
         return {
           status: 200,

@@ -5,15 +5,16 @@ import type {
   UpdateGroupInput,
 } from '@selah/shared/schemas/groups';
 import type { PrayerPage } from '@selah/shared/schemas/prayers';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { prayerGroups, type UserRow } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { type AccessPolicy, ONLY_ADMINS_MESSAGE } from '../access/access.policy.ts';
 import type { FriendsService } from '../friends/friends.service.ts';
 import { fullName } from '../friends/friends.presenter.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { PlansService } from '../plans/plans.service.ts';
+import type { PlansService } from '../billing/plans.service.ts';
 import type { PrayersService } from '../prayers/prayers.service.ts';
 import {
   type GroupListScope,
@@ -31,8 +32,8 @@ export interface GroupsServiceDeps {
   friends: FriendsService;
   prayers: PrayersService;
   notifications: NotificationsService;
-  /** Creating groups needs Premium or Ministry; no check when absent. */
-  plans?: PlansService;
+  /** Creating groups needs Premium or Ministry. */
+  plans: PlansService;
 }
 
 function present(row: GroupWithViewer, viewerId: string): PrayerGroup {
@@ -62,7 +63,7 @@ const CREATOR_PROTECTED = "Only the group's creator can change their own role or
  * membership: public groups are open to every signed-in user, private ones to invited friends.
  */
 export class GroupsService {
-  readonly repo: GroupsRepository;
+  private readonly repo: GroupsRepository;
   private readonly deps: GroupsServiceDeps;
 
   constructor(deps: GroupsServiceDeps) {
@@ -134,15 +135,18 @@ export class GroupsService {
    * Creates a group around one of the creator's journals; the creator is its first admin.
    * @throws AppError FORBIDDEN for a journal the user does not own.
    */
-  async create(input: CreateGroupInput, viewer: UserRow): Promise<PrayerGroup> {
-    this.deps.plans?.assertFeature(viewer, 'groups');
-    const journal = await this.deps.access.journal(viewer.id, input.journalId);
+  async create(
+    input: CreateGroupInput,
+    viewer: UserRow,
+    tx: DbOrTx = this.deps.db,
+  ): Promise<PrayerGroup> {
+    this.deps.plans.assertFeature(viewer, 'groups');
+    const journal = await this.deps.access.journal(viewer.id, input.journalId, tx);
     if (!journal || !this.deps.access.ownsJournal(journal, viewer.id)) {
       throw new AppError('FORBIDDEN', 'Please attach one of your own journals.');
     }
-    const id = await this.deps.db.transaction(async (tx) => {
-      const repo = new GroupsRepository(tx);
-      const group = await repo.insert(
+    return transaction(tx, async (tx) => {
+      const group = await this.repo.insert(
         {
           name: input.name.trim(),
           description: input.description.trim(),
@@ -153,10 +157,9 @@ export class GroupsService {
         },
         tx,
       );
-      await repo.addMember(group.id, viewer.id, 'admin', tx);
-      return group.id;
+      await this.repo.addMember(group.id, viewer.id, 'admin', tx);
+      return present(await this.deps.access.visibleGroup(viewer.id, group.id, tx), viewer.id);
     });
-    return present(await this.deps.access.visibleGroup(viewer.id, id), viewer.id);
   }
 
   /**
@@ -192,12 +195,10 @@ export class GroupsService {
   async join(id: string, viewer: UserRow): Promise<PrayerGroup> {
     const row = await this.deps.access.visibleGroup(viewer.id, id);
     if (!this.deps.access.mayJoinGroup(row)) throw notFound('Prayer group');
-    let announce = () => {};
-    await this.deps.db.transaction(async (tx) => {
-      const repo = new GroupsRepository(tx);
-      if (!(await repo.addMember(id, viewer.id, 'member', tx))) return;
-      const admins = await repo.adminIds(id, tx);
-      announce = await this.deps.notifications.notify(
+    await transaction(this.deps.db, async (tx) => {
+      if (!(await this.repo.addMember(id, viewer.id, 'member', tx))) return;
+      const admins = await this.repo.adminIds(id, tx);
+      await this.deps.notifications.notify(
         admins.map((userId) => ({
           userId,
           actorId: viewer.id,
@@ -208,7 +209,6 @@ export class GroupsService {
         tx,
       );
     });
-    announce();
     return present(await this.deps.access.visibleGroup(viewer.id, id), viewer.id);
   }
 
@@ -216,27 +216,33 @@ export class GroupsService {
   async leave(id: string, viewer: UserRow): Promise<void> {
     const row = await this.deps.access.visibleGroup(viewer.id, id);
     if (!row.role) throw badRequest('You are not a member of this group.');
-    await this.deps.db.transaction(async (tx) => {
-      const repo = new GroupsRepository(tx);
+    await transaction(this.deps.db, async (tx) => {
       if (
         row.role === 'admin' &&
-        (await repo.adminCount(id, tx)) === 1 &&
+        (await this.repo.adminCount(id, tx)) === 1 &&
         row.group.memberCount > 1
       ) {
         throw badRequest('Make another member an admin before leaving, or delete the group.');
       }
-      await repo.removeMember(id, viewer.id, tx);
+      await this.repo.removeMember(id, viewer.id, tx);
     });
   }
 
-  /** Invites friends (of the admin) to the group. */
-  async invite(id: string, userIds: string[], viewer: UserRow): Promise<number> {
-    const row = await this.deps.access.adminGroup(viewer.id, id);
-    const friends = await this.deps.friends.assertAllFriends(viewer.id, userIds);
-    let announce = () => {};
-    const invited = await this.deps.db.transaction(async (tx) => {
-      const added = await new GroupsRepository(tx).invite(id, friends, viewer.id, tx);
-      announce = await this.deps.notifications.notify(
+  /**
+   * Invites friends (of the admin) to the group; in `tx` when the caller has a transaction open
+   * (an idempotent create).
+   */
+  async invite(
+    id: string,
+    userIds: string[],
+    viewer: UserRow,
+    tx: DbOrTx = this.deps.db,
+  ): Promise<number> {
+    const row = await this.deps.access.adminGroup(viewer.id, id, tx);
+    const friends = await this.deps.friends.assertAllFriends(viewer.id, userIds, tx);
+    return transaction(tx, async (tx) => {
+      const added = await this.repo.invite(id, friends, viewer.id, tx);
+      await this.deps.notifications.notify(
         added.map((userId) => ({
           userId,
           actorId: viewer.id,
@@ -248,8 +254,6 @@ export class GroupsService {
       );
       return added.length;
     });
-    announce();
-    return invited;
   }
 
   async removeMember(id: string, userId: string, viewer: UserRow): Promise<void> {
@@ -293,7 +297,7 @@ export class GroupsService {
   }
 
   /** Withdraws the invitations two people sent each other (they are no longer friends). */
-  async endInvitesBetween(a: string, b: string, tx: DbOrTx): Promise<void> {
+  async endInvitesBetween(a: string, b: string, tx: Tx): Promise<void> {
     await this.repo.removeInvitesBetween(a, b, tx);
   }
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { jsonArray } from '../../db/json.ts';
 import {
   type JournalRow,
@@ -35,11 +35,19 @@ export interface MemberRow {
   joinedAt: Date;
 }
 
+/** What changes a journal's counters by. */
+export type CounterDelta = Partial<
+  Record<
+    'memberCount' | 'prayerCount' | 'answeredCount' | 'publicPrayerCount' | 'publicAnsweredCount',
+    number
+  >
+>;
+
 /** Journals, their members and counters. Queries only. */
 export class JournalsRepository {
-  private readonly db: DbOrTx;
+  private readonly db: Db;
 
-  constructor(db: DbOrTx) {
+  constructor(db: Db) {
     this.db = db;
   }
 
@@ -148,23 +156,27 @@ export class JournalsRepository {
     return rows.length;
   }
 
-  /** Ends the memberships each of two people got by the other sharing a journal with them. */
+  /**
+   * Ends the memberships each of two people got by the other sharing a journal with them and
+   * lowers those journals' member counts, in one statement.
+   */
   async removeSharedMembershipsBetween(a: string, b: string, tx: DbOrTx): Promise<void> {
-    const rows = await tx
-      .delete(journalMembers)
-      .where(
-        and(
-          eq(journalMembers.viaShare, true),
-          grantedBetween(
-            a,
-            b,
-            { grantee: journalMembers.userId, record: journalMembers.journalId },
-            { table: sql`journals`, owner: sql`owner_id` },
-          ),
-        ),
+    const ended = and(
+      eq(journalMembers.viaShare, true),
+      grantedBetween(
+        a,
+        b,
+        { grantee: journalMembers.userId, record: journalMembers.journalId },
+        { table: sql`journals`, owner: sql`owner_id` },
+      ),
+    );
+    await tx.execute(sql`
+      with gone as (
+        delete from ${journalMembers} where ${ended} returning ${journalMembers.journalId}
       )
-      .returning({ journalId: journalMembers.journalId });
-    for (const { journalId } of rows) await this.bumpCounters(journalId, { memberCount: -1 }, tx);
+      update ${journals} set member_count = ${journals.memberCount} - gone.n
+      from (select journal_id, count(*)::int as n from gone group by journal_id) as gone
+      where ${journals.id} = gone.journal_id`);
   }
 
   /** Ids of every member of a journal other than its owner (bounded by the plan's member cap). */
@@ -202,20 +214,7 @@ export class JournalsRepository {
   }
 
   /** Adds deltas to the counters. */
-  async bumpCounters(
-    id: string,
-    delta: Partial<
-      Record<
-        | 'memberCount'
-        | 'prayerCount'
-        | 'answeredCount'
-        | 'publicPrayerCount'
-        | 'publicAnsweredCount',
-        number
-      >
-    >,
-    tx: DbOrTx = this.db,
-  ): Promise<void> {
+  async bumpCounters(id: string, delta: CounterDelta, tx: DbOrTx = this.db): Promise<void> {
     const set: Record<string, SQL> = {};
     for (const [key, value] of Object.entries(delta)) {
       if (!value) continue;

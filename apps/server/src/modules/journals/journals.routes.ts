@@ -96,9 +96,9 @@ export const journalsRoutes: FastifyPluginAsyncZod<{ journals: JournalsService }
       },
     },
     async (request, reply) =>
-      app.idempotent(request, reply, async () => ({
+      app.idempotent(request, reply, async (tx) => ({
         status: 201,
-        body: await journals.create(request.body, currentUser(request)),
+        body: await journals.create(request.body, currentUser(request), tx),
       })),
   );
 

@@ -6,19 +6,19 @@ import type {
   DiscoverOverview,
 } from '@selah/shared/schemas/journals';
 import { TITLE_MAX } from '@selah/shared/constants';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { selectValues } from '../../db/json.ts';
 import type { UserRow } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { PlansService } from '../plans/plans.service.ts';
-import { PrayersRepository } from '../prayers/prayers.repository.ts';
-import { presentPrayer } from '../prayers/prayers.presenter.ts';
+import type { PlansService } from '../billing/plans.service.ts';
+import type { PrayersService } from '../prayers/prayers.service.ts';
 import { presentJournal, presentMember } from './journals.presenter.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
 import type { PublicUserRow } from '../friends/friends.presenter.ts';
-import { JournalsRepository } from './journals.repository.ts';
+import { type CounterDelta, JournalsRepository } from './journals.repository.ts';
 
 const MEMBER_LIST_LIMIT = 100;
 const MY_JOURNALS_LIMIT = 500;
@@ -44,30 +44,32 @@ export function titleFromText(text: string): string {
 export interface JournalsServiceDeps {
   db: Db;
   access: AccessPolicy;
-  now?: () => Date;
-  notifications?: NotificationsService;
-  /** Plan limits (journals, prayers, members); none when absent. */
-  plans?: PlansService;
+  now: () => Date;
+  notifications: NotificationsService;
+  /** A journal's prayers: its page of them, its first prayer. */
+  prayers: PrayersService;
+  /** Plan limits (journals, prayers, members). */
+  plans: PlansService;
 }
 
 /** Journals: creation, membership, discover. Who may see or change one is the access policy's. */
 export class JournalsService {
-  readonly repo: JournalsRepository;
-  private readonly prayers: PrayersRepository;
+  private readonly repo: JournalsRepository;
   private readonly db: Db;
   private readonly access: AccessPolicy;
   private readonly now: () => Date;
-  private readonly notifications: NotificationsService | undefined;
-  private readonly plans: PlansService | undefined;
+  private readonly notifications: NotificationsService;
+  private readonly prayers: PrayersService;
+  private readonly plans: PlansService;
 
   constructor(deps: JournalsServiceDeps) {
     this.db = deps.db;
     this.access = deps.access;
     this.notifications = deps.notifications;
+    this.prayers = deps.prayers;
     this.plans = deps.plans;
     this.repo = new JournalsRepository(deps.db);
-    this.prayers = new PrayersRepository(deps.db);
-    this.now = deps.now ?? (() => new Date());
+    this.now = deps.now;
   }
 
   async listMine(user: UserRow): Promise<Journal[]> {
@@ -80,19 +82,13 @@ export class JournalsService {
     // The access check and every part of the page: one statement (ADR 046).
     const row = await this.access.journalWith(user.id, id, {
       members: this.repo.members(id, user.id, MEMBER_LIST_LIMIT),
-      page: this.prayers.page({
-        journalId: id,
-        viewerId: user.id,
-        after: null,
-        limit: DETAIL_PRAYER_PAGE + 1,
-      }),
+      page: this.prayers.firstPageOfJournal(id, user.id, DETAIL_PRAYER_PAGE),
       categories: this.repo.prayerCategories(id, user.id),
     });
     if (!row) throw notFound('Journal');
     const { members, page, categories } = row;
-    const visible = page.slice(0, DETAIL_PRAYER_PAGE);
+    const prayers = this.prayers.pageOf(page, DETAIL_PRAYER_PAGE);
     const journal = presentJournal(row, user.id);
-    const last = visible.at(-1);
     // The owner leads the member list when the viewer may see them (a member, or by their
     // profile's visibility): the same rule gives the owner's name, else '' (ADR 038).
     const owner = members.find((m) => m.role === 'owner');
@@ -100,20 +96,20 @@ export class JournalsService {
       ...journal,
       ownerName: owner ? `${owner.firstName} ${owner.lastName}`.trim() : '',
       members: members.map(presentMember),
-      prayers: visible.map((p) => presentPrayer(p, p.testimonies)),
-      prayersNextCursor:
-        page.length > DETAIL_PRAYER_PAGE && last
-          ? encodeCursor(CREATED_AT_ID, [last.prayer.createdAt, last.prayer.id])
-          : null,
+      prayers: prayers.data,
+      prayersNextCursor: prayers.nextCursor,
       activeCount: journal.prayerCount - journal.answeredCount,
       categories,
     };
   }
 
-  /** Creates a journal (and its optional first prayer) in one transaction. */
-  async create(input: CreateJournalInput, user: UserRow): Promise<Journal> {
-    const journalId = await this.db.transaction(async (tx) => {
-      await this.plans?.assertCanCreateJournal(
+  /**
+   * Creates a journal (and its optional first prayer) in one transaction; in `tx`'s when the
+   * caller has one open (an idempotent create).
+   */
+  async create(input: CreateJournalInput, user: UserRow, tx: DbOrTx = this.db): Promise<Journal> {
+    return transaction(tx, async (tx) => {
+      await this.plans.assertCanCreateJournal(
         user.id,
         { withPrayer: Boolean(input.initialPrayer?.trim()) },
         tx,
@@ -132,8 +128,7 @@ export class JournalsService {
       await this.repo.addMember(journal.id, user.id, 'owner', tx);
       const text = input.initialPrayer?.trim();
       if (text) {
-        const prayers = new PrayersRepository(tx);
-        await prayers.insert(
+        await this.prayers.write(
           {
             journalId: journal.id,
             authorId: user.id,
@@ -141,16 +136,12 @@ export class JournalsService {
             content: text,
             category: input.category ?? 'Personal',
             isPrivate: true,
-            createdAt: this.now(),
           },
           tx,
         );
-        await this.repo.bumpCounters(journal.id, { prayerCount: 1 }, tx);
-        await prayers.logActivity(user.id, 'prayer_written', this.now(), tx);
       }
-      return journal.id;
+      return presentJournal(await this.access.readableJournal(user.id, journal.id, tx), user.id);
     });
-    return presentJournal(await this.access.readableJournal(user.id, journalId), user.id);
   }
 
   async update(id: string, input: UpdateJournalInput, user: UserRow): Promise<Journal> {
@@ -178,29 +169,26 @@ export class JournalsService {
     const row = await this.access.readableJournal(user.id, id);
     if (row.journal.ownerId === user.id)
       throw badRequest('You own this journal, so you are already in it.');
-    let announce = () => {};
-    const joined = await this.db.transaction(async (tx) => {
+    const joined = await transaction(this.db, async (tx) => {
       const added = await this.repo.addMember(id, user.id, 'member', tx);
       if (added) {
         await this.repo.bumpCounters(id, { memberCount: 1 }, tx);
-        await this.plans?.assertMemberCap(id, tx);
-        announce =
-          (await this.notifications?.notify(
-            [
-              {
-                userId: row.journal.ownerId,
-                actorId: user.id,
-                type: 'journal_joined',
-                message: `${`${user.firstName} ${user.lastName}`.trim()} joined your journal "${row.journal.title}".`,
-                link: `/journal/${id}`,
-              },
-            ],
-            tx,
-          )) ?? announce;
+        await this.plans.assertMemberCap(id, tx);
+        await this.notifications.notify(
+          [
+            {
+              userId: row.journal.ownerId,
+              actorId: user.id,
+              type: 'journal_joined',
+              message: `${`${user.firstName} ${user.lastName}`.trim()} joined your journal "${row.journal.title}".`,
+              link: `/journal/${id}`,
+            },
+          ],
+          tx,
+        );
       }
       return added;
     });
-    announce();
     return {
       journal: presentJournal(await this.access.readableJournal(user.id, id), user.id),
       joined,
@@ -222,7 +210,7 @@ export class JournalsService {
       throw notFound('Member');
     }
     if (!isOwner && memberId !== user.id) throw notFound('Member');
-    const removed = await this.db.transaction((tx) => this.repo.removeMembers(id, [memberId], tx));
+    const removed = await transaction(this.db, (tx) => this.repo.removeMembers(id, [memberId], tx));
     if (removed === 0) throw notFound('Member');
   }
 
@@ -244,17 +232,44 @@ export class JournalsService {
    */
   async unshare(id: string, memberId: string, user: UserRow): Promise<void> {
     await this.access.ownedJournal(user.id, id);
-    const removed = await this.db.transaction((tx) =>
+    const removed = await transaction(this.db, (tx) =>
       this.repo.removeMembers(id, [memberId], tx, { viaShareOnly: true }),
     );
     if (removed === 0) throw notFound('Share');
   }
 
   /**
+   * Makes friends a journal was shared with its members (a membership "via share"), in the
+   * sharing transaction; returns how many were not members yet.
+   * @throws AppError PAYMENT_REQUIRED when the journal now has more members than its owner's
+   *   plan allows (the caller's transaction rolls back).
+   */
+  async addMembersByShare(id: string, userIds: string[], tx: Tx): Promise<number> {
+    let added = 0;
+    for (const userId of userIds)
+      if (await this.repo.addMember(id, userId, 'member', tx, true)) added++;
+    if (added > 0) {
+      await this.repo.bumpCounters(id, { memberCount: added }, tx);
+      await this.plans.assertMemberCap(id, tx);
+    }
+    return added;
+  }
+
+  /** Adds deltas to a journal's counters (its prayers changed), in the caller's transaction. */
+  async bumpCounters(id: string, delta: CounterDelta, tx: Tx): Promise<void> {
+    await this.repo.bumpCounters(id, delta, tx);
+  }
+
+  /** Ids of every member of a journal other than its owner. */
+  async memberIds(id: string, tx: DbOrTx = this.db): Promise<string[]> {
+    return this.repo.memberIds(id, tx);
+  }
+
+  /**
    * Ends the memberships that came from shares between two people who are no longer friends:
    * each leaves the other's journals they were added to (docs/decisions/037).
    */
-  async endSharesBetween(a: string, b: string, tx: DbOrTx): Promise<void> {
+  async endSharesBetween(a: string, b: string, tx: Tx): Promise<void> {
     await this.repo.removeSharedMembershipsBetween(a, b, tx);
   }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { transaction } from '../../db/transaction.ts';
 import { type MailRow, mailOutbox } from '../../db/schema/index.ts';
 
 export interface OutgoingMail {
@@ -11,14 +12,14 @@ export interface OutgoingMail {
 
 /** The mail outbox table. */
 export class MailRepository {
-  private readonly db: DbOrTx;
+  private readonly db: Db;
 
-  constructor(db: DbOrTx) {
+  constructor(db: Db) {
     this.db = db;
   }
 
-  async enqueue(mail: OutgoingMail, tx: DbOrTx = this.db): Promise<void> {
-    await tx.insert(mailOutbox).values({ ...mail, html: mail.html ?? null });
+  async enqueue(mails: OutgoingMail[], tx: DbOrTx = this.db): Promise<void> {
+    await tx.insert(mailOutbox).values(mails.map((mail) => ({ ...mail, html: mail.html ?? null })));
   }
 
   /**
@@ -26,7 +27,7 @@ export class MailRepository {
    * process (or a crash mid-send) does not send them twice before the lease runs out.
    */
   async claimDue(limit: number, leaseMs: number): Promise<MailRow[]> {
-    return this.db.transaction(async (tx) => {
+    return transaction(this.db, async (tx) => {
       const due = await tx
         .select({ id: mailOutbox.id })
         .from(mailOutbox)

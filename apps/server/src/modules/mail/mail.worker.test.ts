@@ -78,8 +78,11 @@ afterAll(async () => {
 describe('MailWorker', () => {
   it('delivers queued mail through SMTP and marks it sent', async () => {
     const repo = new MailRepository(db.db);
-    await repo.enqueue({ to: 'deliver@example.test', subject: 'Hello', text: 'Peace be with you' });
-    const worker = new MailWorker(repo, {
+    await repo.enqueue([
+      { to: 'deliver@example.test', subject: 'Hello', text: 'Peace be with you' },
+    ]);
+    const worker = new MailWorker({
+      db: db.db,
       smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
       from: 'Selah <no-reply@selah.test>',
       logger,
@@ -100,8 +103,9 @@ describe('MailWorker', () => {
 
   it('keeps mail through an SMTP outage and sends it once SMTP is back', async () => {
     const repo = new MailRepository(db.db);
-    await repo.enqueue({ to: 'outage@example.test', subject: 'Retry me', text: 'x' });
-    const worker = new MailWorker(repo, {
+    await repo.enqueue([{ to: 'outage@example.test', subject: 'Retry me', text: 'x' }]);
+    const worker = new MailWorker({
+      db: db.db,
       smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
       from: 'selah@selah.test',
       logger,
@@ -133,8 +137,8 @@ describe('MailWorker', () => {
 
   it('logs and keeps mail when no SMTP server is configured', async () => {
     const repo = new MailRepository(db.db);
-    await repo.enqueue({ to: 'logged@example.test', subject: 'Dev', text: 'reset link' });
-    const worker = new MailWorker(repo, { from: 'selah@selah.test', logger, logBodies: true });
+    await repo.enqueue([{ to: 'logged@example.test', subject: 'Dev', text: 'reset link' }]);
+    const worker = new MailWorker({ db: db.db, from: 'selah@selah.test', logger, logBodies: true });
     await worker.drain();
     const [row] = await db.db
       .select()
@@ -145,10 +149,11 @@ describe('MailWorker', () => {
 
   it('keeps mail text (reset links) out of the log in production', async () => {
     const repo = new MailRepository(db.db);
-    await repo.enqueue({ to: 'prod@example.test', subject: 'Reset', text: 'token=secret-link' });
+    await repo.enqueue([{ to: 'prod@example.test', subject: 'Reset', text: 'token=secret-link' }]);
     const seen: string[] = [];
     const capture = pino({ level: 'info' }, { write: (line: string) => seen.push(line) });
-    const worker = new MailWorker(repo, {
+    const worker = new MailWorker({
+      db: db.db,
       from: 'selah@selah.test',
       logger: capture,
       logBodies: false,

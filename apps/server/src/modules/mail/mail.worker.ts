@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { MailRow } from '../../db/schema/index.ts';
-import type { MailRepository } from './mail.repository.ts';
+import { afterCommit } from '../../db/transaction.ts';
+import { MailRepository, type OutgoingMail } from './mail.repository.ts';
 
 export const MAX_MAIL_ATTEMPTS = 12;
 
@@ -28,7 +30,8 @@ export function mailRetryDelayMs(attempts: number): number {
   return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
 }
 
-export interface MailWorkerOptions {
+export interface MailWorkerDeps {
+  db: Db;
   smtpUrl?: string | undefined;
   from: string;
   pollMs?: number;
@@ -42,8 +45,9 @@ export interface MailWorkerOptions {
 }
 
 /**
- * Sends the outbox: through SMTP when configured, otherwise by writing each mail to the log
- * (development). Failures are retried with back-off; nothing is lost when SMTP is down.
+ * The mail module: other modules queue mail with `enqueue` inside their transaction (the
+ * outbox), and the worker sends it: through SMTP when configured, otherwise by writing each mail
+ * to the log (development). Failures are retried with back-off; nothing is lost when SMTP is down.
  */
 export class MailWorker {
   private readonly transport: Transporter | null;
@@ -52,14 +56,19 @@ export class MailWorker {
   private stopped = false;
 
   private readonly repo: MailRepository;
-  private readonly options: MailWorkerOptions;
+  private readonly options: MailWorkerDeps;
 
-  constructor(repo: MailRepository, options: MailWorkerOptions) {
-    this.repo = repo;
-    this.options = options;
-    this.transport = options.smtpUrl
-      ? nodemailer.createTransport(withTimeouts(options.smtpUrl))
-      : null;
+  constructor(deps: MailWorkerDeps) {
+    this.repo = new MailRepository(deps.db);
+    this.options = deps;
+    this.transport = deps.smtpUrl ? nodemailer.createTransport(withTimeouts(deps.smtpUrl)) : null;
+  }
+
+  /** Queues mails in `tx` (the outbox); the worker wakes once it has committed. */
+  async enqueue(mails: OutgoingMail[], tx: DbOrTx): Promise<void> {
+    if (mails.length === 0) return;
+    await this.repo.enqueue(mails, tx);
+    afterCommit(tx, () => this.poke());
   }
 
   start(): void {

@@ -1,10 +1,25 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { NotificationPreferences } from '@selah/shared/schemas/auth';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { jsonArray } from '../../db/json.ts';
 import {
   type NotificationRow,
   type NotificationType,
   notifications,
+  users,
 } from '../../db/schema/index.ts';
 import { linkOpenable } from '../access/access.sql.ts';
 
@@ -29,10 +44,22 @@ export interface NewNotification {
 
 /** Notifications. Queries only. */
 export class NotificationsRepository {
-  private readonly db: DbOrTx;
+  private readonly db: Db;
 
-  constructor(db: DbOrTx) {
+  constructor(db: Db) {
     this.db = db;
+  }
+
+  /** The e-mail and notification preferences of these users. */
+  async recipients(
+    userIds: string[],
+    tx: DbOrTx = this.db,
+  ): Promise<{ id: string; email: string; prefs: NotificationPreferences }[]> {
+    if (userIds.length === 0) return [];
+    return tx
+      .select({ id: users.id, email: users.email, prefs: users.notificationPreferences })
+      .from(users)
+      .where(inArray(users.id, userIds));
   }
 
   async insertMany(rows: NewNotification[], tx: DbOrTx = this.db): Promise<NotificationRow[]> {

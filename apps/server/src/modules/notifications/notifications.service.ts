@@ -1,19 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { inArray } from 'drizzle-orm';
 import type { NotificationPreferences } from '@selah/shared/schemas/auth';
 import type { Notification, NotificationPage } from '@selah/shared/schemas/notifications';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { selectValues } from '../../db/json.ts';
-import { type NotificationRow, type NotificationType, users } from '../../db/schema/index.ts';
+import type { NotificationRow, NotificationType } from '../../db/schema/index.ts';
+import { afterCommit } from '../../db/transaction.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import type { MailRepository, OutgoingMail } from '../mail/mail.repository.ts';
+import type { OutgoingMail } from '../mail/mail.repository.ts';
 import { notificationMail } from '../mail/mail-templates.ts';
+import type { MailWorker } from '../mail/mail.worker.ts';
 import { type NewNotification, NotificationsRepository } from './notifications.repository.ts';
 import type { PushService } from './push.service.ts';
 import type { RealtimeHub } from './realtime-hub.ts';
-import { afterCommit } from '../../db/ambient-transaction.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** No notification is older than this: earlier positions are not ours. */
@@ -37,27 +36,19 @@ export const PREFERENCE_FOR: Record<NotificationType, keyof NotificationPreferen
 export const eventIdOf = (row: Pick<NotificationRow, 'createdAt' | 'id'>) =>
   `${row.createdAt.toISOString()}_${row.id}`;
 
-/** What `notify` reads of a recipient. */
+/** What `notify` reads of a recipient: their e-mail and notification preferences. */
 export interface Recipient {
   id: string;
   email: string;
   prefs: NotificationPreferences;
 }
 
-/** One notification `prepare`d for a caller's own statement (see `NotificationsService.prepare`). */
-export interface PreparedNotification {
-  row: NotificationRow;
-  mail: OutgoingMail | null;
-  /** Call after commit: delivers the notification (after the ambient transaction, if any). */
-  deliver: () => void;
-}
-
 export interface NotificationsServiceDeps {
   db: Db;
   hub: RealtimeHub;
   push: PushService;
-  mail: MailRepository;
-  onMailQueued: () => void;
+  /** The mail module: notification e-mails go through its outbox. */
+  mail: MailWorker;
   appOrigin: string;
   logger: FastifyBaseLogger;
 }
@@ -75,12 +66,12 @@ export function presentNotification(row: NotificationRow): Notification {
 }
 
 /**
- * Notifications for the people an event concerns. `notify` writes the rows and their e-mails
- * (through the outbox) inside the caller's transaction; the function it returns, called after
- * commit, pushes them to open streams and to Web Push.
+ * Notifications for the people an event concerns. `notify` is the one way to create them: it
+ * writes the rows and their e-mails (through the mail outbox) inside the caller's transaction,
+ * and once that has committed pushes them to open streams and to Web Push.
  */
 export class NotificationsService {
-  readonly repo: NotificationsRepository;
+  private readonly repo: NotificationsRepository;
   private readonly deps: NotificationsServiceDeps;
 
   constructor(deps: NotificationsServiceDeps) {
@@ -93,47 +84,20 @@ export class NotificationsService {
   }
 
   /**
-   * Records notifications (the actor never notifies themself) and their e-mails inside `tx`.
-   * Returns the function to call after commit, which delivers them in real time (after the
-   * request's ambient transaction too, when there is one).
+   * Records notifications (the actor never notifies themself) and the e-mails their recipients
+   * want inside `tx`, and delivers them once it has committed (`afterCommit`). A caller that has
+   * already read the recipients (their e-mail and preferences) passes them as `known`: no read.
    */
-  async notify(events: NewNotification[], tx: DbOrTx): Promise<() => void> {
-    const rows = await this.repo.insertMany(
-      events.filter((e) => e.userId !== e.actorId),
-      tx,
-    );
-    if (rows.length === 0) return () => {};
-    const recipients = await tx
-      .select({ id: users.id, email: users.email, prefs: users.notificationPreferences })
-      .from(users)
-      .where(inArray(users.id, [...new Set(rows.map((r) => r.userId))]));
-    const { mails, pushTo } = this.effectsOf(rows, new Map(recipients.map((r) => [r.id, r])));
-    for (const mail of mails) await this.deps.mail.enqueue(mail, tx);
-    return this.deliveryOf(rows, pushTo, mails.length > 0);
-  }
-
-  /**
-   * What `notify` writes for one event whose recipient the caller has already read (e-mail and
-   * preferences), without writing it: the row (its id and time chosen here, as the database
-   * would), the e-mail the recipient wants or null, and the delivery to call after commit. For
-   * a caller that writes the row and the e-mail in a statement of its own (mark praying,
-   * `PrayerRequestsRepository.addResponse`); null when the actor is the recipient.
-   */
-  prepare(event: NewNotification, recipient: Recipient): PreparedNotification | null {
-    if (event.userId === event.actorId) return null;
-    const row: NotificationRow = {
-      id: randomUUID(),
-      ...event,
-      read: false,
-      // Milliseconds, as `insertMany` writes them: a stream position (ISO time + id) is exact.
-      createdAt: new Date(),
-    };
-    const { mails, pushTo } = this.effectsOf([row], new Map([[recipient.id, recipient]]));
-    return {
-      row,
-      mail: mails[0] ?? null,
-      deliver: this.deliveryOf([row], pushTo, mails.length > 0),
-    };
+  async notify(events: NewNotification[], tx: DbOrTx, known: Recipient[] = []): Promise<void> {
+    const wanted = events.filter((e) => e.userId !== e.actorId);
+    if (wanted.length === 0) return;
+    const byId = new Map(known.map((r) => [r.id, r]));
+    const unknown = [...new Set(wanted.map((e) => e.userId))].filter((id) => !byId.has(id));
+    for (const r of await this.repo.recipients(unknown, tx)) byId.set(r.id, r);
+    const rows = await this.repo.insertMany(wanted, tx);
+    const { mails, pushTo } = this.effectsOf(rows, byId);
+    await this.deps.mail.enqueue(mails, tx);
+    afterCommit(tx, () => this.deliver(rows, pushTo));
   }
 
   /** The e-mails to queue and the rows to send by Web Push, by each recipient's preferences. */
@@ -162,40 +126,40 @@ export class NotificationsService {
     return { mails, pushTo };
   }
 
-  /** The after-commit delivery of written rows: mail worker, open streams, Web Push. */
-  private deliveryOf(rows: NotificationRow[], pushTo: NotificationRow[], mailed: boolean) {
-    const deliver = () => {
-      if (mailed) this.deps.onMailQueued();
-      for (const row of rows) {
-        void this.deps.hub.publish(row.userId, {
-          kind: 'notification',
-          notificationId: row.id,
-          eventId: eventIdOf(row),
-        });
-      }
-      for (const row of pushTo) {
-        void this.deps.push
-          .sendToUsers([row.userId], {
-            title: 'Selah',
-            body: row.message,
-            url: row.link ?? '/dashboard',
-          })
-          .catch((error: unknown) => this.deps.logger.warn({ err: error }, 'push delivery failed'));
-      }
-    };
-    return () => afterCommit(deliver);
+  /** Delivers committed rows: open streams (in every process) and Web Push. */
+  private deliver(rows: NotificationRow[], pushTo: NotificationRow[]): void {
+    for (const row of rows) {
+      void this.deps.hub.publish(row.userId, {
+        kind: 'notification',
+        notificationId: row.id,
+        eventId: eventIdOf(row),
+      });
+    }
+    for (const row of pushTo) {
+      void this.deps.push
+        .sendToUsers([row.userId], {
+          title: 'Selah',
+          body: row.message,
+          url: row.link ?? '/dashboard',
+        })
+        .catch((error: unknown) => this.deps.logger.warn({ err: error }, 'push delivery failed'));
+    }
   }
 
   /**
-   * Inside `tx`, which ended these sessions of the user: their push subscriptions go. Returns
-   * the function to call after commit, which ends their open streams in every process.
+   * Inside `tx`, which ended these sessions of the user: their push subscriptions go, and once
+   * it has committed their open streams end in every process.
    */
-  async sessionsEnded(userId: string, sessionIds: string[], tx: DbOrTx): Promise<() => void> {
+  async sessionsEnded(userId: string, sessionIds: string[], tx: DbOrTx): Promise<void> {
     await this.deps.push.removeForSessions(sessionIds, tx);
-    return () =>
-      afterCommit(() => {
-        void this.deps.hub.publish(userId, { kind: 'sessions-ended', sessionIds });
-      });
+    afterCommit(tx, () => {
+      void this.deps.hub.publish(userId, { kind: 'sessions-ended', sessionIds });
+    });
+  }
+
+  /** The unread count of the user's notifications (open streams send it). */
+  unreadCount(userId: string): Promise<number> {
+    return this.repo.unreadCount(userId);
   }
 
   /** Tells the user's other open streams that the unread count changed. */

@@ -77,7 +77,7 @@ export async function streamNotifications(
     if (!closed) raw.write(text);
   };
   const sendUnread = async () => {
-    const count = await notifications.repo.unreadCount(user.id);
+    const count = await notifications.unreadCount(user.id);
     write(`event: unread\ndata: ${JSON.stringify({ unreadCount: count })}\n\n`);
   };
   const sent = new Set<string>();
@@ -124,7 +124,7 @@ export async function streamNotifications(
   enqueue(async () => {
     if (typeof lastEventId === 'string' && lastEventId.length <= 100) {
       const missed = await notifications.since(user.id, lastEventId, CATCH_UP_LIMIT);
-      const unreadCount = await notifications.repo.unreadCount(user.id);
+      const unreadCount = await notifications.unreadCount(user.id);
       for (const row of missed) {
         sent.add(row.id);
         write(

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
 import { localDate } from '../../lib/time-zone.ts';
 import { userTimeZone } from '../users/users.service.ts';
 import type { NotificationsService } from './notifications.service.ts';
@@ -80,7 +81,7 @@ export class ReminderScheduler {
       const timeZone = userTimeZone(user);
       const today = localDate(now, timeZone);
       if (user.last === today || localTime(now, timeZone) < user.reminderTime!) continue;
-      const announce = await this.db.transaction(async (tx) => {
+      const claimed = await transaction(this.db, async (tx) => {
         const claimed = await tx
           .update(users)
           .set({ reminderLastSentOn: today })
@@ -94,8 +95,8 @@ export class ReminderScheduler {
             ),
           )
           .returning({ id: users.id });
-        if (claimed.length === 0) return null;
-        return this.notifications.notify(
+        if (claimed.length === 0) return false;
+        await this.notifications.notify(
           [
             {
               userId: user.id,
@@ -107,11 +108,9 @@ export class ReminderScheduler {
           ],
           tx,
         );
+        return true;
       });
-      if (announce) {
-        announce();
-        sent++;
-      }
+      if (claimed) sent++;
     }
     return sent;
   }

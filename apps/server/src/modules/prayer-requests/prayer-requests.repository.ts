@@ -1,9 +1,7 @@
 import { and, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { jsonArray, rowsOf } from '../../db/json.ts';
 import {
-  type ActivityKind,
-  type NotificationRow,
   type PrayerRequestRow,
   prayerRequestResponses,
   prayerRequests,
@@ -12,8 +10,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/cursor.ts';
-import { friendsRequestsReadable, grantedBetween, profileVisible } from '../access/access.sql.ts';
-import type { OutgoingMail } from '../mail/mail.repository.ts';
+import { othersRequestReadable, grantedBetween, profileVisible } from '../access/access.sql.ts';
 
 export interface RequestWithCreator {
   request: PrayerRequestRow;
@@ -39,18 +36,11 @@ export interface SeenWith {
   shares: string[];
 }
 
-/** What a new response writes with it (see `PrayerRequestsRepository.addResponse`). */
-export interface ResponseEffects {
-  activity: { userId: string; kind: ActivityKind; occurredAt: Date };
-  notification: NotificationRow | null;
-  mail: OutgoingMail | null;
-}
-
 /** Prayer requests, their shares and who prays for them. Queries only. */
 export class PrayerRequestsRepository {
-  private readonly db: DbOrTx;
+  private readonly db: Db;
 
-  constructor(db: DbOrTx) {
+  constructor(db: Db) {
     this.db = db;
   }
 
@@ -102,7 +92,7 @@ export class PrayerRequestsRepository {
     const scope =
       opts.type === 'myRequests'
         ? eq(prayerRequests.creatorId, opts.viewerId)
-        : friendsRequestsReadable(opts.viewerId);
+        : othersRequestReadable(opts.viewerId);
     return this.db
       .select({ request: prayerRequests, creator: users, ...this.seenWith(opts.viewerId) })
       .from(prayerRequests)
@@ -201,44 +191,23 @@ export class PrayerRequestsRepository {
   }
 
   /**
-   * Adds `userId` to the request's responders and, only when that row is new, writes `effects`
-   * in the same statement: the prayer activity row, the creator's notification and its e-mail
-   * (data-modifying CTEs: one atomic statement, no transaction round trips). The same statement
-   * reads the responders as `responders` does, as they were before it: whether the row is new,
-   * and who prayed before, is what the caller needs to answer without another query. Plain SQL,
-   * built in a few microseconds: Drizzle's builder cost more CPU here than the database did.
+   * Adds `userId` to the request's responders, and in the same statement reads the responders
+   * as `responders` does, as they were before it: whether the row is new, and who prayed before,
+   * is what the caller needs to answer without another query. Plain SQL, built in a few
+   * microseconds: Drizzle's builder cost more CPU here than the database did.
    */
   async addResponse(
     requestId: string,
     userId: string,
-    effects: ResponseEffects,
     tx: DbOrTx = this.db,
   ): Promise<{ added: boolean; before: Responder[] }> {
-    const { activity, notification, mail } = effects;
-    const notice = notification
-      ? sql`, notice as (
-          insert into notifications (id, user_id, actor_id, type, message, link, read, created_at)
-          select ${notification.id}::uuid, ${notification.userId}::uuid, ${notification.actorId}::uuid,
-            ${notification.type}, ${notification.message}, ${notification.link}, false,
-            ${notification.createdAt.toISOString()}::timestamptz
-          from added)`
-      : sql``;
-    const outbox = mail
-      ? sql`, outbox as (
-          insert into mail_outbox ("to", subject, text, html)
-          select ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null} from added)`
-      : sql``;
     const result = await tx.execute(sql`
       with added as (
         insert into prayer_request_responses (request_id, user_id)
         values (${requestId}::uuid, ${userId}::uuid)
         on conflict do nothing
         returning user_id
-      ), activity as (
-        insert into prayer_activity (user_id, kind, occurred_at)
-        select ${activity.userId}::uuid, ${activity.kind}, ${activity.occurredAt.toISOString()}::timestamptz
-        from added
-      )${notice}${outbox}
+      )
       select (select count(*) from added)::int as added, r.user_id, r.username, r.avatar,
         r.rank, r.total, r.visible
       from (select 1) as one

@@ -64,9 +64,9 @@ export const prayerRequestsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      app.idempotent(request, reply, async () => ({
+      app.idempotent(request, reply, async (tx) => ({
         status: 201,
-        body: await requests.create(request.body, currentUser(request)),
+        body: await requests.create(request.body, currentUser(request), tx),
       })),
   );
 

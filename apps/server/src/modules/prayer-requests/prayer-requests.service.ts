@@ -4,8 +4,9 @@ import type {
   PrayerRequestPage,
   UpdatePrayerRequestInput,
 } from '@selah/shared/schemas/prayer-requests';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
@@ -25,6 +26,7 @@ export interface PrayerRequestsServiceDeps {
   access: AccessPolicy;
   friends: FriendsService;
   notifications: NotificationsService;
+  /** Praying for a request counts in the prayers module's activity (the streak). */
   prayers: PrayersService;
 }
 
@@ -62,7 +64,7 @@ function present(
  * with; a public one to the creator's friends. Only the creator changes it.
  */
 export class PrayerRequestsService {
-  readonly repo: PrayerRequestsRepository;
+  private readonly repo: PrayerRequestsRepository;
   private readonly deps: PrayerRequestsServiceDeps;
 
   constructor(deps: PrayerRequestsServiceDeps) {
@@ -108,17 +110,20 @@ export class PrayerRequestsService {
 
   /**
    * Creates a request; `sharedWith` may name only friends and is emptied for public requests.
+   * In `tx` when the caller has a transaction open (an idempotent create).
    * @throws AppError BAD_REQUEST 'You can only share with your friends.'
    */
-  async create(input: CreatePrayerRequestInput, viewer: UserRow): Promise<PrayerRequest> {
+  async create(
+    input: CreatePrayerRequestInput,
+    viewer: UserRow,
+    tx: DbOrTx = this.deps.db,
+  ): Promise<PrayerRequest> {
     const isPrivate = input.isPrivate ?? true;
     const sharedWith = isPrivate
-      ? await this.deps.friends.assertAllFriends(viewer.id, input.sharedWith ?? [])
+      ? await this.deps.friends.assertAllFriends(viewer.id, input.sharedWith ?? [], tx)
       : [];
-    let announce = () => {};
-    const id = await this.deps.db.transaction(async (tx) => {
-      const repo = new PrayerRequestsRepository(tx);
-      const row = await repo.insert(
+    const row = await transaction(tx, async (tx) => {
+      const row = await this.repo.insert(
         {
           creatorId: viewer.id,
           title: input.title.trim(),
@@ -128,8 +133,8 @@ export class PrayerRequestsService {
         },
         tx,
       );
-      await repo.replaceShares(row.id, sharedWith, tx);
-      announce = await this.deps.notifications.notify(
+      await this.repo.replaceShares(row.id, sharedWith, tx);
+      await this.deps.notifications.notify(
         sharedWith.map((userId) => ({
           userId,
           actorId: viewer.id,
@@ -139,10 +144,10 @@ export class PrayerRequestsService {
         })),
         tx,
       );
-      return row.id;
+      return row;
     });
-    announce();
-    return this.get(id, viewer);
+    // The new request is the row written, by the viewer, shared as asked, prayed for by nobody.
+    return present({ request: row, creator: viewer }, viewer.id, [], sharedWith);
   }
 
   async update(
@@ -158,10 +163,8 @@ export class PrayerRequestsService {
           ? await this.deps.friends.assertAllFriends(viewer.id, input.sharedWith ?? [])
           : []
         : undefined;
-    let announce = () => {};
-    await this.deps.db.transaction(async (tx) => {
-      const repo = new PrayerRequestsRepository(tx);
-      await repo.update(
+    await transaction(this.deps.db, async (tx) => {
+      await this.repo.update(
         id,
         {
           ...(input.title !== undefined ? { title: input.title.trim() } : {}),
@@ -172,8 +175,8 @@ export class PrayerRequestsService {
         tx,
       );
       if (sharedWith) {
-        const added = await repo.replaceShares(id, sharedWith, tx);
-        announce = await this.deps.notifications.notify(
+        const added = await this.repo.replaceShares(id, sharedWith, tx);
+        await this.deps.notifications.notify(
           added.map((userId) => ({
             userId,
             actorId: viewer.id,
@@ -185,7 +188,6 @@ export class PrayerRequestsService {
         );
       }
     });
-    announce();
     return this.get(id, viewer);
   }
 
@@ -193,7 +195,7 @@ export class PrayerRequestsService {
    * Takes back the shares two people had of each other's requests (they are no longer friends:
    * a later friendship does not bring them back).
    */
-  async endSharesBetween(a: string, b: string, tx: DbOrTx): Promise<void> {
+  async endSharesBetween(a: string, b: string, tx: Tx): Promise<void> {
     await this.repo.removeSharesBetween(a, b, tx);
   }
 
@@ -211,25 +213,34 @@ export class PrayerRequestsService {
     const { request } = row;
     if (request.creatorId === viewer.id)
       throw badRequest('You cannot mark your own prayer request.');
-    // One statement writes the response and, if it is new, the activity row, the creator's
-    // notification and e-mail: the creator (e-mail, preferences) was read with the request.
-    const notice = this.deps.notifications.prepare(
-      {
-        userId: request.creatorId,
-        actorId: viewer.id,
-        type: 'request_prayed',
-        message: `${fullName(viewer)} is praying for your request "${request.title}".`,
-        link: '/prayer-requests',
-      },
-      { id: row.creator.id, email: row.creator.email, prefs: row.creator.notificationPreferences },
-    );
-    const { added, before } = await this.repo.addResponse(id, viewer.id, {
-      activity: this.deps.prayers.requestPrayerActivity(viewer.id),
-      notification: notice?.row ?? null,
-      mail: notice?.mail ?? null,
+    // The response and, when it is new, the activity row and the creator's notification (with
+    // its e-mail) commit together; the creator (e-mail, preferences) was read with the request.
+    const { added, before } = await transaction(this.deps.db, async (tx) => {
+      const response = await this.repo.addResponse(id, viewer.id, tx);
+      if (!response.added) return response;
+      await this.deps.prayers.logActivity(viewer.id, 'prayed_for_request', tx);
+      await this.deps.notifications.notify(
+        [
+          {
+            userId: request.creatorId,
+            actorId: viewer.id,
+            type: 'request_prayed',
+            message: `${fullName(viewer)} is praying for your request "${request.title}".`,
+            link: '/prayer-requests',
+          },
+        ],
+        tx,
+        [
+          {
+            id: row.creator.id,
+            email: row.creator.email,
+            prefs: row.creator.notificationPreferences,
+          },
+        ],
+      );
+      return response;
     });
     if (!added) return present(row, viewer.id, before, undefined);
-    notice?.deliver();
     // The new response is the newest (created now): it ranks last and counts once more.
     const total = (before[0]?.total ?? 0) + 1;
     const responders: Responder[] = [

@@ -1,5 +1,5 @@
 import { and, asc, type Column, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   jsonArray,
   type JsonFields,
@@ -32,6 +32,8 @@ export interface ListedPrayer extends PrayerWithJournal {
   testimonies: string[];
 }
 
+export type NewPrayer = typeof prayers.$inferInsert;
+
 export interface PrayerFilter {
   /**
    * In a journal the viewer may read (checked by the caller through the access policy); a
@@ -39,8 +41,11 @@ export interface PrayerFilter {
    */
   journalId?: string | Column;
   authorId?: string;
-  /** Whose view: their own prayers and others' public ones (access.sql.ts). */
-  viewerId: string;
+  /**
+   * Whose view: their own prayers and others' public ones (access.sql.ts); null for nobody's
+   * own, the public ones only.
+   */
+  viewerId: string | null;
   status?: 'pending' | 'answered';
   category?: string;
   search?: string;
@@ -50,13 +55,13 @@ export interface PrayerFilter {
 
 /** Prayers, testimonies and the activity log. Queries only. */
 export class PrayersRepository {
-  private readonly db: DbOrTx;
+  private readonly db: Db;
 
-  constructor(db: DbOrTx) {
+  constructor(db: Db) {
     this.db = db;
   }
 
-  async insert(values: typeof prayers.$inferInsert, tx: DbOrTx = this.db): Promise<PrayerRow> {
+  async insert(values: NewPrayer, tx: DbOrTx = this.db): Promise<PrayerRow> {
     const [row] = await tx.insert(prayers).values(values).returning();
     return row!;
   }

@@ -103,9 +103,9 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
       },
     },
     async (request, reply) =>
-      app.idempotent(request, reply, async () => ({
+      app.idempotent(request, reply, async (tx) => ({
         status: 201,
-        body: await prayers.create(request.body, currentUser(request)),
+        body: await prayers.create(request.body, currentUser(request), tx),
       })),
   );
 
@@ -171,12 +171,13 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
       },
     },
     async (request, reply) =>
-      app.idempotent(request, reply, async () => ({
+      app.idempotent(request, reply, async (tx) => ({
         status: 200,
         body: await prayers.addTestimony(
           request.params.id,
           request.body.testimony,
           currentUser(request),
+          tx,
         ),
       })),
   );

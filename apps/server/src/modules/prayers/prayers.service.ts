@@ -6,25 +6,24 @@ import type {
   UpdatePrayerInput,
 } from '@selah/shared/schemas/prayers';
 import type { Column, SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import type { PrayerRow, UserRow } from '../../db/schema/index.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { ActivityKind, PrayerRow, UserRow } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { addDays, periodStarts, streakFrom } from '../../lib/time-zone.ts';
 import { type AccessPolicy, seenByJournalReaders } from '../access/access.policy.ts';
-import { JournalsRepository } from '../journals/journals.repository.ts';
+import type { JournalsService } from '../journals/journals.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { PlansService } from '../plans/plans.service.ts';
+import type { PlansService } from '../billing/plans.service.ts';
 import { presentPrayer } from './prayers.presenter.ts';
-import { type ListedPrayer, PrayersRepository } from './prayers.repository.ts';
+import { type ListedPrayer, type NewPrayer, PrayersRepository } from './prayers.repository.ts';
 import { userTimeZone } from '../users/users.service.ts';
 import type { PublicUserRow } from '../friends/friends.presenter.ts';
 
 export const PERMISSION_DENIED_MESSAGE = 'You can only add prayers to your own journal.';
 /** Streaks are counted over at most this many days of history. */
 export const STREAK_HORIZON_DAYS = 1000;
-/** A viewer id that is nobody's (the nil uuid): what anyone at all may see. */
-const NOBODY = '00000000-0000-0000-0000-000000000000';
 /** At most this many people are listed as a prayer's shares (friend lists are bounded too). */
 const SHARES_LISTED = 1000;
 
@@ -59,28 +58,37 @@ function addDeltas(a: ReturnType<typeof counterDelta>, b: ReturnType<typeof coun
 export interface PrayersServiceDeps {
   db: Db;
   access: AccessPolicy;
-  now?: () => Date;
-  notifications?: NotificationsService;
-  /** Plan limits (prayer points); none when absent. */
-  plans?: PlansService;
+  now: () => Date;
+  notifications: NotificationsService;
+  /** Plan limits (prayer points). */
+  plans: PlansService;
+  /** A prayer's journal: its counters and members (the two services use each other). */
+  journals: JournalsService;
 }
 
 /** Prayers inside journals: status, testimonies, shares, lists, summary. Access: the policy's. */
 export class PrayersService {
-  readonly repo: PrayersRepository;
+  private readonly repo: PrayersRepository;
+  private readonly deps: PrayersServiceDeps;
   private readonly db: Db;
   private readonly access: AccessPolicy;
   private readonly now: () => Date;
-  private readonly notifications: NotificationsService | undefined;
-  private readonly plans: PlansService | undefined;
+  private readonly notifications: NotificationsService;
+  private readonly plans: PlansService;
 
   constructor(deps: PrayersServiceDeps) {
+    this.deps = deps;
     this.db = deps.db;
     this.access = deps.access;
     this.notifications = deps.notifications;
     this.plans = deps.plans;
     this.repo = new PrayersRepository(deps.db);
-    this.now = deps.now ?? (() => new Date());
+    this.now = deps.now;
+  }
+
+  /** Read when used: the journals service is built after this one (services.ts). */
+  private get journals(): JournalsService {
+    return this.deps.journals;
   }
 
   /**
@@ -88,8 +96,18 @@ export class PrayersService {
    * only its author's.
    * @throws AppError NOT_FOUND when the prayer is missing or hidden from the user (or not theirs).
    */
-  private async read(id: string, user: UserRow, own = false): Promise<Prayer> {
-    const row = await this.access.prayerWith(user.id, id, { testimonies: this.repo.testimonies() });
+  private async read(
+    id: string,
+    user: UserRow,
+    own = false,
+    tx: DbOrTx = this.db,
+  ): Promise<Prayer> {
+    const row = await this.access.prayerWith(
+      user.id,
+      id,
+      { testimonies: this.repo.testimonies() },
+      tx,
+    );
     if (!row || (own && row.prayer.authorId !== user.id)) throw notFound('Prayer');
     return presentPrayer(row, row.testimonies);
   }
@@ -99,17 +117,17 @@ export class PrayersService {
   }
 
   /**
-   * Adds a prayer to one of the user's journals.
+   * Adds a prayer to one of the user's journals; in `tx` when the caller has a transaction open
+   * (an idempotent create).
    * @throws AppError NOT_FOUND for a journal the user cannot see, FORBIDDEN for someone else's.
    */
-  async create(input: CreatePrayerInput, user: UserRow): Promise<Prayer> {
-    const journal = await this.access.readableJournal(user.id, input.journal);
+  async create(input: CreatePrayerInput, user: UserRow, tx: DbOrTx = this.db): Promise<Prayer> {
+    const journal = await this.access.readableJournal(user.id, input.journal, tx);
     if (!this.access.ownsJournal(journal, user.id))
       throw new AppError('FORBIDDEN', PERMISSION_DENIED_MESSAGE);
-    const created = await this.db.transaction(async (tx) => {
-      await this.plans?.assertCanCreatePrayer(user.id, tx);
-      const prayers = new PrayersRepository(tx);
-      const prayer = await prayers.insert(
+    const created = await transaction(tx, async (tx) => {
+      await this.plans.assertCanCreatePrayer(user.id, tx);
+      return this.write(
         {
           journalId: input.journal,
           authorId: user.id,
@@ -118,22 +136,34 @@ export class PrayersService {
           category: input.category ?? 'Personal',
           isPrivate: input.isPrivate ?? true,
           memoryVerse: input.memoryVerse ?? null,
-          createdAt: this.now(),
         },
         tx,
       );
-      await new JournalsRepository(tx).bumpCounters(input.journal, counterDelta(prayer, 1), tx);
-      await prayers.logActivity(user.id, 'prayer_written', this.now(), tx);
-      return prayer;
     });
     // The inserted row is the prayer; a new prayer has no testimonies (no read-back queries).
     return presentPrayer({ prayer: created, journalTitle: journal.journal.title }, []);
   }
 
+  /**
+   * Writes a new prayer in the caller's transaction, with its journal's counters and the
+   * author's activity; the caller has checked the journal and the plan.
+   */
+  async write(values: Omit<NewPrayer, 'createdAt'>, tx: Tx): Promise<PrayerRow> {
+    const prayer = await this.repo.insert({ ...values, createdAt: this.now() }, tx);
+    await this.journals.bumpCounters(prayer.journalId, counterDelta(prayer, 1), tx);
+    await this.logActivity(prayer.authorId, 'prayer_written', tx);
+    return prayer;
+  }
+
+  /** Records an act of prayer in the user's activity (it counts toward their streak). */
+  async logActivity(userId: string, kind: ActivityKind, tx: DbOrTx = this.db): Promise<void> {
+    await this.repo.logActivity(userId, kind, this.now(), tx);
+  }
+
   async update(id: string, input: UpdatePrayerInput, user: UserRow): Promise<Prayer> {
     const { prayer } = await this.access.ownPrayer(user.id, id);
-    await this.db.transaction(async (tx) => {
-      const updated = await new PrayersRepository(tx).update(
+    await transaction(this.db, async (tx) => {
+      const updated = await this.repo.update(
         id,
         {
           ...(input.title !== undefined ? { title: input.title.trim() } : {}),
@@ -145,7 +175,7 @@ export class PrayersService {
         tx,
       );
       if (updated && seenByJournalReaders(updated) !== seenByJournalReaders(prayer)) {
-        await new JournalsRepository(tx).bumpCounters(
+        await this.journals.bumpCounters(
           prayer.journalId,
           addDeltas(counterDelta(prayer, -1), counterDelta(updated, 1)),
           tx,
@@ -157,9 +187,9 @@ export class PrayersService {
 
   async delete(id: string, user: UserRow): Promise<void> {
     const { prayer } = await this.access.ownPrayer(user.id, id);
-    await this.db.transaction(async (tx) => {
-      await new PrayersRepository(tx).delete(id, tx);
-      await new JournalsRepository(tx).bumpCounters(prayer.journalId, counterDelta(prayer, -1), tx);
+    await transaction(this.db, async (tx) => {
+      await this.repo.delete(id, tx);
+      await this.journals.bumpCounters(prayer.journalId, counterDelta(prayer, -1), tx);
     });
   }
 
@@ -168,24 +198,22 @@ export class PrayersService {
     const { prayer, journalTitle } = await this.access.ownPrayer(user.id, id);
     const status = isAnswered ? 'answered' : 'pending';
     if (prayer.status !== status) {
-      let announce = () => {};
-      await this.db.transaction(async (tx) => {
-        const repo = new PrayersRepository(tx);
-        const updated = await repo.update(
+      await transaction(this.db, async (tx) => {
+        const updated = await this.repo.update(
           id,
           { status, answeredAt: isAnswered ? this.now() : null },
           tx,
         );
-        await new JournalsRepository(tx).bumpCounters(
+        await this.journals.bumpCounters(
           prayer.journalId,
           addDeltas(counterDelta(prayer, -1), counterDelta(updated!, 1)),
           tx,
         );
-        if (isAnswered) await repo.logActivity(user.id, 'prayer_answered', this.now(), tx);
+        if (isAnswered) await this.logActivity(user.id, 'prayer_answered', tx);
         // Members of the journal hear about answered prayers they can see.
-        if (isAnswered && seenByJournalReaders(prayer) && this.notifications) {
-          const members = await new JournalsRepository(tx).memberIds(prayer.journalId, tx);
-          announce = await this.notifications.notify(
+        if (isAnswered && seenByJournalReaders(prayer)) {
+          const members = await this.journals.memberIds(prayer.journalId, tx);
+          await this.notifications.notify(
             members.map((userId) => ({
               userId,
               actorId: user.id,
@@ -197,26 +225,30 @@ export class PrayersService {
           );
         }
       });
-      announce();
     }
     return this.read(id, user, true);
   }
 
   /**
-   * Adds a testimony to an answered prayer.
+   * Adds a testimony to an answered prayer; in `tx` when the caller has a transaction open (an
+   * idempotent create).
    * @throws AppError BAD_REQUEST when the prayer is not answered yet.
    */
-  async addTestimony(id: string, testimony: string, user: UserRow): Promise<Prayer> {
-    const { prayer } = await this.access.ownPrayer(user.id, id);
+  async addTestimony(
+    id: string,
+    testimony: string,
+    user: UserRow,
+    tx: DbOrTx = this.db,
+  ): Promise<Prayer> {
+    const { prayer } = await this.access.ownPrayer(user.id, id, tx);
     if (prayer.status !== 'answered') {
       throw badRequest('Mark the prayer as answered before adding a testimony.');
     }
-    await this.db.transaction(async (tx) => {
-      const repo = new PrayersRepository(tx);
-      await repo.addTestimony(id, testimony.trim(), tx);
-      await repo.logActivity(user.id, 'testimony', this.now(), tx);
+    await transaction(tx, async (tx) => {
+      await this.repo.addTestimony(id, testimony.trim(), tx);
+      await this.logActivity(user.id, 'testimony', tx);
     });
-    return this.read(id, user, true);
+    return this.read(id, user, true, tx);
   }
 
   /** The people the author shared a prayer with. @throws AppError NOT_FOUND unless theirs. */
@@ -234,19 +266,14 @@ export class PrayersService {
     if (!(await this.repo.removeShare(id, userId))) throw notFound('Share');
   }
 
-  /** Ends the shares of each one's prayers with the other (they are no longer friends). */
-  async endSharesBetween(a: string, b: string, tx: DbOrTx): Promise<void> {
-    await this.repo.removeSharesBetween(a, b, tx);
+  /** Shares a prayer with friends, in the sharing transaction; returns who did not have it. */
+  async addShares(id: string, userIds: string[], tx: Tx): Promise<string[]> {
+    return this.repo.addShares(id, userIds, tx);
   }
 
-  /** Records "prayed for a request" in the user's activity (it counts toward the streak). */
-  /** The activity row of praying for a request, for the caller's own statement to write. */
-  requestPrayerActivity(userId: string): {
-    userId: string;
-    kind: 'prayed_for_request';
-    occurredAt: Date;
-  } {
-    return { userId, kind: 'prayed_for_request', occurredAt: this.now() };
+  /** Ends the shares of each one's prayers with the other (they are no longer friends). */
+  async endSharesBetween(a: string, b: string, tx: Tx): Promise<void> {
+    await this.repo.removeSharesBetween(a, b, tx);
   }
 
   /** A page from `limit + 1` rows: the first `limit`, and a cursor when there were more. */
@@ -260,6 +287,61 @@ export class PrayersService {
           ? encodeCursor(CREATED_AT_ID, [last.prayer.createdAt, last.prayer.id])
           : null,
     };
+  }
+
+  /**
+   * A page of a journal's prayers as its owner sees them (all of them), newest first, with their
+   * testimonies when asked: the PDF export reads the journal with it.
+   */
+  async ownersPage(
+    journalId: string,
+    ownerId: string,
+    options: {
+      answered: boolean;
+      testimonies: boolean;
+      after: readonly [Date, string] | null;
+      limit: number;
+    },
+  ): Promise<{ prayer: PrayerRow; testimonies: string[] }[]> {
+    const rows = await this.repo.list({
+      journalId,
+      viewerId: ownerId,
+      ...(options.answered ? {} : { status: 'pending' as const }),
+      after: options.after,
+      limit: options.limit,
+    });
+    return rows.map((r) => ({
+      prayer: r.prayer,
+      testimonies: options.testimonies ? r.testimonies : [],
+    }));
+  }
+
+  /** Several of the reads below (a page's parts) as one statement (ADR 046). */
+  readTogether<T extends Record<string, SQL>>(values: T) {
+    return this.repo.readTogether(values);
+  }
+
+  /** Counts of the user's prayers by status and creation time (the dashboard), to read together. */
+  authorCounts(authorId: string, since: { day: Date; week: Date; month: Date }) {
+    return this.repo.authorCounts(authorId, since);
+  }
+
+  /** The user's latest answered prayers with their latest testimony (the dashboard), to read together. */
+  recentlyAnswered(authorId: string, limit: number, answeredSince: Date | null) {
+    return this.repo.recentlyAnswered(authorId, limit, answeredSince);
+  }
+
+  /** The n-th (mod count) of the user's memory verses (the daily verse). */
+  memoryVerseAt(authorId: string, dayNumber: number) {
+    return this.repo.memoryVerseAt(authorId, dayNumber);
+  }
+
+  /**
+   * The newest page of a journal's prayers the viewer may see (the journal's page shows it), to
+   * read in the statement that checks the journal's access (`pageOf(rows, limit)` presents it).
+   */
+  firstPageOfJournal(journalId: string, viewerId: string, limit: number): SQL<ListedPrayer[]> {
+    return this.repo.page({ journalId, viewerId, after: null, limit: limit + 1 });
   }
 
   /** A page of a journal's prayers the viewer may see. */
@@ -303,7 +385,7 @@ export class PrayersService {
     return this.repo.page({
       journalId,
       // Nobody's own: a group shows its journal's public prayers, even to the journal's owner.
-      viewerId: NOBODY,
+      viewerId: null,
       after: decodeCursor(query.cursor, CREATED_AT_ID),
       limit: query.limit + 1,
     });

@@ -3,14 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { befriend, person, type Person } from '../../../test/people.ts';
+import { createTestDb } from '../../../test/test-db.ts';
 
 let t: TestApp;
 let owner: Person;
 let friend: Person;
 let stranger: Person;
+/** The statements the database ran, when a test collects them. */
+let statements: string[] | null = null;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  const db = await createTestDb({ onQuery: (query) => statements?.push(query) });
+  t = await buildTestApp({ db });
   [owner, friend, stranger] = await Promise.all([
     person(t.app, 'Owen'),
     person(t.app, 'Fran'),
@@ -20,6 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+  await t?.db.close();
 });
 
 describe('POST /api/journals/:id/share', () => {
@@ -98,5 +103,37 @@ describe('POST /api/prayers/:id/share', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, friend.id), eq(notifications.type, 'prayer_shared')));
     expect(note!.link).toBe(`/prayer/${open}`);
+  });
+});
+
+describe('ending a friendship', () => {
+  it("takes back both ways' journal shares and fixes every member count in one statement", async () => {
+    const [ann, ben] = await Promise.all([person(t.app, 'Ann'), person(t.app, 'Ben')]);
+    await befriend(ann, ben);
+    const journal = async (who: Person, title: string) => {
+      const id = (await who.api.post('/api/journals', { title })).json<{ _id: string }>()._id;
+      const other = who === ann ? ben : ann;
+      expect(
+        (await who.api.post(`/api/journals/${id}/share`, { userIds: [other.id] })).statusCode,
+      ).toBe(200);
+      return { id, owner: who };
+    };
+    const shared = [
+      await journal(ann, 'Ann 1'),
+      await journal(ann, 'Ann 2'),
+      await journal(ann, 'Ann 3'),
+      await journal(ben, 'Ben 1'),
+      await journal(ben, 'Ben 2'),
+    ];
+    const count = async (j: { id: string; owner: Person }) =>
+      (await j.owner.api.get(`/api/journals/${j.id}`)).json<{ memberCount: number }>().memberCount;
+    for (const j of shared) expect(await count(j)).toBe(2);
+
+    statements = [];
+    expect((await ann.api.delete(`/api/friends/${ben.id}`)).statusCode).toBe(204);
+    const memberships = statements.filter((q) => /journal_members|"journals"/.test(q));
+    statements = null;
+    expect(memberships).toHaveLength(1);
+    for (const j of shared) expect(await count(j)).toBe(1);
   });
 });

@@ -43,10 +43,15 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ sharing: SharingService }> =
       },
     },
     async (request, reply) =>
-      app.idempotent(request, reply, async () => ({
+      app.idempotent(request, reply, async (tx) => ({
         status: 200,
         body: result(
-          await sharing.shareJournal(request.params.id, request.body.userIds, currentUser(request)),
+          await sharing.shareJournal(
+            request.params.id,
+            request.body.userIds,
+            currentUser(request),
+            tx,
+          ),
         ),
       })),
   );
@@ -65,10 +70,15 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ sharing: SharingService }> =
       },
     },
     async (request, reply) =>
-      app.idempotent(request, reply, async () => ({
+      app.idempotent(request, reply, async (tx) => ({
         status: 200,
         body: result(
-          await sharing.sharePrayer(request.params.id, request.body.userIds, currentUser(request)),
+          await sharing.sharePrayer(
+            request.params.id,
+            request.body.userIds,
+            currentUser(request),
+            tx,
+          ),
         ),
       })),
   );

@@ -1,15 +1,13 @@
 import type { PublicUser } from '@selah/shared/schemas/friends';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
 import { badRequest, forbidden } from '../../lib/app-error.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
 import type { FriendsService } from '../friends/friends.service.ts';
 import { fullName, presentPublicUser } from '../friends/friends.presenter.ts';
-import { JournalsRepository } from '../journals/journals.repository.ts';
 import type { JournalsService } from '../journals/journals.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { PlansService } from '../plans/plans.service.ts';
-import { PrayersRepository } from '../prayers/prayers.repository.ts';
 import type { PrayersService } from '../prayers/prayers.service.ts';
 
 export interface SharingServiceDeps {
@@ -19,8 +17,6 @@ export interface SharingServiceDeps {
   journals: JournalsService;
   prayers: PrayersService;
   notifications: NotificationsService;
-  /** Members per journal by the owner's plan; no check when absent. */
-  plans?: PlansService;
 }
 
 /**
@@ -39,26 +35,25 @@ export class SharingService {
   /**
    * Shares a journal with friends. A private journal can be shared only by its owner and makes
    * the friends members (read access); a public one can be shared by anyone who can read it.
+   * In `tx` when the caller has a transaction open (an idempotent create).
    */
-  async shareJournal(id: string, userIds: string[], viewer: UserRow): Promise<number> {
-    const row = await this.deps.access.readableJournal(viewer.id, id);
+  async shareJournal(
+    id: string,
+    userIds: string[],
+    viewer: UserRow,
+    tx: DbOrTx = this.deps.db,
+  ): Promise<number> {
+    const row = await this.deps.access.readableJournal(viewer.id, id, tx);
     if (!this.deps.access.mayShareJournal(row, viewer.id))
       throw forbidden('Only the owner can share a private journal.');
-    const friends = (await this.deps.friends.assertAllFriends(viewer.id, userIds)).filter(
+    const friends = (await this.deps.friends.assertAllFriends(viewer.id, userIds, tx)).filter(
       (f) => f !== row.journal.ownerId,
     );
-    await this.deps.friends.assertAcceptJournalInvites(friends);
-    let announce = () => {};
-    await this.deps.db.transaction(async (tx) => {
-      const repo = new JournalsRepository(tx);
-      if (this.deps.access.shareMakesMembers(row)) {
-        let added = 0;
-        for (const friendId of friends)
-          if (await repo.addMember(id, friendId, 'member', tx, true)) added++;
-        await repo.bumpCounters(id, { memberCount: added }, tx);
-        if (added > 0) await this.deps.plans?.assertMemberCap(id, tx);
-      }
-      announce = await this.deps.notifications.notify(
+    await this.deps.friends.assertAcceptJournalInvites(friends, tx);
+    await transaction(tx, async (tx) => {
+      if (this.deps.access.shareMakesMembers(row))
+        await this.deps.journals.addMembersByShare(id, friends, tx);
+      await this.deps.notifications.notify(
         friends.map((userId) => ({
           userId,
           actorId: viewer.id,
@@ -69,24 +64,28 @@ export class SharingService {
         tx,
       );
     });
-    announce();
     return friends.length;
   }
 
   /**
    * Shares one of the user's public prayers with friends; they may then read that prayer even
-   * when its journal is private. Private prayers stay with their author.
+   * when its journal is private. Private prayers stay with their author. In `tx` when the caller
+   * has a transaction open (an idempotent create).
    */
-  async sharePrayer(id: string, userIds: string[], viewer: UserRow): Promise<number> {
-    const { prayer } = await this.deps.access.ownPrayer(viewer.id, id);
+  async sharePrayer(
+    id: string,
+    userIds: string[],
+    viewer: UserRow,
+    tx: DbOrTx = this.deps.db,
+  ): Promise<number> {
+    const { prayer } = await this.deps.access.ownPrayer(viewer.id, id, tx);
     if (!this.deps.access.maySharePrayer(prayer)) {
       throw badRequest('This prayer is private. Make it public before sharing it.');
     }
-    const friends = await this.deps.friends.assertAllFriends(viewer.id, userIds);
-    let announce = () => {};
-    await this.deps.db.transaction(async (tx) => {
-      await new PrayersRepository(tx).addShares(id, friends, tx);
-      announce = await this.deps.notifications.notify(
+    const friends = await this.deps.friends.assertAllFriends(viewer.id, userIds, tx);
+    await transaction(tx, async (tx) => {
+      await this.deps.prayers.addShares(id, friends, tx);
+      await this.deps.notifications.notify(
         friends.map((userId) => ({
           userId,
           actorId: viewer.id,
@@ -97,7 +96,6 @@ export class SharingService {
         tx,
       );
     });
-    announce();
     return friends.length;
   }
 

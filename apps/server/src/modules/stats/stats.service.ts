@@ -1,7 +1,7 @@
 import type { DailyInspiration, DashboardStats, TestimonyItem } from '@selah/shared/schemas/stats';
 import type { UserRow } from '../../db/schema/index.ts';
 import { periodStarts, windowStart } from '../../lib/time-zone.ts';
-import type { PlansService } from '../plans/plans.service.ts';
+import type { PlansService } from '../billing/plans.service.ts';
 import type { PrayersService } from '../prayers/prayers.service.ts';
 import { userTimeZone } from '../users/users.service.ts';
 import { dayNumber, QUOTES, VERSES } from './daily-content.ts';
@@ -38,15 +38,21 @@ export function prayedFor(
  * the streak stops at 7 days and only testimonies answered in the last 7 days show; the counts
  * of the user's prayer points are current, not history, and stay whole.
  */
+export interface StatsServiceDeps {
+  prayers: PrayersService;
+  plans: PlansService;
+  now: () => Date;
+}
+
 export class StatsService {
   private readonly prayers: PrayersService;
   private readonly plans: PlansService;
   private readonly now: () => Date;
 
-  constructor(prayers: PrayersService, plans: PlansService, now: () => Date = () => new Date()) {
-    this.prayers = prayers;
-    this.plans = plans;
-    this.now = now;
+  constructor(deps: StatsServiceDeps) {
+    this.prayers = deps.prayers;
+    this.plans = deps.plans;
+    this.now = deps.now;
   }
 
   async dashboard(user: UserRow): Promise<DashboardStats> {
@@ -58,10 +64,10 @@ export class StatsService {
       statsWindowDays === null ? null : windowStart(now, timeZone, statsWindowDays);
     const streak = this.prayers.streak(user, statsWindowDays);
     // Counts, activity and testimonies: one statement (ADR 046).
-    const { counts, days, answered } = await this.prayers.repo.readTogether({
-      counts: this.prayers.repo.authorCounts(user.id, starts),
+    const { counts, days, answered } = await this.prayers.readTogether({
+      counts: this.prayers.authorCounts(user.id, starts),
       days: streak.days,
-      answered: this.prayers.repo.recentlyAnswered(user.id, RECENT_TESTIMONIES, answeredSince),
+      answered: this.prayers.recentlyAnswered(user.id, RECENT_TESTIMONIES, answeredSince),
     });
     const recentTestimonies: TestimonyItem[] = answered.map((p) => {
       const answeredAt = p.answeredAt ?? p.createdAt;
@@ -93,7 +99,7 @@ export class StatsService {
   /** Today's memory verse (one of the user's own, else a built-in one) and quote. */
   async daily(user: UserRow): Promise<DailyInspiration> {
     const day = dayNumber(periodStarts(this.now(), userTimeZone(user)).today);
-    const own = await this.prayers.repo.memoryVerseAt(user.id, day);
+    const own = await this.prayers.memoryVerseAt(user.id, day);
     const verse = own
       ? { ...own, source: 'yours' as const }
       : { ...VERSES[day % VERSES.length]!, source: 'scripture' as const };

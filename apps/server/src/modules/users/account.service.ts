@@ -12,6 +12,7 @@ import {
 } from '@selah/shared/schemas/settings';
 import type { GoogleConfirmAction } from '@selah/shared/schemas/auth';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import {
   friendships,
   journals,
@@ -27,6 +28,7 @@ import {
   type UserRow,
   users,
 } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
 import {
   AppError,
   badRequest,
@@ -64,8 +66,8 @@ export const avatarUrl = (key: string) => `/api/avatars/${key}`;
 
 /** What the account needs of sign-in (the auth module's service). */
 export interface AccountAuth {
-  /** Ends every session of the user inside `tx`; returns what to run after commit. */
-  endSessionsWithin(userId: string, tx: DbOrTx): Promise<() => void>;
+  /** Ends every session of the user inside `tx` (their open streams once it has committed). */
+  endSessionsWithin(userId: string, tx: DbOrTx): Promise<void>;
   /** Mails `email` the link that makes it the sign-in address once opened. */
   sendEmailChangeLink(user: UserRow, email: string, sessionId: string | null): Promise<void>;
   /** Uses up a fresh Google sign-in that confirmed `action` for the user (its cookie secret). */
@@ -133,7 +135,7 @@ export class AccountService {
   }
 
   private async save(user: UserRow, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
-    const row = await this.deps.users.repo.update(user.id, values);
+    const row = await this.deps.users.update(user.id, values);
     if (!row) throw unauthenticated();
     return row;
   }
@@ -164,7 +166,7 @@ export class AccountService {
         settings: { ...user.settings, timeZone: input.timeZone },
       });
     } catch (error) {
-      if ((error as { cause?: { code?: string } }).cause?.code === '23505') {
+      if (isUniqueViolation(error)) {
         throw conflict('That username is taken. Please choose another.');
       }
       throw error;
@@ -377,7 +379,7 @@ export class AccountService {
    */
   async clearData(user: UserRow, proof: DangerConfirmation): Promise<void> {
     await this.confirmDanger(user, 'clear', proof);
-    await this.deps.db.transaction(async (tx) => {
+    await transaction(this.deps.db, async (tx) => {
       await tx.delete(prayerRequests).where(eq(prayerRequests.creatorId, user.id));
       await tx.delete(prayers).where(eq(prayers.authorId, user.id));
       await tx.delete(journals).where(eq(journals.ownerId, user.id));
@@ -392,8 +394,8 @@ export class AccountService {
    */
   async deleteAccount(user: UserRow, proof: DangerConfirmation): Promise<void> {
     await this.confirmDanger(user, 'delete', proof);
-    const ended = await this.deps.db.transaction(async (tx) => {
-      const ended = await this.deps.auth.endSessionsWithin(user.id, tx);
+    await transaction(this.deps.db, async (tx) => {
+      await this.deps.auth.endSessionsWithin(user.id, tx);
       // Notifications others received from this user keep their text; the actor link is cleared.
       await tx
         .update(notifications)
@@ -408,8 +410,6 @@ export class AccountService {
       await tx.execute(sql`update prayer_groups set member_count = member_count - 1
         where creator_id <> ${user.id} and id in (select group_id from prayer_group_members where user_id = ${user.id})`);
       await tx.delete(users).where(eq(users.id, user.id));
-      return ended;
     });
-    ended();
   }
 }

@@ -1,6 +1,6 @@
 import type { User } from '@selah/shared/schemas/auth';
 import type { UserRow } from '../../db/schema/index.ts';
-import { effectivePlan } from '../plans/plans.ts';
+import { effectivePlan } from '../billing/plan-catalogue.ts';
 
 /** The signed-in user as they see themselves; no hashes or internal columns. */
 export function presentUser(row: UserRow, now: Date = new Date()): User {

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { type NewUserRow, type UserRow, userIdentities, users } from '../../db/schema/index.ts';
 
 /** Drizzle queries over users and their external identities. */
 export class UsersRepository {
-  private readonly db: DbOrTx;
+  private readonly db: Db;
 
-  constructor(db: DbOrTx) {
+  constructor(db: Db) {
     this.db = db;
   }
 

@@ -3,8 +3,8 @@ import {
   DEFAULT_USER_SETTINGS,
   type NotificationPreferences,
 } from '@selah/shared/schemas/auth';
-import type { DbOrTx } from '../../db/client.ts';
-import type { UserRow } from '../../db/schema/index.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { NewUserRow, UserRow } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { isValidTimeZone } from '../../lib/time-zone.ts';
 import { UsersRepository } from './users.repository.ts';
@@ -49,9 +49,13 @@ export const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists.';
 
-/** Users: creation with the spec's defaults and unique usernames, lookups. */
+export interface UsersServiceDeps {
+  db: Db;
+}
+
+/** Users: creation with the spec's defaults and unique usernames, lookups, changes. */
 export class UsersService {
-  readonly repo: UsersRepository;
+  private readonly repo: UsersRepository;
   /**
    * When this process last wrote each user's activity (epoch ms), for a while: requests that
    * read the user row before that write landed (a page's parallel reads) do not write it again.
@@ -61,8 +65,8 @@ export class UsersService {
     ttl: ACTIVITY_WRITE_INTERVAL_MS,
   });
 
-  constructor(db: DbOrTx) {
-    this.repo = new UsersRepository(db);
+  constructor(deps: UsersServiceDeps) {
+    this.repo = new UsersRepository(deps.db);
   }
 
   findById(id: string, tx?: DbOrTx) {
@@ -71,6 +75,29 @@ export class UsersService {
 
   findByEmail(email: string, tx?: DbOrTx) {
     return this.repo.findByEmail(normaliseEmail(email), tx);
+  }
+
+  /** The user a sign-in identity (an OpenID issuer and subject) is linked to. */
+  findByIdentity(issuer: string, subject: string, tx?: DbOrTx) {
+    return this.repo.findByIdentity(issuer, subject, tx);
+  }
+
+  /** Links a sign-in identity to the user (nothing when it is linked already). */
+  addIdentity(
+    values: { userId: string; issuer: string; subject: string; email: string | null },
+    tx?: DbOrTx,
+  ): Promise<void> {
+    return this.repo.addIdentity(values, tx);
+  }
+
+  /** Changes the user's row; null when there is no such user. */
+  update(id: string, values: Partial<NewUserRow>, tx?: DbOrTx): Promise<UserRow | null> {
+    return this.repo.update(id, values, tx);
+  }
+
+  /** Replaces the password hash only while it is still `expected` (no lost password change). */
+  updatePasswordHashIf(id: string, expected: string, passwordHash: string): Promise<void> {
+    return this.repo.updatePasswordHashIf(id, expected, passwordHash);
   }
 
   async updateNotificationPreferences(

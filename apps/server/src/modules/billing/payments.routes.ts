@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '@selah/shared/errors';
@@ -10,16 +9,9 @@ import {
   SubscribeResponseSchema,
 } from '@selah/shared/schemas/subscription';
 import { unauthenticated } from '../../lib/app-error.ts';
+import { clientInfo } from '../../lib/client-info.ts';
 import { currentUser, requireSession } from '../../plugins/auth.ts';
-import type { ClientInfo } from '../plans/country.ts';
 import type { PaymentsService } from './payments.service.ts';
-
-/** What the server decides the visitor's country from. */
-const clientOf = (request: FastifyRequest): ClientInfo => ({
-  headers: request.headers,
-  ip: request.ip,
-  peer: request.socket.remoteAddress,
-});
 
 const errors = {
   400: ApiErrorSchema,
@@ -47,7 +39,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
         response: { 200: PricingSchema, 401: ApiErrorSchema },
       },
     },
-    async (request) => payments.pricing(currentUser(request), clientOf(request)),
+    async (request) => payments.pricing(currentUser(request), clientInfo(request)),
   );
 
   app.post(
@@ -69,7 +61,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
           await payments.checkout(
             currentUser(request),
             request.body.plan,
-            clientOf(request),
+            clientInfo(request),
             request.log,
           ),
         ),

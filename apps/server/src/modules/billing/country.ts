@@ -1,5 +1,5 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import { BlockList, isIPv4 } from 'node:net';
+import type { ClientInfo } from '../../lib/client-info.ts';
 
 /** Codes proxies use for "no country": Cloudflare's XX (unknown) and T1 (Tor), ZZ (unknown). */
 const NOT_A_COUNTRY = new Set(['XX', 'T1', 'ZZ', 'EU', 'AP', 'A1', 'A2', 'O1']);
@@ -23,15 +23,6 @@ export function normaliseCountry(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const code = value.trim().toUpperCase();
   return /^[A-Z]{2}$/.test(code) && !NOT_A_COUNTRY.has(code) ? code : null;
-}
-
-/** What the country is decided from: the request's headers, client address and direct peer. */
-export interface ClientInfo {
-  headers: IncomingHttpHeaders;
-  /** The client address (`request.ip`: X-Forwarded-For only from TRUST_PROXY peers). */
-  ip: string;
-  /** The address of the connection's other end (`request.socket.remoteAddress`). */
-  peer: string | undefined;
 }
 
 /** An IPv4 address written as IPv6 (`::ffff:10.0.0.1`), as a dual-stack socket reports it. */
@@ -72,7 +63,8 @@ export class CountryResolver {
     this.fromTrustedProxy = proxyMatcher(trustedProxies);
   }
 
-  async resolve(request: ClientInfo): Promise<string | null> {
+  /** The country, from the request's headers, client address and direct peer. */
+  async resolve(request: Pick<ClientInfo, 'headers' | 'ip' | 'peer'>): Promise<string | null> {
     if (this.header && this.fromTrustedProxy(request.peer)) {
       const value = request.headers[this.header];
       const fromHeader = normaliseCountry(Array.isArray(value) ? value[0] : value);

@@ -9,7 +9,7 @@ import { journalMembers, journals, prayers, users } from '../../db/schema/index.
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { befriend, person, type Person } from '../../../test/people.ts';
 import { setPlan } from '../../../test/plans.ts';
-import { addMonths, effectivePlan, priceFor } from './plans.ts';
+import { addMonths, effectivePlan, priceFor } from './plan-catalogue.ts';
 
 let t: TestApp;
 

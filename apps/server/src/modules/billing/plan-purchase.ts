@@ -1,6 +1,6 @@
 import type { PaidPlanId, PlanId } from '@selah/shared/schemas/subscription';
 import type { PlanColumns } from './plans.repository.ts';
-import { addMonths, effectivePlan, priceFor } from './plans.ts';
+import { addMonths, effectivePlan, priceFor } from './plan-catalogue.ts';
 
 /** A paid month (or several) of a plan, priced for the country of its checkout. */
 export interface Purchase {

@@ -8,12 +8,15 @@ import type {
   SubscribeResponse,
 } from '@selah/shared/schemas/subscription';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { PaymentRow, UserRow } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
 import type { AdminPaymentPage, AdminPaymentQuery } from '@selah/shared/schemas/admin';
 import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
 import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
-import type { ClientInfo, CountryResolver } from '../plans/country.ts';
+import type { ClientInfo } from '../../lib/client-info.ts';
+import type { CountryResolver } from '../billing/country.ts';
 import {
   amountToCents,
   centsToAmount,
@@ -22,9 +25,9 @@ import {
   PLAN_NAMES,
   planPrices,
   priceFor,
-} from '../plans/plans.ts';
-import type { PlanAfterPurchase } from '../plans/plan-purchase.ts';
-import type { PlansService } from '../plans/plans.service.ts';
+} from '../billing/plan-catalogue.ts';
+import type { PlanAfterPurchase } from '../billing/plan-purchase.ts';
+import type { PlansService } from '../billing/plans.service.ts';
 import {
   type FlutterwaveClient,
   PaymentProviderUnavailable,
@@ -77,15 +80,6 @@ type Outcome =
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /**
  * Plan payments through Flutterwave (decisions §2, quality row 31). The server prices every
  * checkout and issues its `tx_ref`; value is given only for a transaction that Flutterwave's
@@ -96,7 +90,7 @@ function isUniqueViolation(error: unknown): boolean {
  * refunded; housekeeping expires unpaid checkouts and retries refunds.
  */
 export class PaymentsService {
-  readonly repo: PaymentsRepository;
+  private readonly repo: PaymentsRepository;
   private readonly deps: PaymentsServiceDeps;
 
   constructor(deps: PaymentsServiceDeps) {
@@ -222,7 +216,7 @@ export class PaymentsService {
         expiresAt: outcome.result.expiresAt.toISOString(),
       };
     }
-    const row = await this.deps.plans.repo.planOf(outcome.payment.userId);
+    const row = await this.deps.plans.planOf(outcome.payment.userId);
     return {
       message: UPGRADED_MESSAGE,
       plan: row ? this.deps.plans.effectivePlan(row) : outcome.payment.plan,
@@ -279,9 +273,9 @@ export class PaymentsService {
     const known = await this.repo.findByProviderTransactionId(transactionId);
     if (known) return this.alreadyFulfilled(known, expected, context, log);
 
-    let transaction: VerifiedTransaction | null;
+    let verified: VerifiedTransaction | null;
     try {
-      transaction = await provider.verify(transactionId);
+      verified = await provider.verify(transactionId);
     } catch (error) {
       if (!(error instanceof PaymentProviderUnavailable)) throw error;
       log.warn(
@@ -296,15 +290,15 @@ export class PaymentsService {
       log.warn({ ...context, ...extra, outcome }, 'payment rejected');
       return badRequest(message);
     };
-    if (!transaction) throw reject('unknown_transaction', NOT_VERIFIED_MESSAGE);
-    if (transaction.status !== 'successful') {
+    if (!verified) throw reject('unknown_transaction', NOT_VERIFIED_MESSAGE);
+    if (verified.status !== 'successful') {
       throw reject(
         'not_successful',
         'This payment has not succeeded. If you completed it, please try again in a minute.',
-        { providerStatus: transaction.status },
+        { providerStatus: verified.status },
       );
     }
-    const payment = await this.repo.findByTxRef(transaction.txRef);
+    const payment = await this.repo.findByTxRef(verified.txRef);
     if (!payment || (expected && payment.userId !== expected.userId)) {
       throw reject('foreign_tx_ref', NOT_VERIFIED_MESSAGE, { paymentId: payment?.id });
     }
@@ -313,38 +307,33 @@ export class PaymentsService {
       if (payment.providerTransactionId === transactionId) {
         return this.alreadyFulfilled(payment, expected, context, log);
       }
-      return this.secondCharge(payment, transaction, context, log);
+      return this.secondCharge(payment, verified, context, log);
     }
     if (expected && payment.plan !== expected.plan) {
       throw reject('other_plan', `This payment was for the ${PLAN_NAMES[payment.plan]} plan.`, {
         ...paymentContext,
       });
     }
-    if (transaction.currency !== payment.currency) {
+    if (verified.currency !== payment.currency) {
       throw reject('wrong_currency', 'The payment currency does not match the price.', {
         ...paymentContext,
-        currency: transaction.currency,
+        currency: verified.currency,
         expectedCurrency: payment.currency,
       });
     }
     const expectedCents = amountToCents(Number(payment.amount));
-    if (transaction.amountCents < expectedCents) {
+    if (verified.amountCents < expectedCents) {
       throw reject('amount_too_low', 'The amount paid is less than the price of the plan.', {
         ...paymentContext,
-        amountCents: transaction.amountCents,
+        amountCents: verified.amountCents,
         expectedCents,
       });
     }
     let result: PlanAfterPurchase | null;
     try {
-      result = await this.deps.db.transaction(async (tx) => {
+      result = await transaction(this.deps.db, async (tx) => {
         const now = this.deps.now();
-        const won = await new PaymentsRepository(tx).markSuccessful(
-          payment.id,
-          transactionId,
-          now,
-          tx,
-        );
+        const won = await this.repo.markSuccessful(payment.id, transactionId, now, tx);
         if (!won) return null;
         return this.deps.plans.applyPurchase(
           payment.userId,
@@ -363,7 +352,7 @@ export class PaymentsService {
       if (winner) return this.alreadyFulfilled(winner, expected, context, log);
       const paid = await this.repo.findByTxRef(payment.txRef);
       if (paid?.status !== 'successful') throw new Error(`payment ${payment.id} lost its update`);
-      return this.secondCharge(paid, transaction, context, log);
+      return this.secondCharge(paid, verified, context, log);
     }
     log.info(
       {

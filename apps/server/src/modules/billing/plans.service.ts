@@ -5,11 +5,11 @@ import type {
   PlanLimits,
   Subscription,
 } from '@selah/shared/schemas/subscription';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type PlanAfterPurchase, planAfterPurchase, type Purchase } from './plan-purchase.ts';
-import { effectivePlan, PLAN_LIMITS, PLAN_NAMES, UPGRADE_URL } from './plans.ts';
+import { effectivePlan, PLAN_LIMITS, PLAN_NAMES, UPGRADE_URL } from './plan-catalogue.ts';
 import { type PlanColumns, PlansRepository } from './plans.repository.ts';
 
 /** 402 PAYMENT_REQUIRED naming the limit, with the way up. */
@@ -28,17 +28,27 @@ const FEATURE_MESSAGES = {
  * before they create something, and the subscription summary. A limit only ever stops new
  * writes; nothing is removed when a limit is hit or a plan lapses.
  */
+export interface PlansServiceDeps {
+  db: Db;
+  now: () => Date;
+}
+
 export class PlansService {
-  readonly repo: PlansRepository;
+  private readonly repo: PlansRepository;
   private readonly now: () => Date;
 
-  constructor(deps: { db: Db; now: () => Date }) {
+  constructor(deps: PlansServiceDeps) {
     this.repo = new PlansRepository(deps.db);
     this.now = deps.now;
   }
 
   effectivePlan(user: PlanColumns): PlanId {
     return effectivePlan(user, this.now());
+  }
+
+  /** The user's plan columns as stored (null for an unknown user). */
+  planOf(userId: string): Promise<PlanColumns | null> {
+    return this.repo.planOf(userId);
   }
 
   limitsOf(user: PlanColumns): PlanLimits {
@@ -61,7 +71,7 @@ export class PlansService {
   async assertCanCreateJournal(
     userId: string,
     options: { withPrayer: boolean },
-    tx: DbOrTx,
+    tx: Tx,
   ): Promise<void> {
     const plan = await this.lockedPlan(userId, tx);
     const limits = PLAN_LIMITS[plan];
@@ -81,11 +91,11 @@ export class PlansService {
    * Call inside the transaction that creates the prayer.
    * @throws AppError PAYMENT_REQUIRED at the plan's prayer limit.
    */
-  async assertCanCreatePrayer(userId: string, tx: DbOrTx): Promise<void> {
+  async assertCanCreatePrayer(userId: string, tx: Tx): Promise<void> {
     await this.checkPrayers(userId, await this.lockedPlan(userId, tx), tx);
   }
 
-  private async checkPrayers(userId: string, plan: PlanId, tx: DbOrTx): Promise<void> {
+  private async checkPrayers(userId: string, plan: PlanId, tx: Tx): Promise<void> {
     const max = PLAN_LIMITS[plan].prayers;
     if (max === null) return;
     if ((await this.repo.countAuthoredPrayers(userId, tx)) >= max) {
@@ -96,7 +106,7 @@ export class PlansService {
     }
   }
 
-  private async lockedPlan(userId: string, tx: DbOrTx): Promise<PlanId> {
+  private async lockedPlan(userId: string, tx: Tx): Promise<PlanId> {
     const row = await this.repo.lockUserPlan(userId, tx);
     return row ? this.effectivePlan(row) : 'free';
   }
@@ -113,7 +123,7 @@ export class PlansService {
    * @throws AppError PAYMENT_REQUIRED when the journal now has more members than its owner's
    *   plan allows.
    */
-  async assertMemberCap(journalId: string, tx: DbOrTx): Promise<void> {
+  async assertMemberCap(journalId: string, tx: Tx): Promise<void> {
     const row = await this.repo.journalMembersAndOwnerPlan(journalId, tx);
     if (!row) return;
     const plan = this.effectivePlan(row);
@@ -131,7 +141,7 @@ export class PlansService {
    * Gives the user what a verified payment bought (ADR 041), inside the payment's transaction:
    * locks the user row, so parallel fulfilments for one user apply one after another.
    */
-  async applyPurchase(userId: string, purchase: Purchase, tx: DbOrTx): Promise<PlanAfterPurchase> {
+  async applyPurchase(userId: string, purchase: Purchase, tx: Tx): Promise<PlanAfterPurchase> {
     const now = this.now();
     const result = planAfterPurchase(await this.repo.lockUserPlan(userId, tx), purchase, now);
     await this.repo.setPlan(userId, result.plan, result.expiresAt, tx);

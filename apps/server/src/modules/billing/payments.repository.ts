@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { type PaymentRow, type PaymentStatus, payments, users } from '../../db/schema/index.ts';
 
 /** Statuses a checkout can be fulfilled from: a late confirmation of an expired one counts. */
@@ -9,9 +9,9 @@ export type AdminPaymentRow = PaymentRow & { email: string; username: string };
 
 /** Checkout attempts, their fulfilment, second charges and their refunds. Queries only. */
 export class PaymentsRepository {
-  private readonly db: DbOrTx;
+  private readonly db: Db;
 
-  constructor(db: DbOrTx) {
+  constructor(db: Db) {
     this.db = db;
   }
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { selectValues } from '../../db/json.ts';
 import { journals, prayers, type UserRow, users } from '../../db/schema/index.ts';
 
@@ -7,9 +7,9 @@ export type PlanColumns = Pick<UserRow, 'plan' | 'planExpiresAt'>;
 
 /** The queries plan limits need. Queries only. */
 export class PlansRepository {
-  private readonly db: DbOrTx;
+  private readonly db: Db;
 
-  constructor(db: DbOrTx) {
+  constructor(db: Db) {
     this.db = db;
   }
 
@@ -21,7 +21,7 @@ export class PlansRepository {
    * conflicts with, so two such transactions deadlocked; `for no key update` still serialises
    * the plan checks (it conflicts with itself) but not with foreign-key checks.
    */
-  async lockUserPlan(userId: string, tx: DbOrTx): Promise<PlanColumns | null> {
+  async lockUserPlan(userId: string, tx: Tx): Promise<PlanColumns | null> {
     const [row] = await tx
       .select({ plan: users.plan, planExpiresAt: users.planExpiresAt })
       .from(users)

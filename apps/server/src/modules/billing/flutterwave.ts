@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountToCents } from '../plans/plans.ts';
+import { amountToCents } from '../billing/plan-catalogue.ts';
 
 /** A transaction as Flutterwave's verify endpoint reports it. */
 export interface VerifiedTransaction {
