@@ -160,11 +160,15 @@ describe('the web build', () => {
     expect(login).toMatch(/<div class="contents" inert="">/);
   });
 
-  it('gives the landing page none of the JS of the app, and /login the JS of its route', () => {
+  it('gives the landing page none of the JS of the app, and /login the JS of its route after its paint', () => {
     const manifest = readRouteManifest(dist);
     const landing = pageScripts(readFileSync(path.join(dist, 'client', 'index.html'), 'utf8'));
     expect(landing).toEqual([]);
-    const login = pageScripts(readFileSync(path.join(dist, 'client', 'login/index.html'), 'utf8'));
+    const loginPage = readFileSync(path.join(dist, 'client', 'login/index.html'), 'utf8');
+    // Fetched after its first paint (head/paint-first.js), none from <head>.
+    expect(loginPage).not.toContain('<link rel="modulepreload"');
+    expect(loginPage).toContain('<script type="text/plain" id="app-start" data-preload="');
+    const login = pageScripts(loginPage);
     for (const id of ['root', 'routes/auth/login'])
       expect(login, id).toContain(manifest.routes[id]!.module);
     expect(login).toContain(manifest.entry.module);
@@ -214,10 +218,13 @@ describe('the web build', () => {
       "'self'",
       `'nonce-${tags[0]}'`,
     ]);
-    // The page's route modules come with it (modulepreload), before they are imported.
+    // It paints before its JS: the page's modules are fetched, all at once, after that paint.
     const manifest = readRouteManifest(dist);
+    expect(body).not.toContain('<link rel="modulepreload"');
+    const later = / data-preload="([^"]*)"/.exec(body)?.[1]?.split(' ') ?? [];
     for (const id of ['root', 'protected', 'routes/app/journal'])
-      expect(body, id).toContain(`href="${manifest.routes[id]!.module}"`);
+      expect(later, id).toContain(manifest.routes[id]!.module);
+    expect(later).toContain(manifest.entry.module);
 
     // Its dashboard, from the statistics its loader read.
     const dashboard = await app.inject({

@@ -130,6 +130,17 @@ describe('the web app (plugins/pages.ts)', () => {
     expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
+  it('answers a file the build does not have with a 404, not a page', async () => {
+    for (const url of ['/assets/missing.js', '/favicon.ico', '/robots.txt?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    // React Router's data requests of a page are pages.
+    const data = await t.app.inject({ method: 'GET', url: '/public.data' });
+    expect(data.statusCode).toBe(200);
+  });
+
   it("does not serve the build's server, the repository or dotfiles", async () => {
     for (const url of ['/server/index.js', '/index.html', '/.git/config', '/assets/missing.js']) {
       const res = await t.app.inject({ method: 'GET', url });

@@ -56,6 +56,9 @@ const SCRIPT_TAG = /<script(?=[\s>])/g;
 /** The API's paths (app.ts mounts it at /api). */
 const API_PATH = /^\/api(\/|\?|$)/;
 
+/** A file's path (an extension; React Router's own `.data` requests are pages' data). */
+const FILE_PATH = /\.(?!data$)[^./]+$/;
+
 /** Pages are cheap to ask for and costly to render: a tighter limit than the API's. */
 const PAGE_RATE_LIMIT = { max: 120, timeWindow: '1 minute' } as const;
 
@@ -137,10 +140,11 @@ async function servePages(app: FastifyInstance, opts: PagesOptions): Promise<voi
   };
 
   const routeOptions: RouteShorthandOptions = {
-    // The catch-all route below matches every path: one under /api that no API route took is
-    // the API's 404, not a page.
+    // The catch-all route below matches every path: one under /api that no API route took,
+    // or a file the build does not have (an old page's chunk after a new release), is a 404.
     onRequest: async (request, reply) => {
-      if (API_PATH.test(request.url)) return reply.callNotFound();
+      const pathname = request.url.split('?')[0] ?? '';
+      if (API_PATH.test(pathname) || FILE_PATH.test(pathname)) return reply.callNotFound();
     },
     preHandler: app.rateLimit(PAGE_RATE_LIMIT),
   };

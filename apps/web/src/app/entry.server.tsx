@@ -1,5 +1,4 @@
-import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
+import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
   type EntryContext,
@@ -9,6 +8,7 @@ import {
 } from 'react-router';
 import { NonceContext } from './nonce';
 import { pageContext } from './page-context';
+import { holdScripts } from './paint-first';
 
 /**
  * The server's render of a page (React Router's server entry, docs/decisions/045). The server
@@ -22,7 +22,8 @@ export const streamTimeout = 10_000;
 
 /**
  * Whole pages: the response starts once everything, lazy parts included, has rendered (no
- * streamed fallbacks to fill in later). Every inline script carries the response's CSP nonce.
+ * streamed fallbacks to fill in later), and paints before the app's JS downloads
+ * (./paint-first.ts). Every inline script carries the response's CSP nonce.
  */
 export default function handleRequest(
   request: Request,
@@ -44,15 +45,21 @@ export default function handleRequest(
         // place, none sent as a fallback to swap later by script.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
-          const body = new PassThrough({
-            final(callback) {
+          const chunks: Buffer[] = [];
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
               clearTimeout(timeout);
-              callback();
+              headers.set('Content-Type', 'text/html; charset=utf-8');
+              const html = holdScripts(Buffer.concat(chunks).toString('utf8'));
+              resolve(new Response(html, { headers, status }));
+              done();
             },
           });
-          headers.set('Content-Type', 'text/html; charset=utf-8');
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
         },
         onShellError: reject,
         onError(error) {

@@ -21,22 +21,27 @@ import { useAppearanceSync } from '@/features/settings/hooks/use-appearance-sync
 import { useIsHydrating } from '@/hooks/use-is-hydrating';
 import { useStorageSync } from '@/hooks/use-storage-sync';
 import { onUnauthorized } from '@/lib/api-client';
+import paintFirst from '../../head/paint-first.js?raw';
 import themeInit from '../../head/theme-init.js?raw';
 import { useNonce } from './nonce';
 import { AppProvider } from './provider';
 import { PROTECTED_ROUTE_ID } from './route-ids';
 import '../index.css';
 
-/** head/theme-init.js as it goes into the page: its comments left out. */
-const THEME_INIT = import.meta.env.SSR ? themeInit.replace(/^\s*\/\/.*\n/gm, '').trim() : '';
+/** A script of head/ as it goes into the page: its comments left out (the server's render only). */
+const inline = (script: string) =>
+  import.meta.env.SSR ? script.replace(/^\s*\/\/.*\n/gm, '').trim() : '';
+const THEME_INIT = inline(themeInit);
+const PAINT_FIRST = inline(paintFirst);
 
 /**
  * The document of every page (React Router's root route, docs/decisions/045). The server renders
  * it, or the build prerenders it ("/", "/login"), and the browser hydrates it.
  *
  * head/theme-init.js runs inline before the first paint (no flash of the wrong theme or font
- * size); like every inline script of the page it carries the response's CSP nonce. Only the
- * server's render has its text: the browser keeps the script it was sent as it is.
+ * size), head/paint-first.js starts the app after it (./paint-first.ts); like every inline script
+ * of the page they carry the response's CSP nonce. Only the server's render has their text: the
+ * browser keeps the scripts it was sent as they are.
  */
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -55,7 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script
           nonce={nonce}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? THEME_INIT : '' }}
+          dangerouslySetInnerHTML={{ __html: THEME_INIT }}
         />
         <Meta />
         <Links />
@@ -66,6 +71,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
+            <script
+              nonce={nonce}
+              suppressHydrationWarning
+              dangerouslySetInnerHTML={{ __html: PAINT_FIRST }}
+            />
           </>
         )}
       </body>
