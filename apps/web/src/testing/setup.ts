@@ -6,9 +6,9 @@ import { useAuthStore } from '@/stores/auth-store';
 import { useThemeStore } from '@/stores/theme-store';
 import { server } from './msw/server';
 
-// findBy*/waitFor wait up to 3 s (1 s by default): on a two-core machine shared with the server
+// findBy*/waitFor wait up to 5 s (1 s by default): on a two-core machine shared with the server
 // suites a page's second render has taken longer than a second.
-configure({ asyncUtilTimeout: 3_000 });
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these browser APIs that Radix, sonner and the layout use.
 if (!window.matchMedia) {
