@@ -47,9 +47,13 @@ test('a signed-in page arrives with its data and comes alive; logging out ends i
   });
   page.on('pageerror', (error) => errors.push(String(error)));
 
+  // Neither the journal nor the routes' manifest is read again: the page came with both (the
+  // framework's lazy route discovery would fetch /__manifest and then render the page again).
   const reads: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === `/api/journals/${journalId}`) reads.push(request.url());
+    const { pathname } = new URL(request.url());
+    if (pathname === `/api/journals/${journalId}` || pathname === '/__manifest')
+      reads.push(request.url());
   });
   const response = await page.goto(`/journal/${journalId}`);
   expect(response?.headers()['cache-control']).toBe('private, no-store');

@@ -142,16 +142,29 @@ export function RootLayout() {
 }
 
 export default function App() {
-  // The page the server sent is on screen before it is alive: inert until it has hydrated, so
-  // nothing typed or clicked into it is lost (nor a form sent by the browser on its own).
+  return (
+    <AppProvider>
+      <InertWhileHydrating>
+        <RootLayout />
+      </InertWhileHydrating>
+    </AppProvider>
+  );
+}
+
+/**
+ * The page the server sent is on screen before it is alive: inert until it has hydrated, so
+ * nothing typed or clicked into it is lost (nor a form sent by the browser on its own). Its own
+ * component, so that the render after hydration touches this element only: its children are the
+ * same elements as before, and React skips them (a re-render of the whole page there was one
+ * long task, most of the signed-in pages' blocking time).
+ */
+function InertWhileHydrating({ children }: { children: React.ReactNode }) {
   const hydrating = useIsHydrating();
   const hydrates = useHydrates();
   return (
-    <AppProvider>
-      <div className="contents" inert={hydrating && hydrates}>
-        <RootLayout />
-      </div>
-    </AppProvider>
+    <div className="contents" inert={hydrating && hydrates}>
+      {children}
+    </div>
   );
 }
 

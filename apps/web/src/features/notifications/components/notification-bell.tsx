@@ -4,7 +4,7 @@ import type * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Deferred } from '@/components/ui/deferred';
 import { getErrorMessage } from '@/lib/api-client';
-import { useAuthStore } from '@/stores/auth-store';
+import { useSessionUser } from '@/stores/auth-store';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { LOAD_NOTIFICATIONS_ERROR, useNotifications } from '../api/get-notifications';
 import { useNotificationStream } from '../hooks/use-notification-stream';
@@ -26,10 +26,11 @@ export function bellLabel(unread: number) {
  * subscription in line with the user's preference while the user is signed in.
  */
 export function NotificationBell() {
-  const token = useAuthStore((state) => state.token);
-  const pushWanted = useAuthStore((state) => state.user?.notificationPreferences.pushNotifications);
+  // The session's user as the page rendered it (a store read here would render the bell again,
+  // synchronously, once the page has hydrated).
+  const user = useSessionUser();
   useNotificationStream();
-  usePushSubscriptionSync(token, pushWanted);
+  usePushSubscriptionSync(user?._id ?? null, user?.notificationPreferences.pushNotifications);
 
   const notifications = useNotifications();
   const [open, setOpen] = useState(false);

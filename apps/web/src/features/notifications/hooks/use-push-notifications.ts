@@ -99,10 +99,10 @@ export function usePushNotifications() {
  * server (after a logout, or for the next account on a shared browser); with push off it drops
  * a leftover subscription, so an earlier account's notifications never arrive here.
  */
-export function usePushSubscriptionSync(token: string | null, pushWanted: boolean | undefined) {
+export function usePushSubscriptionSync(userId: string | null, pushWanted: boolean | undefined) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!token || pushWanted === undefined || getPushSupport() !== 'granted') return;
+    if (!userId || pushWanted === undefined || getPushSupport() !== 'granted') return;
     let active = true;
     void (async () => {
       try {
@@ -122,5 +122,5 @@ export function usePushSubscriptionSync(token: string | null, pushWanted: boolea
     return () => {
       active = false;
     };
-  }, [queryClient, token, pushWanted]);
+  }, [queryClient, userId, pushWanted]);
 }
