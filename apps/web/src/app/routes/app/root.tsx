@@ -6,7 +6,6 @@ import { RequireAuth } from '@/features/auth/components/require-auth';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { useFinishSignOut, useLogout } from '@/features/auth/hooks/use-logout';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { unsubscribePushOnLogout } from '@/features/notifications/utils/web-push';
 import { ServerSessionContext, useAuthStore, useSessionUser } from '@/stores/auth-store';
 import { pageContext } from '../../page-context';
 
@@ -50,7 +49,13 @@ function SignedInShell() {
       <AppLayout
         user={user}
         // A signed-out browser receives no more push notifications for this account.
-        onLogout={() => void unsubscribePushOnLogout().then(logout)}
+        onLogout={() =>
+          void import('@/features/notifications/utils/web-push')
+            .then(({ unsubscribePushOnLogout }) => unsubscribePushOnLogout())
+            // Signing out never waits on push: without its module, the sign-out goes on.
+            .catch(() => undefined)
+            .then(logout)
+        }
         notifications={<NotificationBell />}
         banner={<VerifyEmailBanner />}
       >

@@ -8,7 +8,7 @@ import { useSessionUser } from '@/stores/auth-store';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { LOAD_NOTIFICATIONS_ERROR, useNotifications } from '../api/get-notifications';
 import { useNotificationStream } from '../hooks/use-notification-stream';
-import { usePushSubscriptionSync } from '../hooks/use-push-notifications';
+import { usePushSubscriptionSync } from '../hooks/use-push-subscription-sync';
 import { unreadCountOf } from '../utils/notifications-cache';
 
 const NotificationPopover = lazy(() =>

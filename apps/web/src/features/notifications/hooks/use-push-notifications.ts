@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { pushPublicKeyQueryOptions } from '../api/get-push-public-key';
 import { savePushSubscription } from '../api/save-push-subscription';
@@ -94,33 +94,27 @@ export function usePushNotifications() {
 }
 
 /**
- * Keeps this browser's push subscription in line with the signed-in user's preference, without
- * prompting: with push on and permission already granted it (re)subscribes and tells the
- * server (after a logout, or for the next account on a shared browser); with push off it drops
- * a leftover subscription, so an earlier account's notifications never arrive here.
+ * Brings this browser's push subscription in line with the signed-in user's preference
+ * (`pushWanted`), without prompting: with push on and permission already granted it
+ * (re)subscribes and tells the server (after a logout, or for the next account on a shared
+ * browser); with push off it drops a leftover subscription, so an earlier account's
+ * notifications never arrive here. Best effort: Settings shows the state and offers to try
+ * again. `isCurrent` says whether the caller still wants the result.
  */
-export function usePushSubscriptionSync(userId: string | null, pushWanted: boolean | undefined) {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!userId || pushWanted === undefined || getPushSupport() !== 'granted') return;
-    let active = true;
-    void (async () => {
-      try {
-        // Let an immediately cancelled run (StrictMode, a quick change) bow out first.
-        await Promise.resolve();
-        if (!active) return;
-        if (pushWanted) {
-          const { publicKey } = await queryClient.fetchQuery(pushPublicKeyQueryOptions());
-          if (active) await subscribeAndSave(publicKey);
-        } else {
-          await unsubscribeBrowser();
-        }
-      } catch {
-        // Best effort: Settings shows the state and offers to try again.
-      }
-    })();
-    return () => {
-      active = false;
-    };
-  }, [queryClient, userId, pushWanted]);
+export async function syncPushSubscription(
+  queryClient: QueryClient,
+  pushWanted: boolean,
+  isCurrent: () => boolean,
+): Promise<void> {
+  if (getPushSupport() !== 'granted') return;
+  try {
+    if (pushWanted) {
+      const { publicKey } = await queryClient.fetchQuery(pushPublicKeyQueryOptions());
+      if (isCurrent()) await subscribeAndSave(publicKey);
+    } else {
+      await unsubscribeBrowser();
+    }
+  } catch {
+    // Best effort (above).
+  }
 }
