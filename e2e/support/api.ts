@@ -196,8 +196,10 @@ export async function latestLinkToken(
   address: string,
   subject: string,
   path: string,
+  /** How many such mails the test sent: the link comes from the last (the mails go out in the background). */
+  count = 1,
 ): Promise<string> {
-  await waitForMail(address, { subject });
+  await waitForMail(address, { subject, count });
   const mails = (await mailsTo(address)).filter((m) => m.subject === subject);
   const text = mails.at(-1)?.text ?? '';
   const match = new RegExp(`${path}\\?token=([^\\s]+)`).exec(text);
@@ -205,20 +207,28 @@ export async function latestLinkToken(
   return decodeURIComponent(match[1]);
 }
 
-/** Waits until a mail for `address` (with `subject`, when given) arrives, and returns it. */
+/**
+ * Waits until a mail for `address` (with `subject`, when given) arrives, and returns it; with
+ * `count`, until that many such mails have arrived, and returns the last of them.
+ */
 export async function waitForMail(
   address: string,
-  { subject, timeoutMs = 15_000 }: { subject?: string | RegExp; timeoutMs?: number } = {},
+  {
+    subject,
+    count = 1,
+    timeoutMs = 15_000,
+  }: { subject?: string | RegExp; count?: number; timeoutMs?: number } = {},
 ): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mail = (await mailsTo(address)).find((m) =>
+    const mails = (await mailsTo(address)).filter((m) =>
       subject === undefined
         ? true
         : typeof subject === 'string'
           ? m.subject === subject
           : subject.test(m.subject),
     );
+    const mail = mails[count - 1];
     if (mail) return mail;
     if (Date.now() > deadline) {
       throw new Error(`no mail for ${address} within ${timeoutMs} ms`);
