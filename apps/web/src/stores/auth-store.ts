@@ -1,9 +1,10 @@
 import { STORAGE_KEYS } from '@selah/shared/constants';
 import { UserSchema, type User } from '@selah/shared/schemas/auth';
 import { replaceEqualDeep } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { useIsHydrating } from '@/hooks/use-is-hydrating';
 
 /**
  * The signed-in session (spec-1 §3 "Auth store"): the bearer token and the current user,
@@ -83,28 +84,16 @@ export const selectIsAuthenticated = (state: AuthState) => state.token !== null;
  */
 export const ServerSessionContext = createContext<User | null>(null);
 
-/**
- * The signed-in user: the server's while its markup hydrates, the store's from then on. The
- * server's object itself while the store holds the same user (the usual case), so that nothing
- * renders again once the page has hydrated (a render then is one long task).
- */
+/** The signed-in user: the server's while its markup hydrates, the store's from then on. */
 export function useSessionUser(): User | null {
   const serverUser = useContext(ServerSessionContext);
-  const current = useCallback(() => {
-    const { user } = useAuthStore.getState();
-    return serverUser && user && replaceEqualDeep(serverUser, user) === serverUser
-      ? serverUser
-      : user;
-  }, [serverUser]);
-  return useSyncExternalStore(useAuthStore.subscribe, current, () => serverUser);
+  const user = useAuthStore((state) => state.user);
+  return useIsHydrating() ? serverUser : user;
 }
 
 /** Whether someone is signed in: on a page the server rendered for a user, as it did. */
 export function useIsAuthenticated(): boolean {
   const serverUser = useContext(ServerSessionContext);
-  return useSyncExternalStore(
-    useAuthStore.subscribe,
-    () => selectIsAuthenticated(useAuthStore.getState()),
-    () => serverUser !== null,
-  );
+  const signedIn = useAuthStore(selectIsAuthenticated);
+  return useIsHydrating() ? serverUser !== null : signedIn;
 }
