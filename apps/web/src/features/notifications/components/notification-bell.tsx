@@ -26,8 +26,7 @@ export function bellLabel(unread: number) {
  * subscription in line with the user's preference while the user is signed in.
  */
 export function NotificationBell() {
-  // The session's user as the page rendered it (a store read here would render the bell again,
-  // synchronously, once the page has hydrated).
+  // The session's user, as the shell shows it (the server's while the page hydrates).
   const user = useSessionUser();
   useNotificationStream();
   usePushSubscriptionSync(user?._id ?? null, user?.notificationPreferences.pushNotifications);
