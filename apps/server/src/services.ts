@@ -26,6 +26,7 @@ import {
 } from './modules/billing/payments.service.ts';
 import { CountryResolver } from './modules/billing/country.ts';
 import { PlansService } from './modules/billing/plans.service.ts';
+import { PrayerLogService } from './modules/prayer-log/prayer-log.service.ts';
 import { PrayerRequestsService } from './modules/prayer-requests/prayer-requests.service.ts';
 import { PrayersService } from './modules/prayers/prayers.service.ts';
 import { SharingService } from './modules/sharing/sharing.service.ts';
@@ -134,6 +135,7 @@ export function createServices(opts: ServiceOptions) {
     passwordLimiter: new Limiter(PASSWORD_CHECK_LIMIT, opts.redis),
   });
   const plans = new PlansService({ db: db.db, now });
+  const prayerLog = new PrayerLogService({ now });
   const prayers: PrayersService = new PrayersService({
     db: db.db,
     access,
@@ -212,6 +214,7 @@ export function createServices(opts: ServiceOptions) {
     friends,
     journals,
     prayers,
+    prayerLog,
     stats,
     prayerRequests,
     groups,

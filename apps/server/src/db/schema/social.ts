@@ -6,6 +6,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  date,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -88,6 +89,10 @@ export const prayerRequests = pgTable(
     description: text().notNull().default(''),
     category: text().notNull(),
     isPrivate: boolean().notNull().default(true),
+    /** Answered by its creator, with a testimony; commitments to it end then. */
+    status: text().$type<'pending' | 'answered'>().notNull().default('pending'),
+    answeredAt: timestamp({ withTimezone: true }),
+    testimony: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()
@@ -113,7 +118,13 @@ export const prayerRequestShares = pgTable(
   ],
 );
 
-/** Who marked themselves as praying for a request. */
+export type CommitmentCadence = 'once' | 'daily7' | 'untilAnswered';
+
+/**
+ * Who committed to pray for a request ("I'm Praying", issue 20 §3), and how: once (ends after
+ * the first Prayed), daily for 7 days (to `endsOn`, the committer's local date), or until
+ * answered. A commitment runs while `endedAt` is null (and, for daily7, up to `endsOn`).
+ */
 export const prayerRequestResponses = pgTable(
   'prayer_request_responses',
   {
@@ -123,12 +134,29 @@ export const prayerRequestResponses = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    cadence: text().$type<CommitmentCadence>().notNull().default('once'),
+    endsOn: date({ mode: 'string' }),
+    endedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.requestId, t.userId] }),
     index('prayer_request_responses_user_idx').on(t.userId),
   ],
+);
+
+/** An update its creator posted on a request; everyone committed is notified. */
+export const prayerRequestUpdates = pgTable(
+  'prayer_request_updates',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    requestId: uuid()
+      .notNull()
+      .references(() => prayerRequests.id, { onDelete: 'cascade' }),
+    text: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('prayer_request_updates_request_idx').on(t.requestId, t.createdAt)],
 );
 
 export type PrayerRequestRow = typeof prayerRequests.$inferSelect;
