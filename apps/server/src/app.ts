@@ -27,6 +27,7 @@ import { journalExportRoutes } from './modules/exports/journal-export.routes.ts'
 import { journalsRoutes } from './modules/journals/journals.routes.ts';
 import { paymentsRoutes, paymentsWebhookRoutes } from './modules/billing/payments.routes.ts';
 import { plansRoutes } from './modules/billing/plans.routes.ts';
+import { prayRoutes } from './modules/pray/pray.routes.ts';
 import { prayersRoutes } from './modules/prayers/prayers.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { friendsRoutes, searchRoutes } from './modules/friends/friends.routes.ts';
@@ -209,6 +210,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       });
       await api.register(prayersRoutes, { prefix: '/prayers', prayers });
       await api.register(statsRoutes, { prefix: '/stats', stats });
+      await api.register(prayRoutes, { prefix: '/pray', pray: services.pray });
       await api.register(sharingRoutes, { sharing: services.sharing });
       await api.register(friendsRoutes, { prefix: '/friends', friends: services.friends });
       await api.register(searchRoutes, { prefix: '/search', friends: services.friends });

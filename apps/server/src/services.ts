@@ -26,6 +26,7 @@ import {
 } from './modules/billing/payments.service.ts';
 import { CountryResolver } from './modules/billing/country.ts';
 import { PlansService } from './modules/billing/plans.service.ts';
+import { PrayService } from './modules/pray/pray.service.ts';
 import { PrayerLogService } from './modules/prayer-log/prayer-log.service.ts';
 import { PrayerRequestsService } from './modules/prayer-requests/prayer-requests.service.ts';
 import { PrayersService } from './modules/prayers/prayers.service.ts';
@@ -136,6 +137,7 @@ export function createServices(opts: ServiceOptions) {
   });
   const plans = new PlansService({ db: db.db, now });
   const prayerLog = new PrayerLogService({ now });
+  const pray = new PrayService({ db: db.db, prayerLog });
   const prayers: PrayersService = new PrayersService({
     db: db.db,
     access,
@@ -215,6 +217,7 @@ export function createServices(opts: ServiceOptions) {
     journals,
     prayers,
     prayerLog,
+    pray,
     stats,
     prayerRequests,
     groups,

@@ -205,6 +205,12 @@ const READS: Record<string, (() => [Api, string, number?][]) | string> = {
     [me, '/api/stats/daily'],
     [free, '/api/stats/daily'],
   ],
+  'GET /api/pray/session': () => [
+    [me, '/api/pray/session'],
+    [me, '/api/pray/session?size=20'],
+    [me, '/api/pray/session?size=3&due=1'],
+    [free, '/api/pray/session'],
+  ],
   'GET /api/friends': () => [[me, '/api/friends']],
   'GET /api/friends/requests': () => [
     [me, '/api/friends/requests?direction=incoming'],
@@ -313,6 +319,13 @@ describe('every list and detail read runs one statement besides the session look
       const large = await statementsOf(me, `${url}${sep}${param}=50`);
       expect(large.length, url).toBe(small.length);
     }
+  });
+
+  it('a session: the same number of statements whatever its size and the number of prayers', async () => {
+    const small = await statementsOf(me, '/api/pray/session?size=1');
+    const large = await statementsOf(me, '/api/pray/session?size=20');
+    expect(large.length).toBe(small.length);
+    expect(large.length).toBe(1);
   });
 
   it('covers every GET route of the API (or says why not)', () => {

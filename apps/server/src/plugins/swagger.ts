@@ -19,6 +19,7 @@ export const API_TAGS = [
   { name: 'journals', description: 'Prayer journals: own, discover, join, share, export.' },
   { name: 'prayers', description: 'Prayers in journals, their status, testimonies and shares.' },
   { name: 'stats', description: 'Dashboard statistics, streaks and the daily verse.' },
+  { name: 'pray', description: 'Pray now: a session of a few items to pray through, rotating.' },
   { name: 'friends', description: 'Friends, friend requests, invitations and people search.' },
   { name: 'prayer-requests', description: 'Requests shared with chosen friends; "I\'m praying".' },
   { name: 'prayer-groups', description: 'Groups praying around a journal, and their members.' },

@@ -78,6 +78,13 @@ export const UserSettingsSchema = z.object({
       animations: z.boolean().nullable(),
     })
     .optional(),
+  /** The size of a pray-through session, as last chosen (1-20; 5 when never). */
+  prayerSessionSize: z.number().int().min(1).max(20).optional(),
+  /**
+   * Where the next session's rotation starts: the id of the last item the previous session
+   * showed (docs/decisions/051, Sessions). Kept by the server.
+   */
+  prayerSessionAfter: z.string().optional(),
 });
 export type UserSettings = z.infer<typeof UserSettingsSchema>;
 
