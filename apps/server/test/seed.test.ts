@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seed, SEED_PASSWORD, seedId, SeedLayout, type SeedOptions } from '../src/db/seed.ts';
+import {
+  PRAYER_EVENTS_PER_PRAYER,
+  seed,
+  SEED_PASSWORD,
+  seedId,
+  SeedLayout,
+  type SeedOptions,
+} from '../src/db/seed.ts';
 import { apiAs } from './api.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { createTestDb } from './test-db.ts';
@@ -55,6 +62,12 @@ describe('the deterministic seed', () => {
     expect(await count('journals')).toBe(10);
     expect(await count('prayers')).toBe(60);
     expect(await count('prayer_activity')).toBe(60);
+    // Ten Prayed events per prayer, by its author, each on the UTC day it occurred.
+    expect(await count('prayer_events')).toBe(60 * PRAYER_EVENTS_PER_PRAYER);
+    expect(
+      await rows(sql`select count(*)::int as n from prayer_events e join prayers p on p.id = e.prayer_id
+        where e.user_id <> p.author_id or e.day <> (e.occurred_at at time zone 'UTC')::date`),
+    ).toEqual([{ n: 0 }]);
     expect(await count('friendships')).toBe(120);
     expect(await count('prayer_requests')).toBe(40);
     expect(await count('notifications')).toBe(60);

@@ -25,7 +25,10 @@ export interface SeedOptions {
   notificationsPerUser?: number;
   /** Prayer groups, spread over the writers' journals, each with up to 10 members. */
   groups?: number;
-  /** One `prayer_written` activity row per prayer (streaks and activity days). */
+  /**
+   * One `prayer_written` activity row per prayer (streaks and activity days), and
+   * `PRAYER_EVENTS_PER_PRAYER` Prayed events by its author (the prayer log, sessions).
+   */
   activity?: boolean;
   /** The seeded users' plan; paid plans run until 2100. Default free. */
   plan?: 'free' | 'premium' | 'ministry';
@@ -44,6 +47,9 @@ export interface SeedCounts {
 }
 
 export const SEED_PASSWORD = 'Selah-seed-Password-1';
+
+/** Prayed events per seeded prayer (with `activity`). */
+export const PRAYER_EVENTS_PER_PRAYER = 10;
 
 export type SeedKind = 'user' | 'journal' | 'prayer' | 'request' | 'notification' | 'group';
 
@@ -187,6 +193,16 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedCounts> {
         select ${uid('user', ownerOf(sql`((k - 1) / ${ppj}::int + 1)`))}, 'prayer_written',
                timestamptz '2026-01-01' + (k || ' seconds')::interval
         from generate_series(1, ${prayersTotal}::int) as k`);
+      // Ten Prayed events per prayer by its author, on days spread over the year (issue 20: the
+      // log, the streak, "last prayed" and sessions measured with their history).
+      await tx.execute(sql`
+        insert into prayer_events (user_id, prayer_id, day, source, occurred_at)
+        select ${uid('user', ownerOf(sql`((k - 1) / ${ppj}::int + 1)`))}, ${uid('prayer', sql`k`)},
+               (at at time zone 'UTC')::date, case when e % 2 = 0 then 'session' else 'card' end, at
+        from generate_series(1, ${prayersTotal}::int) as k,
+             generate_series(1, ${PRAYER_EVENTS_PER_PRAYER}::int) as e,
+             lateral (select timestamptz '2026-01-01' + ((k * 7 + e * 31) % 320 || ' days')::interval
+               + (k % 86400 || ' seconds')::interval as at) as t`);
     }
     await tx.execute(sql`
       update journals j set
