@@ -317,6 +317,89 @@ select (${pageOf(`json_build_object(
     'read', s.read, 'createdAt', ${iso('s.created_at')})`)}::jsonb
   || jsonb_build_object('unreadCount', (select count(*)::int from notifications u where u.user_id = $1 and u.read = false)))::text`,
   },
+
+  // pray.service.ts `session` (docs/decisions/051, Sessions): own pending unsnoozed prayers,
+  // running commitments to friends' requests the user may still read, public pending prayers of
+  // their groups' readable journals; due, urgent, least recently prayed, then a cycle of ids
+  // after the previous session's last item. Remembers the size and the rotation, as the app does
+  // in its one statement. $2: the size asked for (null: the remembered one, 5 when never set).
+  session: {
+    params: ({ userId, query }) => [userId, query.size === undefined ? null : Number(query.size)],
+    text: `
+with me as (
+  select (now() at time zone coalesce(nullif(u.settings->>'timeZone', ''), 'UTC'))::date as today,
+    coalesce($2::int, (u.settings->>'prayerSessionSize')::int, 5) as size,
+    coalesce(u.settings->>'prayerSessionAfter', '') as after
+  from users u where u.id = $1
+), mine as (
+  select coalesce(e.prayer_id, e.request_id) as target, max(e.occurred_at) as last_prayed,
+    count(*)::int as prayed_count
+  from prayer_events e where e.user_id = $1 group by 1
+), items as (
+  select 'prayer'::text as kind, p.id, p.title, p.content as text, p.memory_verse as verse,
+    (case p.rhythm_kind
+      when 'daily' then true
+      when 'weekdays' then extract(isodow from me.today) < 6
+      when 'weekly' then extract(dow from me.today)::smallint = any(p.rhythm_days)
+      when 'monthly' then extract(day from me.today) = least(p.rhythm_day_of_month,
+        extract(day from (date_trunc('month', me.today) + interval '1 month - 1 day')))
+      when 'until' then me.today <= p.rhythm_until
+      else false end
+     and not exists (select 1 from prayer_events pe
+       where pe.prayer_id = p.id and pe.user_id = $1 and pe.day = me.today)) as due,
+    p.urgent, null::json as asked_by, 'own'::text as source, null::text as group_name
+  from me, prayers p
+  where p.author_id = $1 and p.status = 'pending'
+    and (p.snooze_until is null or p.snooze_until <= me.today)
+  union all
+  select 'request', r.id, r.title, r.description, null::jsonb,
+    not exists (select 1 from prayer_events pe
+      where pe.request_id = r.id and pe.user_id = $1 and pe.day = me.today), false,
+    case when ${profileVisible('c')} then json_build_object('id', c.id,
+      'name', btrim(c.first_name || ' ' || c.last_name)) end,
+    'commitment', null
+  from me, prayer_request_responses rr
+    join prayer_requests r on r.id = rr.request_id
+    join users c on c.id = r.creator_id
+  where rr.user_id = $1 and rr.ended_at is null and (rr.ends_on is null or rr.ends_on >= me.today)
+    and r.status = 'pending' and r.creator_id <> $1
+    and r.creator_id in (select rf.friend_id from friendships rf where rf.user_id = $1)
+    and (r.is_private = false or exists (select 1 from prayer_request_shares rs
+      where rs.request_id = r.id and rs.user_id = $1))
+  union all
+  (select distinct on (p.id) 'prayer', p.id, p.title, p.content, p.memory_verse, false, false,
+    null::json, 'group', g.name
+  from prayer_group_members gm
+    join prayer_groups g on g.id = gm.group_id
+    join journals gj on gj.id = g.journal_id
+    join prayers p on p.journal_id = g.journal_id
+  where gm.user_id = $1 and ${journalReadable('gj')} and p.is_private = false
+    and p.status = 'pending' and p.author_id <> $1
+  order by p.id, g.name)
+), picked as (
+  select i.*, e.last_prayed, coalesce(e.prayed_count, 0) as prayed_count,
+    row_number() over (order by i.due desc, i.urgent desc, e.last_prayed asc nulls first,
+      (i.id::text <= me.after) asc, i.id asc) as position
+  from me, items i left join mine e on e.target = i.id
+  order by position
+  limit (select size from me)
+), remembered as (
+  update users set settings = settings || jsonb_build_object('prayerSessionSize', (select size from me))
+    || coalesce((select jsonb_build_object('prayerSessionAfter', id::text) from picked
+      order by position desc limit 1), '{}'::jsonb)
+  where id = $1
+  returning 1
+)
+select json_build_object(
+  'items', coalesce((select json_agg((json_build_object(
+      'kind', kind, 'id', id, 'title', title, 'text', text, 'verse', verse, 'due', due,
+      'urgent', urgent, 'lastPrayedAt', ${iso('last_prayed')}, 'prayedCount', prayed_count,
+      'askedBy', asked_by, 'source', source)::jsonb
+      || case when group_name is null then '{}'::jsonb
+        else jsonb_build_object('groupName', group_name) end) order by position)
+    from picked), '[]'::json),
+  'size', (select size from me))::text`,
+  },
 };
 
 // Another user's public journal: the same route, seen by a reader (the statement follows the viewer).

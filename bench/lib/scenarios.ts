@@ -188,6 +188,16 @@ export const SCENARIOS: Scenario[] = [
     request: (user) => get(user, '/api/notifications'),
   },
   {
+    name: 'session',
+    title: 'pray-through session, 5 items (GET /api/pray/session)',
+    kind: 'read',
+    method: 'GET',
+    route: '/api/pray/session',
+    list: false,
+    by: 'anyone',
+    request: (user) => get(user, '/api/pray/session'),
+  },
+  {
     name: 'create-prayer',
     title: 'create prayer (POST /api/prayers)',
     kind: 'write',
@@ -226,6 +236,29 @@ export const SCENARIOS: Scenario[] = [
         method: 'POST',
         path: `/api/prayer-requests/${seedId('request', request)}/pray`,
         headers: auth(user),
+      };
+    },
+  },
+  {
+    name: 'prayed',
+    title: 'record a Prayed from a session (POST /api/prayers/:id/prayed)',
+    kind: 'write',
+    method: 'POST',
+    route: '/api/prayers/:id/prayed',
+    list: false,
+    by: 'writer',
+    request: (user, layout) => {
+      // A pending prayer of the user's own journal (the seed answers every fourth one).
+      const journal = pick(layout.journalsOf(user.writer!));
+      const first = (journal - 1) * layout.prayersPerJournal + 1;
+      const pending = Array.from({ length: layout.prayersPerJournal }, (_, i) => first + i).filter(
+        (k) => k % 4 !== 0,
+      );
+      return {
+        method: 'POST',
+        path: `/api/prayers/${seedId('prayer', pick(pending))}/prayed`,
+        headers: { ...auth(user), ...json },
+        body: JSON.stringify({ source: 'session' }),
       };
     },
   },
