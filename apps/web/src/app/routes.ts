@@ -20,6 +20,8 @@ export default [
   route(paths.auth.resetPassword.path, 'routes/auth/reset-password.tsx'),
   route(paths.auth.verifyEmail.path, 'routes/auth/verify-email.tsx'),
   layout('routes/app/root.tsx', { id: PROTECTED_ROUTE_ID }, [
+    // Signed in, without the sidebar and header (its module's handle says so).
+    route(paths.app.pray.path, 'routes/app/pray.tsx'),
     // Errors inside a page keep the sidebar and header around them.
     layout('routes/app/pages.tsx', [
       route(paths.app.dashboard.path, 'routes/app/dashboard.tsx'),

@@ -21,6 +21,11 @@ export const paths = {
   },
   app: {
     dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+    /** Pray now: a pray-through session, distraction-free; `due` starts with today's due items. */
+    pray: {
+      path: '/pray',
+      getHref: ({ due = false }: { due?: boolean } = {}) => (due ? '/pray?due=1' : '/pray'),
+    },
     journals: { path: '/journals', getHref: () => '/journals' },
     journal: {
       path: '/journal/:id',

@@ -128,7 +128,8 @@ export class PrayRepository {
         '[]'::json) as items
       from picked`;
     const [row] = rowsOf<{ items: unknown }>(await tx.execute(statement));
-    const items = typeof row?.items === 'string' ? JSON.parse(row.items) : row?.items;
+    const items: unknown =
+      typeof row?.items === 'string' ? (JSON.parse(row.items) as unknown) : row?.items;
     return (items ?? []) as SessionRow[];
   }
 }

@@ -5,6 +5,7 @@ import {
   LayoutDashboard,
   ListChecks,
   Settings,
+  Sunrise,
   Users,
   UsersRound,
   type LucideIcon,
@@ -25,6 +26,7 @@ interface NavItem {
 /** The sidebar destinations, in the spec's order and with its labels (spec-1 §2). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', href: paths.app.dashboard.getHref(), icon: LayoutDashboard },
+  { label: 'Pray', href: paths.app.pray.getHref(), icon: Sunrise },
   { label: 'My Journals', href: paths.app.journals.getHref(), icon: BookOpen },
   { label: 'Prayer Points', href: paths.app.prayers.getHref(), icon: ListChecks },
   { label: 'Prayer Requests', href: paths.app.prayerRequests.getHref(), icon: HandHeart },

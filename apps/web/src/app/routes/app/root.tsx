@@ -1,5 +1,5 @@
 import type { User } from '@selah/shared/schemas/auth';
-import { type LoaderFunctionArgs, Outlet, redirect, useLoaderData } from 'react-router';
+import { type LoaderFunctionArgs, Outlet, redirect, useLoaderData, useMatches } from 'react-router';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { paths } from '@/config/paths';
 import { RequireAuth } from '@/features/auth/components/require-auth';
@@ -40,10 +40,28 @@ export default function SignedInLayoutRoute() {
   );
 }
 
+/**
+ * A page whose module exports `handle = { distractionFree: true }` (Pray now) is signed in like
+ * the others but shown without the sidebar and header.
+ */
+function useDistractionFree(): boolean {
+  return useMatches().some(
+    (match) => (match.handle as { distractionFree?: boolean } | undefined)?.distractionFree,
+  );
+}
+
 function SignedInShell() {
   const user = useSessionUser();
   const logout = useLogout();
   useFinishSignOut();
+  const distractionFree = useDistractionFree();
+  if (distractionFree) {
+    return (
+      <RequireAuth>
+        <Outlet />
+      </RequireAuth>
+    );
+  }
   return (
     <RequireAuth>
       <AppLayout

@@ -8,6 +8,7 @@ import {
   Lock,
   Quote,
   Sparkles,
+  Sunrise,
 } from 'lucide-react';
 import { usePrefetchQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
@@ -85,7 +86,18 @@ export function Dashboard() {
   return (
     <>
       <title>{pending ? 'Loading dashboard · Selah' : 'Dashboard · Selah'}</title>
-      <PageHeader title={TITLE} description={GREETING} />
+      <PageHeader
+        title={TITLE}
+        description={GREETING}
+        actions={
+          <Button asChild>
+            <Link to={paths.app.pray.getHref()}>
+              <Sunrise aria-hidden="true" />
+              Pray now
+            </Link>
+          </Button>
+        }
+      />
       {pending || !stats.data ? SKELETON : <DashboardView stats={stats.data} />}
     </>
   );

@@ -9,3 +9,8 @@ export const PrayerDetailsDialog = lazyDialog(
   () => import('./prayer-details-dialog').then((m) => m.PrayerDetailsDialog),
   (props) => props.prayer !== null,
 );
+
+export const AnswerPrayerDialog = lazyDialog(
+  () => import('./answer-prayer-dialog').then((m) => m.AnswerPrayerDialog),
+  (props) => props.prayer !== null,
+);

@@ -1,0 +1,41 @@
+import { PraySessionSchema } from '@selah/shared/schemas/pray';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const SESSION_ERROR_MESSAGE = 'Your prayer session could not be loaded.';
+
+export interface SessionRequest {
+  /** How many items (remembered by the server); the remembered size when absent. */
+  size?: number | undefined;
+  /** Only today's due items. */
+  due: boolean;
+  /** Which round of this visit: each round is a new session (the server rotates). */
+  round: number;
+}
+
+export const getPraySession = (request: SessionRequest, signal?: AbortSignal) =>
+  api.get('/pray/session', {
+    schema: PraySessionSchema,
+    query: { size: request.size, due: request.due ? 1 : undefined },
+    ...(signal ? { signal } : {}),
+  });
+
+/**
+ * One session: read once per round and kept as it was (asking again would rotate to the next
+ * items), so a refocused window never swaps the items under the user.
+ */
+export const praySessionQueryOptions = (request: SessionRequest) =>
+  queryOptions({
+    queryKey: ['pray', 'session', request],
+    queryFn: ({ signal }) => getPraySession(request, signal),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    meta: { errorMessage: SESSION_ERROR_MESSAGE },
+  });
+
+export const usePraySession = (request: SessionRequest | null) =>
+  useQuery({
+    ...praySessionQueryOptions(request ?? { due: false, round: 0 }),
+    enabled: request !== null,
+  });
