@@ -9,6 +9,7 @@ import { currentUrl, renderRoute, TEST_TOKEN } from './testing/render-route';
 
 const PROTECTED_PAGES = [
   ['/dashboard', 'Dashboard'],
+  ['/pray', 'Pray now'],
   ['/journals', 'My Journals'],
   ['/journal/8d0f3c1e-0000-4000-8000-000000000001', 'Journal Not Found'],
   ['/discover', 'Discover'],

@@ -6,6 +6,7 @@ import type { ShellUser } from './shell-user';
 
 const LABELS = [
   'Dashboard',
+  'Pray',
   'My Journals',
   'Prayer Points',
   'Prayer Requests',
@@ -34,13 +35,14 @@ function sidebar() {
 }
 
 describe('AppLayout', () => {
-  it('lists the eight destinations in the spec order', () => {
+  it('lists the nine destinations in the spec's order, Pray after Dashboard (issue 20)', () => {
     renderLayout('/dashboard');
 
     const links = within(sidebar()).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual(LABELS);
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
       '/dashboard',
+      '/pray',
       '/journals',
       '/prayers',
       '/prayer-requests',

@@ -74,6 +74,12 @@ describe('/dashboard', () => {
     expect(counts).toEqual(['2', '5', '11']);
   });
 
+  it('offers Pray now, leading to a session (issue 20)', async () => {
+    serveStats();
+    await renderRoute('/dashboard', { user: me });
+    expect(await screen.findByRole('link', { name: 'Pray now' })).toHaveAttribute('href', '/pray');
+  });
+
   it('on a plan without a statistics window, shows no plan note and no Upgrade link', async () => {
     serveStats();
     await renderRoute('/dashboard', { user: me });

@@ -33,7 +33,7 @@ function subscribe(listener: () => void) {
  * prays on, like the theme). Off on the server's page; the stored choice once hydrated.
  */
 export function useTimerChoice(): [TimerMinutes, (minutes: TimerMinutes) => void] {
-  const minutes = useSyncExternalStore(subscribe, stored, () => 0 as TimerMinutes);
+  const minutes = useSyncExternalStore(subscribe, stored, (): TimerMinutes => 0);
   const choose = useCallback((next: TimerMinutes) => {
     try {
       window.localStorage.setItem(KEY, String(next));
