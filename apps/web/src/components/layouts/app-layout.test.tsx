@@ -35,7 +35,7 @@ function sidebar() {
 }
 
 describe('AppLayout', () => {
-  it('lists the nine destinations in the spec's order, Pray after Dashboard (issue 20)', () => {
+  it('lists the nine destinations in the spec order, Pray after Dashboard (issue 20)', () => {
     renderLayout('/dashboard');
 
     const links = within(sidebar()).getAllByRole('link');
