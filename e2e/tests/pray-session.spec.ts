@@ -120,10 +120,18 @@ test.describe('Pray now', () => {
       }),
     ]);
 
-    // One more round, on a phone in dark mode: the buttons instead of keys.
+    // One more round works (the next items come).
+    await page.getByRole('button', { name: 'One more round' }).click();
+    await expect(page.getByText(/^1 of \d+$/)).toBeVisible();
+
+    // On a phone in dark mode, a fresh visit: the size is remembered; the buttons, not keys.
     await page.setViewportSize({ width: 375, height: 812 });
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.getByRole('button', { name: 'One more round' }).click();
+    await page.goto('/pray');
+    await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
+    await expect(page.getByLabel('How many items?')).toHaveValue('5');
+    await shot(page, testInfo, 'start-375-dark');
+    await page.getByRole('button', { name: 'Start' }).click();
     // The answered prayer is gone; the rest come round again.
     const progress = page.getByText(/^1 of \d+$/);
     await expect(progress).toBeVisible();

@@ -188,13 +188,13 @@ function StartScreen({
           <RadioGroup
             value={String(timer)}
             onValueChange={(v) => onTimer(Number(v) as TimerMinutes)}
-            className="grid grid-cols-4 gap-2"
+            className="grid grid-cols-2 gap-2 sm:grid-cols-4"
           >
             {TIMER_CHOICES.map((minutes) => (
               <Label
                 key={minutes}
                 htmlFor={`${id}-timer-${minutes}`}
-                className="flex h-10 cursor-pointer items-center justify-center gap-2 rounded-md border px-2 text-sm has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary/10"
+                className="flex h-10 cursor-pointer items-center justify-center gap-2 rounded-md border px-2 text-sm whitespace-nowrap has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary/10"
               >
                 <RadioGroupItem id={`${id}-timer-${minutes}`} value={String(minutes)} />
                 {minutes === 0 ? 'Off' : `${minutes} min`}
