@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildDashboardStats, buildPrayer, buildUser } from '@/testing/factories';
 import { API, apiError } from '@/testing/msw/handlers/auth';
 import { server } from '@/testing/msw/server';
+import { useAuthStore } from '@/stores/auth-store';
 import { expectToast } from '@/testing/toasts';
 import { renderRoute } from '../../testing/render-route';
 
@@ -209,12 +210,66 @@ describe('/pray', () => {
     const ring = within(timer).getByTestId('timer-progress');
     const offset = () => Number(ring.getAttribute('stroke-dashoffset'));
     const full = offset();
-    act(() => vi.advanceTimersByTime(30_000));
+    act(() => {
+      vi.advanceTimersByTime(30_000);
+    });
     expect(timer).toHaveAccessibleName('Quiet timer: 0:30 left');
     expect(offset()).toBeCloseTo(full / 2, 1);
-    act(() => vi.advanceTimersByTime(31_000));
+    act(() => {
+      vi.advanceTimersByTime(31_000);
+    });
     expect(timer).toHaveAccessibleName('Quiet time is over');
     expect(offset()).toBe(0);
+  });
+
+  it('remembers a size the user chose for the next visit', async () => {
+    const calls = serve([item({ title: 'Only' })], 7);
+    const { user } = await renderRoute('/pray', { user: me });
+    const size = await screen.findByLabelText('How many items?');
+    await user.clear(size);
+    await user.type(size, '7');
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await heading('Only');
+    expect(calls.sessions[0]?.get('size')).toBe('7');
+    expect(useAuthStore.getState().user?.settings.prayerSessionSize).toBe(7);
+  });
+
+  it('Enter on a focused button is that button, not Prayed', async () => {
+    const calls = serve([item({ title: 'First' }), item({ title: 'Second' })]);
+    const { user } = await renderRoute('/pray', { user: me });
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await heading('First');
+    screen.getByRole('button', { name: 'Skip' }).focus();
+    await user.keyboard('{Enter}');
+    await heading('Second');
+    expect(calls.prayed).toEqual([]);
+  });
+
+  it('swipes: right is Prayed, left is Skip; short or vertical moves are not', async () => {
+    const calls = serve([item({ title: 'One' }), item({ title: 'Two' }), item({ title: 'Three' })]);
+    const { user } = await renderRoute('/pray', { user: me });
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    const swipe = (dx: number, dy = 0) => {
+      const card = screen.getByRole('article');
+      fireEvent.touchStart(card, { touches: [{ clientX: 150, clientY: 300 }] });
+      fireEvent.touchEnd(card, { changedTouches: [{ clientX: 150 + dx, clientY: 300 + dy }] });
+    };
+    await heading('One');
+    swipe(30);
+    swipe(100, 200);
+    expect(screen.getByRole('heading', { level: 1, name: 'One' })).toBeInTheDocument();
+    swipe(120);
+    await heading('Two');
+    expect(calls.prayed).toHaveLength(1);
+    swipe(-120);
+    await heading('Three');
+    expect(calls.prayed).toHaveLength(1);
+  });
+
+  it('?due=1 with nothing due says so', async () => {
+    serve([]);
+    await renderRoute('/pray?due=1', { user: me });
+    await heading('Nothing is due today');
   });
 
   it('?due=1 starts at once with the due items only', async () => {

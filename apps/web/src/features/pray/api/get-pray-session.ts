@@ -1,6 +1,7 @@
 import { PraySessionSchema } from '@selah/shared/schemas/pray';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useAuthStore } from '@/stores/auth-store';
 
 export const SESSION_ERROR_MESSAGE = 'Your prayer session could not be loaded.';
 
@@ -13,12 +14,19 @@ export interface SessionRequest {
   round: number;
 }
 
-export const getPraySession = (request: SessionRequest, signal?: AbortSignal) =>
-  api.get('/pray/session', {
+export async function getPraySession(request: SessionRequest, signal?: AbortSignal) {
+  const session = await api.get('/pray/session', {
     schema: PraySessionSchema,
     query: { size: request.size, due: request.due ? 1 : undefined },
     ...(signal ? { signal } : {}),
   });
+  // The server remembered the size: so does the signed-in user kept in the browser.
+  const { user, setUser } = useAuthStore.getState();
+  if (user && user.settings.prayerSessionSize !== session.size) {
+    setUser({ ...user, settings: { ...user.settings, prayerSessionSize: session.size } });
+  }
+  return session;
+}
 
 /**
  * One session: read once per round and kept as it was (asking again would rotate to the next
