@@ -191,6 +191,53 @@ describe('GET /api/pray/session: what enters a session', () => {
   });
 });
 
+describe('GET /api/pray/session: groups and commitments over time', () => {
+  it('shows a group’s prayers only while the user may read its journal and is a member', async () => {
+    const [me, owner] = await Promise.all([person(t.app, 'Jo'), person(t.app, 'Ann')]);
+    await setPlan(t.db, [owner.id], 'premium');
+    const closed = await journal(owner, true);
+    await prayer(owner, closed, 'Behind a private journal', { isPrivate: false });
+    const open = await journal(owner, false);
+    await prayer(owner, open, 'In the open', { isPrivate: false });
+    const groupOf = async (journalId: string) => {
+      const res = await owner.api.post('/api/prayer-groups', {
+        name: `Group ${journalId.slice(0, 4)}`,
+        description: 'Praying',
+        journalId,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json().data._id as string;
+      expect((await me.api.post(`/api/prayer-groups/${id}/join`)).statusCode).toBeLessThan(300);
+      return id;
+    };
+    await groupOf(closed);
+    const openGroup = await groupOf(open);
+    expect(titles(await session(me, '?size=20'))).toEqual(['In the open']);
+    expect((await me.api.post(`/api/prayer-groups/${openGroup}/leave`)).statusCode).toBeLessThan(
+      300,
+    );
+    expect(titles(await session(me, '?size=20'))).toEqual([]);
+  });
+
+  it('a commitment is due until prayed today; due=1 then leaves it out, the session keeps it', async () => {
+    const [me, friend] = await Promise.all([person(t.app, 'Cy'), person(t.app, 'Di')]);
+    await befriend(me, friend);
+    const id = await request(friend, 'Surgery on Friday');
+    expect((await me.api.post(`/api/prayer-requests/${id}/pray`)).statusCode).toBe(200);
+    await t.db.db
+      .update(prayerRequestResponses)
+      .set({ cadence: 'daily7', endsOn: '2026-12-01' })
+      .where(eq(prayerRequestResponses.requestId, id));
+    expect(titles(await session(me, '?due=1'))).toEqual(['Surgery on Friday']);
+    await prayedAt(me.id, { requestId: id }, new Date('2026-11-25T07:30:00Z'));
+    expect(titles(await session(me, '?due=1'))).toEqual([]);
+    const all = await session(me);
+    expect(all.items).toEqual([
+      expect.objectContaining({ title: 'Surgery on Friday', due: false, prayedCount: 1 }),
+    ]);
+  });
+});
+
 describe('GET /api/pray/session: order, rotation, due=1', () => {
   it('puts due items first, then urgent, then least recently prayed (never first)', async () => {
     const me = await person(t.app, 'Ord');
