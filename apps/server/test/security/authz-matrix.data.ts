@@ -1102,6 +1102,7 @@ export const SIGNED_OUT: Record<string, 401 | 'open'> = {
   'GET /api/prayers/user/summary': 401,
   'GET /api/stats': 401,
   'GET /api/stats/daily': 401,
+  'GET /api/pray/session': 401,
   'GET /api/friends': 401,
   'GET /api/friends/requests': 401,
   'GET /api/friends/suggestions': 401,
