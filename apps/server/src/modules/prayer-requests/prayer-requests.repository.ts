@@ -208,13 +208,15 @@ export class PrayerRequestsRepository {
         where ${prayerEvents.requestId} = ${prayerRequests.id}
           and ${prayerEvents.userId} <> ${prayerRequests.creatorId}
           and ${prayerEvents.day} > ${at.viewerToday}::date - 7)::int`.mapWith(Number),
-      latestUpdate: jsonRow({ id: latest.id, text: latest.text, createdAt: latest.createdAt }, (row) =>
-        this.db
-          .select({ row })
-          .from(latest)
-          .where(eq(latest.requestId, prayerRequests.id))
-          .orderBy(desc(latest.createdAt), desc(latest.id))
-          .limit(1),
+      latestUpdate: jsonRow(
+        { id: latest.id, text: latest.text, createdAt: latest.createdAt },
+        (row) =>
+          this.db
+            .select({ row })
+            .from(latest)
+            .where(eq(latest.requestId, prayerRequests.id))
+            .orderBy(desc(latest.createdAt), desc(latest.id))
+            .limit(1),
       ),
       updatesCount: sql<number>`(select count(*) from ${prayerRequestUpdates}
         where ${prayerRequestUpdates.requestId} = ${prayerRequests.id})::int`.mapWith(Number),
@@ -331,14 +333,11 @@ export class PrayerRequestsRepository {
     text: string,
     tx: DbOrTx = this.db,
   ): Promise<{ id: string; text: string; createdAt: Date }> {
-    const [row] = await tx
-      .insert(prayerRequestUpdates)
-      .values({ requestId, text })
-      .returning({
-        id: prayerRequestUpdates.id,
-        text: prayerRequestUpdates.text,
-        createdAt: prayerRequestUpdates.createdAt,
-      });
+    const [row] = await tx.insert(prayerRequestUpdates).values({ requestId, text }).returning({
+      id: prayerRequestUpdates.id,
+      text: prayerRequestUpdates.text,
+      createdAt: prayerRequestUpdates.createdAt,
+    });
     return row!;
   }
 }

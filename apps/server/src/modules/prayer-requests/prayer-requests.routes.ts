@@ -118,7 +118,7 @@ export const prayerRequestsRoutes: FastifyPluginAsyncZod<{
         summary: 'Say "I\'m praying": commit once, daily for 7 days or until answered',
         params: IdParamsSchema,
         // No body is 'once', as the spec's button sends it.
-        body: PrayInputSchema.optional(),
+        body: PrayInputSchema.nullish(),
         response: { 200: PrayingResultSchema, ...errors },
       },
     },
@@ -157,7 +157,7 @@ export const prayerRequestsRoutes: FastifyPluginAsyncZod<{
         operationId: 'prayedForRequest',
         summary: 'Record a Prayed on a request (today, or a late entry up to 7 days back)',
         params: IdParamsSchema,
-        body: PrayedInputSchema.optional(),
+        body: PrayedInputSchema.nullish(),
         response: { 201: PrayerEventSchema, ...errors },
       },
     },
@@ -213,6 +213,8 @@ export const prayerRequestsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) =>
       reply
         .status(201)
-        .send(await requests.postUpdate(request.params.id, request.body.text, currentUser(request))),
+        .send(
+          await requests.postUpdate(request.params.id, request.body.text, currentUser(request)),
+        ),
   );
 };
