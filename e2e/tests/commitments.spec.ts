@@ -54,7 +54,8 @@ test.describe('Commitments', () => {
         .getByRole('article', { name: title })
         .getByRole('button', { name: 'Praying daily · 7 days left' }),
     ).toBeVisible();
-    await expect(bell(paulPage)).toBeVisible();
+    // Paul's one unread notification so far: Lydia accepted his friend request.
+    await expect(bell(paulPage, 1)).toBeVisible();
 
     // Lydia sees one person praying, and one prayer this week.
     await login(lydia, '/prayer-requests');
@@ -74,7 +75,7 @@ test.describe('Commitments', () => {
     await expect(
       details.getByRole('list', { name: 'Updates' }).getByText('Second interview on Monday.'),
     ).toBeVisible();
-    await expect(bell(paulPage, 1)).toBeVisible();
+    await expect(bell(paulPage, 2)).toBeVisible();
 
     // She marks it answered with a testimony: Paul hears that too, with the testimony.
     await details.getByRole('button', { name: 'Mark Answered' }).click();
@@ -85,8 +86,8 @@ test.describe('Commitments', () => {
     await expect(details.getByRole('heading', { name: /^Answered on/ })).toBeVisible();
     await expect(details.getByText('I start on the 1st!')).toBeVisible();
 
-    await expect(bell(paulPage, 2)).toBeVisible();
-    await bell(paulPage, 2).click();
+    await expect(bell(paulPage, 3)).toBeVisible();
+    await bell(paulPage, 3).click();
     const panel = paulPage.getByRole('dialog', { name: 'Notifications' });
     await expect(
       panel.getByText(`Lydia Thyatira posted an update on "${title}": Second interview on Monday.`),
