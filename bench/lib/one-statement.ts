@@ -255,12 +255,16 @@ from (
   },
 
   // prayer-requests.service.ts `list`, friendRequests: friends' requests the user may read, each
-  // with the first 20 people praying whom the user may see, the count, and whether they pray.
-  // Never the user's own, so sharedWith is always empty.
+  // with the first 20 people whose commitment runs (each on their own local today) whom the user
+  // may see, their count, the user's own commitment, the Prayed events of the user's last 7
+  // local days, and the newest update. Never the user's own, so sharedWith is always empty.
   requests: {
     params: userAndLimit(20),
     text: `
-with page as (
+with me as (
+  select (now() at time zone coalesce(nullif(settings->>'timeZone', ''), 'UTC'))::date as today
+  from users where id = $1
+), page as (
   select pr.*, c.username as creator_username, c.profile_picture as creator_avatar
   from prayer_requests pr join users c on c.id = pr.creator_id
   where pr.creator_id <> $1
@@ -270,6 +274,11 @@ with page as (
   order by pr.created_at desc, pr.id desc limit $2 + 1
 ), shown as (
   select * from page order by created_at desc, id desc limit $2
+), running as (
+  select r.* from prayer_request_responses r join users ru on ru.id = r.user_id
+  where r.request_id in (select id from shown) and r.ended_at is null
+    and (r.ends_on is null
+      or r.ends_on >= (now() at time zone coalesce(nullif(ru.settings->>'timeZone', ''), 'UTC'))::date)
 )
 select ${pageOf(`json_build_object(
     '_id', s.id, 'title', s.title, 'description', s.description, 'category', s.category,
@@ -277,12 +286,25 @@ select ${pageOf(`json_build_object(
     'creator', json_build_object('_id', s.creator_id, 'username', s.creator_username, 'avatar', s.creator_avatar),
     'respondedUsers', coalesce((select json_agg(json_build_object('_id', u.id, 'username', u.username, 'avatar', u.profile_picture)
         order by r.created_at, r.user_id)
-      from (select * from prayer_request_responses r where r.request_id = s.id
+      from (select * from running r where r.request_id = s.id
         order by r.created_at, r.user_id limit 20) r
       join users u on u.id = r.user_id where ${profileVisible('u')}), '[]'::json),
-    'prayingCount', (select count(*)::int from prayer_request_responses r where r.request_id = s.id),
-    'isPraying', exists (select 1 from prayer_request_responses r where r.request_id = s.id and r.user_id = $1),
-    'isMine', s.creator_id = $1)`)}::text`,
+    'prayingCount', (select count(*)::int from running r where r.request_id = s.id),
+    'isPraying', exists (select 1 from running r where r.request_id = s.id and r.user_id = $1),
+    'isMine', s.creator_id = $1,
+    'status', s.status,
+    'answeredAt', case when s.answered_at is null then null else ${iso('s.answered_at')} end,
+    'testimony', s.testimony,
+    'prayedThisWeek', (select count(*)::int from prayer_events e, me
+      where e.request_id = s.id and e.user_id <> s.creator_id and e.day > me.today - 7),
+    'commitment', (select json_build_object('cadence', r.cadence,
+        'endsOn', to_char(r.ends_on, 'YYYY-MM-DD'),
+        'running', r.ended_at is null and (r.ends_on is null or r.ends_on >= me.today))
+      from prayer_request_responses r, me where r.request_id = s.id and r.user_id = $1),
+    'latestUpdate', (select json_build_object('id', pu.id, 'text', pu.text, 'createdAt', ${iso('pu.created_at')})
+      from prayer_request_updates pu where pu.request_id = s.id
+      order by pu.created_at desc, pu.id desc limit 1),
+    'updatesCount', (select count(*)::int from prayer_request_updates pu where pu.request_id = s.id))`)}::text`,
   },
 
   // notifications.service.ts `list`: newest first, each link kept only while it leads somewhere

@@ -62,15 +62,17 @@ test.describe('Prayer requests', () => {
       const request = eliPage.getByRole('article', { name: title });
       await expect(request.getByText(/^From /)).toBeVisible();
       await request.getByRole('button', { name: "I'm Praying" }).click();
+      await eliPage.getByRole('menuitem', { name: 'Pray once today' }).click();
       await expect(toast(eliPage, 'Prayer response recorded!')).toBeVisible();
-      const praying = request.getByRole('button', { name: 'Praying' });
-      await expect(praying).toHaveAttribute('aria-pressed', 'true');
+      await expect(request.getByRole('button', { name: 'Praying today' })).toBeVisible();
       await expect(request.getByText('1 person praying')).toBeVisible();
 
       // It stays after a reload: the state comes from the server, for the signed-in user.
       await eliPage.reload();
       await expect(
-        eliPage.getByRole('article', { name: title }).getByRole('button', { name: 'Praying' }),
+        eliPage
+          .getByRole('article', { name: title })
+          .getByRole('button', { name: 'Praying today' }),
       ).toBeVisible();
     } finally {
       await eliPage.context().close();
@@ -109,8 +111,9 @@ test.describe('Prayer requests', () => {
       const request = simeonPage.getByRole('article', { name: title });
       await expect(request.getByText('Public')).toBeVisible();
       await request.getByRole('button', { name: "I'm Praying" }).click();
-      await expect(request.getByRole('button', { name: 'Praying' })).toBeVisible();
-      await request.getByRole('button', { name: 'Praying' }).click();
+      await simeonPage.getByRole('menuitem', { name: 'Until answered' }).click();
+      await request.getByRole('button', { name: 'Praying until answered' }).click();
+      await simeonPage.getByRole('menuitem', { name: 'Stop praying' }).click();
       await expect(toast(simeonPage, 'Prayer response removed!')).toBeVisible();
       await expect(request.getByRole('button', { name: "I'm Praying" })).toBeVisible();
     } finally {

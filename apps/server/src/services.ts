@@ -165,6 +165,8 @@ export function createServices(opts: ServiceOptions) {
     friends,
     notifications,
     prayers,
+    prayerLog,
+    now,
   });
   const groups = new GroupsService({ db: db.db, access, friends, prayers, notifications, plans });
   const sharing = new SharingService({

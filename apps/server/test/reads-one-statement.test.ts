@@ -120,6 +120,14 @@ beforeAll(async () => {
   expect(
     (await me.post(`/api/journals/${ids.ownJournal}/share`, { userIds: [friend] })).statusCode,
   ).toBe(200);
+  // Updates on the requests, and the viewer's commitment to a friend's, so those parts are read.
+  await t.db.db.execute(sql`insert into prayer_request_updates (request_id, text)
+    select id, 'an update' from prayer_requests
+    where id in (${ids.ownRequest}::uuid, ${ids.friendsRequest}::uuid)`);
+  expect(
+    (await me.post(`/api/prayer-requests/${ids.friendsRequest}/pray`, { cadence: 'daily7' }))
+      .statusCode,
+  ).toBe(200);
   // The shares queued e-mails: the outbox worker sends them now, not while reads are counted.
   await t.app.services.mailWorker.stop();
 }, 300_000);
@@ -232,6 +240,11 @@ const READS: Record<string, (() => [Api, string, number?][]) | string> = {
     [me, `/api/prayer-requests/${ids.friendsRequest}`],
     [me, `/api/prayer-requests/${seedId('request', 999_999)}`, 404],
   ],
+  'GET /api/prayer-requests/:id/updates': () => [
+    [me, `/api/prayer-requests/${ids.ownRequest}/updates`],
+    [me, `/api/prayer-requests/${ids.friendsRequest}/updates?limit=2`],
+    [me, `/api/prayer-requests/${seedId('request', 999_999)}/updates`, 404],
+  ],
   'GET /api/prayer-groups': () => [
     [me, '/api/prayer-groups?scope=all'],
     [me, '/api/prayer-groups?scope=mine&search=group'],
@@ -311,6 +324,7 @@ describe('every list and detail read runs one statement besides the session look
       ['/api/prayers/user', 'limit'],
       ['/api/journals/public?tab=new', 'limit'],
       ['/api/prayer-requests?type=friendRequests', 'limit'],
+      [`/api/prayer-requests/${ids.ownRequest}/updates`, 'limit'],
       ['/api/notifications', 'limit'],
       ['/api/prayer-groups', 'limit'],
     ] as const) {

@@ -114,6 +114,13 @@ export function buildPrayerRequest(overrides: Partial<PrayerRequest> = {}): Pray
     prayingCount: 0,
     isPraying: false,
     isMine: true,
+    status: 'pending',
+    answeredAt: null,
+    testimony: null,
+    prayedThisWeek: 0,
+    commitment: null,
+    latestUpdate: null,
+    updatesCount: 0,
     ...overrides,
   });
 }

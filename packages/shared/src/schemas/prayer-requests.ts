@@ -47,6 +47,67 @@ const PersonSchema = z.object({
   avatar: z.string().nullable(),
 });
 
+export const COMMITMENT_CADENCES = ['once', 'daily7', 'untilAnswered'] as const;
+export type CommitmentCadence = (typeof COMMITMENT_CADENCES)[number];
+
+/** How long "I'm Praying" lasts: once (today), daily for 7 days, or until answered. */
+export const CommitmentCadenceSchema = z.enum(COMMITMENT_CADENCES, {
+  error: "The cadence must be 'once', 'daily7' or 'untilAnswered'.",
+});
+
+/** The optional body of `POST /api/prayer-requests/:id/pray`; no body is 'once'. */
+export const PrayInputSchema = z.strictObject({
+  cadence: CommitmentCadenceSchema.default('once'),
+});
+export type PrayInput = z.input<typeof PrayInputSchema>;
+
+export const CommitmentSchema = z.object({
+  cadence: CommitmentCadenceSchema,
+  /** The last day of a 'daily7' commitment (the committer's local date); null otherwise. */
+  endsOn: z.string().nullable(),
+  running: z.boolean(),
+});
+export type Commitment = z.infer<typeof CommitmentSchema>;
+
+/** An update or a testimony on a request: 1 to 2000 characters. */
+export const REQUEST_TEXT_MAX = 2000;
+
+export const RequestUpdateInputSchema = z.strictObject({
+  text: z
+    .string({ error: 'Please write your update.' })
+    .trim()
+    .min(1, 'Please write your update.')
+    .max(REQUEST_TEXT_MAX, `An update must be ${REQUEST_TEXT_MAX} characters or less.`),
+});
+export type RequestUpdateInput = z.input<typeof RequestUpdateInputSchema>;
+
+export const RequestAnsweredInputSchema = z.strictObject({
+  testimony: z
+    .string({ error: 'Please enter your testimony before submitting.' })
+    .trim()
+    .min(1, 'Please enter your testimony before submitting.')
+    .max(REQUEST_TEXT_MAX, `Testimony must be ${REQUEST_TEXT_MAX} characters or less.`),
+});
+export type RequestAnsweredInput = z.input<typeof RequestAnsweredInputSchema>;
+
+export const PrayerRequestUpdateSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+export type PrayerRequestUpdate = z.infer<typeof PrayerRequestUpdateSchema>;
+
+export const PrayerRequestUpdatePageSchema = z.object({
+  data: z.array(PrayerRequestUpdateSchema),
+  nextCursor: z.string().nullable(),
+});
+export type PrayerRequestUpdatePage = z.infer<typeof PrayerRequestUpdatePageSchema>;
+
+export const PrayerRequestUpdatesQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
 export const PrayerRequestSchema = z.object({
   _id: z.string(),
   title: z.string(),
@@ -59,9 +120,21 @@ export const PrayerRequestSchema = z.object({
   creator: PersonSchema,
   /** The first people praying (at most 20); `prayingCount` has the total. */
   respondedUsers: z.array(PersonSchema),
+  /** People whose commitment to pray for it is running ("N people praying"). */
   prayingCount: z.number().int(),
+  /** The viewer's commitment is running. */
   isPraying: z.boolean(),
   isMine: z.boolean(),
+  status: z.enum(['pending', 'answered']),
+  answeredAt: z.string().nullable(),
+  testimony: z.string().nullable(),
+  /** Prayed events friends recorded on it in the last 7 days (the viewer's local days). */
+  prayedThisWeek: z.number().int(),
+  /** The viewer's own commitment, running or ended; null when they never committed. */
+  commitment: CommitmentSchema.nullable(),
+  /** Its creator's newest update, and how many there are. */
+  latestUpdate: PrayerRequestUpdateSchema.nullable(),
+  updatesCount: z.number().int(),
 });
 export type PrayerRequest = z.infer<typeof PrayerRequestSchema>;
 

@@ -10,6 +10,8 @@ export type NotificationType =
   | 'prayer_shared'
   | 'request_shared'
   | 'request_prayed'
+  | 'request_updated'
+  | 'request_answered'
   | 'prayer_answered'
   | 'group_invite'
   | 'group_joined'

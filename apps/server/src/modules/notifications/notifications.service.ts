@@ -28,6 +28,8 @@ export const PREFERENCE_FOR: Record<NotificationType, keyof NotificationPreferen
   prayer_shared: 'prayerUpdateNotifications',
   request_shared: 'prayerUpdateNotifications',
   request_prayed: 'prayerUpdateNotifications',
+  request_updated: 'prayerUpdateNotifications',
+  request_answered: 'prayerUpdateNotifications',
   prayer_answered: 'prayerUpdateNotifications',
   reminder: 'reminderNotifications',
 };

@@ -7,7 +7,7 @@ import { prayerEvents, prayerRequestResponses, prayers } from '../../db/schema/i
  * they never disagree. `day` is the user's local date ('YYYY-MM-DD'), bound as a parameter.
  */
 
-const asDate = (day: string) => sql`${day}::date`;
+const asDate = (day: string | SQL) => (typeof day === 'string' ? sql`${day}::date` : day);
 
 /** The prayer's rhythm falls on `day` (its snooze and whether it was prayed aside). */
 export function rhythmFallsOn(day: string, p = prayers): SQL {
@@ -46,8 +46,9 @@ export function prayerDueOn(userId: string, day: string, p = prayers): SQL {
 /**
  * A commitment to a request is running on `day`: not ended (a 'once' ends at its first Prayed,
  * every one when the request is answered or deleted) and, for 'daily7', not past its last day.
+ * `day` may be an SQL date (each committer's own local today, read with the commitment).
  */
-export function commitmentRunningOn(day: string, c = prayerRequestResponses): SQL {
+export function commitmentRunningOn(day: string | SQL, c = prayerRequestResponses): SQL {
   return sql`(${c.endedAt} is null and (${c.endsOn} is null or ${c.endsOn} >= ${asDate(day)}))`;
 }
 

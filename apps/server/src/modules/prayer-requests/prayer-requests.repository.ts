@@ -1,9 +1,12 @@
-import { and, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { jsonArray, rowsOf } from '../../db/json.ts';
+import { jsonArray, jsonRow } from '../../db/json.ts';
 import {
+  type CommitmentCadence,
+  prayerEvents,
   type PrayerRequestRow,
   prayerRequestResponses,
+  prayerRequestUpdates,
   prayerRequests,
   prayerRequestShares,
   type UserRow,
@@ -11,6 +14,14 @@ import {
 } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/cursor.ts';
 import { othersRequestReadable, grantedBetween, profileVisible } from '../access/access.sql.ts';
+import { commitmentRunningOn } from '../prayer-log/prayer-log.sql.ts';
+
+/**
+ * The committer's local date at `now`, in the zone of their settings (UTC until they choose
+ * one), for a statement that joins `users` as the committer.
+ */
+const committerToday = (now: Date): SQL =>
+  sql`(${now.toISOString()}::timestamptz at time zone coalesce(${users.settings} ->> 'timeZone', 'UTC'))::date`;
 
 export interface RequestWithCreator {
   request: PrayerRequestRow;
@@ -31,10 +42,11 @@ export interface Responder {
 export const RESPONDERS_SHOWN = 20;
 
 /** What a request is read with (`PrayerRequestsRepository.seenWith`). */
-export interface SeenWith {
-  responders: Responder[];
-  shares: string[];
-}
+export type SeenWith = {
+  [K in keyof ReturnType<PrayerRequestsRepository['seenWith']>]: ReturnType<
+    PrayerRequestsRepository['seenWith']
+  >[K]['_']['type'];
+};
 
 /** Prayer requests, their shares and who prays for them. Queries only. */
 export class PrayerRequestsRepository {
@@ -88,13 +100,14 @@ export class PrayerRequestsRepository {
     search?: string | undefined;
     after: readonly [Date, string] | null;
     limit: number;
+    at: { now: Date; viewerToday: string };
   }): Promise<(RequestWithCreator & SeenWith)[]> {
     const scope =
       opts.type === 'myRequests'
         ? eq(prayerRequests.creatorId, opts.viewerId)
         : othersRequestReadable(opts.viewerId);
     return this.db
-      .select({ request: prayerRequests, creator: users, ...this.seenWith(opts.viewerId) })
+      .select({ request: prayerRequests, creator: users, ...this.seenWith(opts.viewerId, opts.at) })
       .from(prayerRequests)
       .innerJoin(users, eq(users.id, prayerRequests.creatorId))
       .where(
@@ -124,10 +137,14 @@ export class PrayerRequestsRepository {
 
   /**
    * What a request is shown with, read in the statement over `prayer_requests` that finds it
-   * (ADR 046): up to 20 people praying plus the viewer's own row, with the total, and, for its
-   * creator, whom it is shared with.
+   * (ADR 046): up to 20 people whose commitment runs plus the viewer's own row, with the total;
+   * for its creator, whom it is shared with; the viewer's commitment; the Prayed events friends
+   * recorded in the viewer's last 7 days; the newest update and the number of updates.
+   * `at` is the moment read (each committer's local today is taken from it in their zone),
+   * `viewerToday` the viewer's local date.
    */
-  seenWith(viewerId: string): { responders: SQL<Responder[]>; shares: SQL<string[]> } {
+  seenWith(viewerId: string, at: { now: Date; viewerToday: string }) {
+    const running = commitmentRunningOn(committerToday(at.now));
     const ranked = this.db
       .select({
         requestId: prayerRequestResponses.requestId,
@@ -142,8 +159,10 @@ export class PrayerRequestsRepository {
       })
       .from(prayerRequestResponses)
       .innerJoin(users, eq(users.id, prayerRequestResponses.userId))
-      .where(eq(prayerRequestResponses.requestId, prayerRequests.id))
+      .where(and(eq(prayerRequestResponses.requestId, prayerRequests.id), running))
       .as('ranked');
+    const mine = prayerRequestResponses;
+    const latest = prayerRequestUpdates;
     return {
       responders: jsonArray(
         {
@@ -173,7 +192,58 @@ export class PrayerRequestsRepository {
             ),
           ),
       ),
+      commitment: jsonRow(
+        {
+          cadence: mine.cadence,
+          endsOn: mine.endsOn,
+          running: sql<boolean>`${commitmentRunningOn(at.viewerToday, mine)}`,
+        },
+        (row) =>
+          this.db
+            .select({ row })
+            .from(mine)
+            .where(and(eq(mine.requestId, prayerRequests.id), eq(mine.userId, viewerId))),
+      ),
+      prayedThisWeek: sql<number>`(select count(*) from ${prayerEvents}
+        where ${prayerEvents.requestId} = ${prayerRequests.id}
+          and ${prayerEvents.userId} <> ${prayerRequests.creatorId}
+          and ${prayerEvents.day} > ${at.viewerToday}::date - 7)::int`.mapWith(Number),
+      latestUpdate: jsonRow(
+        { id: latest.id, text: latest.text, createdAt: latest.createdAt },
+        (row) =>
+          this.db
+            .select({ row })
+            .from(latest)
+            .where(eq(latest.requestId, prayerRequests.id))
+            .orderBy(desc(latest.createdAt), desc(latest.id))
+            .limit(1),
+      ),
+      updatesCount: sql<number>`(select count(*) from ${prayerRequestUpdates}
+        where ${prayerRequestUpdates.requestId} = ${prayerRequests.id})::int`.mapWith(Number),
     };
+  }
+
+  /**
+   * A page of a request's updates, newest first, read in the statement that finds the request
+   * (`access.requestWith`).
+   */
+  updatesPage(after: readonly [Date, string] | null, limit: number) {
+    const u = prayerRequestUpdates;
+    return jsonArray({ id: u.id, text: u.text, createdAt: u.createdAt }, (row) =>
+      this.db
+        .select({ row })
+        .from(u)
+        .where(
+          and(
+            eq(u.requestId, prayerRequests.id),
+            after
+              ? or(lt(u.createdAt, after[0]), and(eq(u.createdAt, after[0]), lt(u.id, after[1])))
+              : undefined,
+          ),
+        )
+        .orderBy(desc(u.createdAt), desc(u.id))
+        .limit(limit),
+    );
   }
 
   /** Deletes the shares of each one's requests with the other, both ways. */
@@ -191,78 +261,83 @@ export class PrayerRequestsRepository {
   }
 
   /**
-   * Adds `userId` to the request's responders, and in the same statement reads the responders
-   * as `responders` does, as they were before it: whether the row is new, and who prayed before,
-   * is what the caller needs to answer without another query. Plain SQL, built in a few
-   * microseconds: Drizzle's builder cost more CPU here than the database did.
+   * Commits `userId` to pray for the request with `cadence` (to `endsOn` for daily7): a new
+   * commitment, or the existing one changed and reopened. Whether it is new.
    */
-  async addResponse(
+  async commit(
     requestId: string,
     userId: string,
+    commitment: { cadence: CommitmentCadence; endsOn: string | null },
     tx: DbOrTx = this.db,
-  ): Promise<{ added: boolean; before: Responder[] }> {
-    const result = await tx.execute(sql`
-      with added as (
-        insert into prayer_request_responses (request_id, user_id)
-        values (${requestId}::uuid, ${userId}::uuid)
-        on conflict do nothing
-        returning user_id
-      )
-      select (select count(*) from added)::int as added, r.user_id, r.username, r.avatar,
-        r.rank, r.total, r.visible
-      from (select 1) as one
-      left join (
-        select ranked.* from (
-          select pr.user_id, u.username, u.profile_picture as avatar,
-            (row_number() over (order by pr.created_at, pr.user_id))::int as rank,
-            (count(*) over ())::int as total,
-            ${profileVisible(userId, { id: sql`u.id`, settings: sql`u.settings` })} as visible
-          from prayer_request_responses pr
-          join users u on u.id = pr.user_id
-          where pr.request_id = ${requestId}::uuid
-        ) as ranked
-        where ranked.rank <= ${RESPONDERS_SHOWN} or ranked.user_id = ${userId}::uuid
-      ) as r on true
-      order by r.rank`);
-    const rows = rowsOf<{
-      added: number;
-      user_id: string | null;
-      username: string;
-      avatar: string | null;
-      rank: number;
-      total: number;
-      visible: boolean;
-    }>(result);
-    return {
-      added: Number(rows[0]?.added ?? 0) > 0,
-      before: rows.flatMap((r) =>
-        r.user_id === null
-          ? []
-          : [
-              {
-                requestId,
-                userId: r.user_id,
-                username: r.username,
-                avatar: r.avatar,
-                rank: Number(r.rank),
-                total: Number(r.total),
-                visible: Boolean(r.visible),
-              },
-            ],
-      ),
-    };
+  ): Promise<{ added: boolean }> {
+    const [row] = await tx
+      .insert(prayerRequestResponses)
+      .values({ requestId, userId, ...commitment })
+      .onConflictDoUpdate({
+        target: [prayerRequestResponses.requestId, prayerRequestResponses.userId],
+        set: { cadence: commitment.cadence, endsOn: commitment.endsOn, endedAt: null },
+      })
+      .returning({ added: sql<boolean>`(xmax = 0)` });
+    return { added: Boolean(row?.added) };
   }
 
-  async removeResponse(requestId: string, userId: string): Promise<boolean> {
-    const rows = await this.db
-      .delete(prayerRequestResponses)
+  /**
+   * Ends commitments to the request that have not ended: `userId`'s (only a 'once' one when
+   * `onlyOnce`), or everyone's when `userId` is null.
+   */
+  async endCommitments(
+    requestId: string,
+    opts: { userId: string | null; onlyOnce?: boolean; at: Date },
+    tx: DbOrTx = this.db,
+  ): Promise<void> {
+    await tx
+      .update(prayerRequestResponses)
+      .set({ endedAt: opts.at })
       .where(
         and(
           eq(prayerRequestResponses.requestId, requestId),
-          eq(prayerRequestResponses.userId, userId),
+          isNull(prayerRequestResponses.endedAt),
+          opts.userId === null ? undefined : eq(prayerRequestResponses.userId, opts.userId),
+          opts.onlyOnce ? eq(prayerRequestResponses.cadence, 'once') : undefined,
         ),
-      )
-      .returning({ userId: prayerRequestResponses.userId });
-    return rows.length > 0;
+      );
+  }
+
+  /**
+   * Who committed to the request and may still read it (the friendship lasts: the access
+   * policy's rule, asked per committer): everyone, or only those whose commitment runs at `now`
+   * (each in their own zone).
+   */
+  async committers(
+    requestId: string,
+    opts: { runningAt: Date | null },
+    tx: DbOrTx = this.db,
+  ): Promise<string[]> {
+    const rows = await tx
+      .select({ userId: prayerRequestResponses.userId })
+      .from(prayerRequestResponses)
+      .innerJoin(prayerRequests, eq(prayerRequests.id, prayerRequestResponses.requestId))
+      .innerJoin(users, eq(users.id, prayerRequestResponses.userId))
+      .where(
+        and(
+          eq(prayerRequestResponses.requestId, requestId),
+          othersRequestReadable(prayerRequestResponses.userId),
+          opts.runningAt ? commitmentRunningOn(committerToday(opts.runningAt)) : undefined,
+        ),
+      );
+    return rows.map((r) => r.userId);
+  }
+
+  async insertUpdate(
+    requestId: string,
+    text: string,
+    tx: DbOrTx = this.db,
+  ): Promise<{ id: string; text: string; createdAt: Date }> {
+    const [row] = await tx.insert(prayerRequestUpdates).values({ requestId, text }).returning({
+      id: prayerRequestUpdates.id,
+      text: prayerRequestUpdates.text,
+      createdAt: prayerRequestUpdates.createdAt,
+    });
+    return row!;
   }
 }

@@ -2,8 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '@selah/shared/errors';
 import { IdParamsSchema } from '@selah/shared/schemas/common';
+import { PrayedInputSchema, PrayerEventSchema } from '@selah/shared/schemas/prayer-log';
 import {
   CreatePrayerRequestInputSchema,
+  PrayerRequestUpdatePageSchema,
+  PrayerRequestUpdateSchema,
+  PrayerRequestUpdatesQuerySchema,
+  PrayInputSchema,
+  RequestAnsweredInputSchema,
+  RequestUpdateInputSchema,
   PrayerRequestListQuerySchema,
   PrayerRequestPageSchema,
   PrayerRequestSchema,
@@ -108,14 +115,20 @@ export const prayerRequestsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['prayer-requests'],
         operationId: 'prayForRequest',
-        summary: 'Say "I\'m praying"',
+        summary: 'Say "I\'m praying": commit once, daily for 7 days or until answered',
         params: IdParamsSchema,
+        // No body is 'once', as the spec's button sends it.
+        body: PrayInputSchema.nullish(),
         response: { 200: PrayingResultSchema, ...errors },
       },
     },
     async (request) => ({
       message: 'Prayer response recorded!',
-      request: await requests.pray(request.params.id, currentUser(request)),
+      request: await requests.pray(
+        request.params.id,
+        currentUser(request),
+        request.body?.cadence ?? 'once',
+      ),
     }),
   );
 
@@ -125,7 +138,7 @@ export const prayerRequestsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['prayer-requests'],
         operationId: 'stopPrayingForRequest',
-        summary: 'Take back "I\'m praying"',
+        summary: 'Take back "I\'m praying" (ends the commitment today)',
         params: IdParamsSchema,
         response: { 200: PrayingResultSchema, ...errors },
       },
@@ -134,5 +147,74 @@ export const prayerRequestsRoutes: FastifyPluginAsyncZod<{
       message: 'Prayer response removed!',
       request: await requests.unpray(request.params.id, currentUser(request)),
     }),
+  );
+
+  app.post(
+    '/:id/prayed',
+    {
+      schema: {
+        tags: ['prayer-requests'],
+        operationId: 'prayedForRequest',
+        summary: 'Record a Prayed on a request (today, or a late entry up to 7 days back)',
+        params: IdParamsSchema,
+        body: PrayedInputSchema.nullish(),
+        response: { 201: PrayerEventSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await requests.prayed(request.params.id, currentUser(request), request.body ?? {})),
+  );
+
+  app.post(
+    '/:id/answered',
+    {
+      schema: {
+        tags: ['prayer-requests'],
+        operationId: 'answerPrayerRequest',
+        summary: 'Mark a request answered with a testimony (its creator)',
+        params: IdParamsSchema,
+        body: RequestAnsweredInputSchema,
+        response: { 200: PrayerRequestSchema, ...errors },
+      },
+    },
+    async (request) =>
+      requests.answer(request.params.id, request.body.testimony, currentUser(request)),
+  );
+
+  app.get(
+    '/:id/updates',
+    {
+      schema: {
+        tags: ['prayer-requests'],
+        operationId: 'listPrayerRequestUpdates',
+        summary: "A request's updates, newest first",
+        params: IdParamsSchema,
+        querystring: PrayerRequestUpdatesQuerySchema,
+        response: { 200: PrayerRequestUpdatePageSchema, ...errors },
+      },
+    },
+    async (request) => requests.updates(request.params.id, currentUser(request), request.query),
+  );
+
+  app.post(
+    '/:id/updates',
+    {
+      schema: {
+        tags: ['prayer-requests'],
+        operationId: 'postPrayerRequestUpdate',
+        summary: 'Post an update on a request (its creator)',
+        params: IdParamsSchema,
+        body: RequestUpdateInputSchema,
+        response: { 201: PrayerRequestUpdateSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await requests.postUpdate(request.params.id, request.body.text, currentUser(request)),
+        ),
   );
 };

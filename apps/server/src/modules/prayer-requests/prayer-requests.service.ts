@@ -1,7 +1,11 @@
+import type { PrayedInput, PrayerEvent } from '@selah/shared/schemas/prayer-log';
 import type {
+  CommitmentCadence,
   CreatePrayerRequestInput,
   PrayerRequest,
   PrayerRequestPage,
+  PrayerRequestUpdate,
+  PrayerRequestUpdatePage,
   UpdatePrayerRequestInput,
 } from '@selah/shared/schemas/prayer-requests';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
@@ -9,17 +13,23 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { addDays } from '../../lib/time-zone.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
 import type { FriendsService } from '../friends/friends.service.ts';
 import { fullName } from '../friends/friends.presenter.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { PrayerLogService } from '../prayer-log/prayer-log.service.ts';
 import type { PrayersService } from '../prayers/prayers.service.ts';
 import {
   PrayerRequestsRepository,
   RESPONDERS_SHOWN,
   type RequestWithCreator,
-  type Responder,
+  type SeenWith,
 } from './prayer-requests.repository.ts';
+
+/** A 'daily7' commitment runs today and the 6 days after (the committer's local dates). */
+const DAILY_DAYS = 7;
+export const ANSWERED_MESSAGE = 'This prayer request has already been answered.';
 
 export interface PrayerRequestsServiceDeps {
   db: Db;
@@ -28,14 +38,28 @@ export interface PrayerRequestsServiceDeps {
   notifications: NotificationsService;
   /** Praying for a request counts in the prayers module's activity (the streak). */
   prayers: PrayersService;
+  /** Every Prayed on a request is recorded in the prayer log (issue 20 §4). */
+  prayerLog: PrayerLogService;
+  now: () => Date;
 }
 
-function present(
-  row: RequestWithCreator,
-  viewerId: string,
-  responders: Responder[],
-  shares: string[] | undefined,
-): PrayerRequest {
+const NOT_SEEN: SeenWith = {
+  responders: [],
+  shares: [],
+  commitment: null,
+  prayedThisWeek: 0,
+  latestUpdate: null,
+  updatesCount: 0,
+};
+
+const presentUpdate = (u: { id: string; text: string; createdAt: Date }): PrayerRequestUpdate => ({
+  id: u.id,
+  text: u.text,
+  createdAt: u.createdAt.toISOString(),
+});
+
+function present(row: RequestWithCreator, viewerId: string, seen: SeenWith): PrayerRequest {
+  const { responders, shares } = seen;
   const isMine = row.request.creatorId === viewerId;
   return {
     _id: row.request.id,
@@ -54,8 +78,15 @@ function present(
       .filter((r) => r.rank <= RESPONDERS_SHOWN && r.visible)
       .map((r) => ({ _id: r.userId, username: r.username, avatar: r.avatar })),
     prayingCount: responders[0]?.total ?? 0,
-    isPraying: responders.some((r) => r.userId === viewerId),
+    isPraying: seen.commitment?.running ?? false,
     isMine,
+    status: row.request.status,
+    answeredAt: row.request.answeredAt?.toISOString() ?? null,
+    testimony: row.request.testimony,
+    prayedThisWeek: seen.prayedThisWeek,
+    commitment: seen.commitment,
+    latestUpdate: seen.latestUpdate && presentUpdate(seen.latestUpdate),
+    updatesCount: seen.updatesCount,
   };
 }
 
@@ -74,9 +105,18 @@ export class PrayerRequestsService {
 
   /** The request as the viewer sees it: one statement with its responders and shares (ADR 046). */
   async get(id: string, viewer: UserRow): Promise<PrayerRequest> {
-    const row = await this.deps.access.requestWith(viewer.id, id, this.repo.seenWith(viewer.id));
+    const row = await this.deps.access.requestWith(
+      viewer.id,
+      id,
+      this.repo.seenWith(viewer.id, this.at(viewer)),
+    );
     if (!row) throw notFound('Prayer request');
-    return present(row, viewer.id, row.responders, row.shares);
+    return present(row, viewer.id, row);
+  }
+
+  /** The moment a read is for: now, and the viewer's local date. */
+  private at(viewer: UserRow): { now: Date; viewerToday: string } {
+    return { now: this.deps.now(), viewerToday: this.deps.prayerLog.today(viewer) };
   }
 
   async list(
@@ -96,11 +136,12 @@ export class PrayerRequestsService {
       search: query.searchQuery || undefined,
       after: decodeCursor(query.cursor, CREATED_AT_ID),
       limit: query.limit + 1,
+      at: this.at(viewer),
     });
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
-      data: page.map((row) => present(row, viewer.id, row.responders, row.shares)),
+      data: page.map((row) => present(row, viewer.id, row)),
       nextCursor:
         rows.length > query.limit && last
           ? encodeCursor(CREATED_AT_ID, [last.request.createdAt, last.request.id])
@@ -147,7 +188,10 @@ export class PrayerRequestsService {
       return row;
     });
     // The new request is the row written, by the viewer, shared as asked, prayed for by nobody.
-    return present({ request: row, creator: viewer }, viewer.id, [], sharedWith);
+    return present({ request: row, creator: viewer }, viewer.id, {
+      ...NOT_SEEN,
+      shares: sharedWith,
+    });
   }
 
   async update(
@@ -199,25 +243,36 @@ export class PrayerRequestsService {
     await this.repo.removeSharesBetween(a, b, tx);
   }
 
+  /** Deletes the request; its commitments, updates and events go with it (no one is told). */
   async delete(id: string, viewer: UserRow): Promise<void> {
     await this.deps.access.ownRequest(viewer.id, id);
     await this.repo.delete(id);
   }
 
   /**
-   * Marks the viewer as praying (idempotent); the creator is notified the first time.
-   * @throws AppError BAD_REQUEST for one's own request.
+   * Commits the viewer to pray for a friend's request ("I'm Praying", issue 20 §3): once (until
+   * their first Prayed), daily for 7 days (today and the 6 days after, their local dates) or
+   * until answered. Committing again changes the cadence and reopens it; the creator is
+   * notified the first time only.
+   * @throws AppError BAD_REQUEST for one's own request or an answered one.
    */
-  async pray(id: string, viewer: UserRow): Promise<PrayerRequest> {
+  async pray(
+    id: string,
+    viewer: UserRow,
+    cadence: CommitmentCadence = 'once',
+  ): Promise<PrayerRequest> {
     const row = await this.deps.access.readableRequest(viewer.id, id);
     const { request } = row;
     if (request.creatorId === viewer.id)
       throw badRequest('You cannot mark your own prayer request.');
-    // The response and, when it is new, the activity row and the creator's notification (with
+    if (request.status === 'answered') throw badRequest(ANSWERED_MESSAGE);
+    const endsOn =
+      cadence === 'daily7' ? addDays(this.deps.prayerLog.today(viewer), DAILY_DAYS - 1) : null;
+    // The commitment and, when it is new, the activity row and the creator's notification (with
     // its e-mail) commit together; the creator (e-mail, preferences) was read with the request.
-    const { added, before } = await transaction(this.deps.db, async (tx) => {
-      const response = await this.repo.addResponse(id, viewer.id, tx);
-      if (!response.added) return response;
+    await transaction(this.deps.db, async (tx) => {
+      const { added } = await this.repo.commit(id, viewer.id, { cadence, endsOn }, tx);
+      if (!added) return;
       await this.deps.prayers.logActivity(viewer.id, 'prayed_for_request', tx);
       await this.deps.notifications.notify(
         [
@@ -238,29 +293,125 @@ export class PrayerRequestsService {
           },
         ],
       );
-      return response;
     });
-    if (!added) return present(row, viewer.id, before, undefined);
-    // The new response is the newest (created now): it ranks last and counts once more.
-    const total = (before[0]?.total ?? 0) + 1;
-    const responders: Responder[] = [
-      ...before.map((r) => ({ ...r, total })),
-      {
-        requestId: id,
-        userId: viewer.id,
-        username: viewer.username,
-        avatar: viewer.profilePicture,
-        rank: total,
-        total,
-        visible: true,
-      },
-    ];
-    return present(row, viewer.id, responders, undefined);
+    return this.get(id, viewer);
   }
 
+  /** Ends the viewer's commitment today ("stop praying"); the row stays, ended. */
   async unpray(id: string, viewer: UserRow): Promise<PrayerRequest> {
     await this.deps.access.readableRequest(viewer.id, id);
-    await this.repo.removeResponse(id, viewer.id);
+    await this.repo.endCommitments(id, { userId: viewer.id, at: this.deps.now() });
     return this.get(id, viewer);
+  }
+
+  /**
+   * Records a Prayed on a request the viewer may read (its creator too), today or up to 7 days
+   * back; a 'once' commitment of the viewer's ends with it, in the same transaction.
+   * @throws AppError BAD_REQUEST for an answered request or a day out of range.
+   */
+  async prayed(id: string, viewer: UserRow, input: PrayedInput = {}): Promise<PrayerEvent> {
+    const { request } = await this.deps.access.readableRequest(viewer.id, id);
+    if (request.status === 'answered') throw badRequest(ANSWERED_MESSAGE);
+    const event = await transaction(this.deps.db, async (tx) => {
+      const event = await this.deps.prayerLog.record(
+        viewer,
+        { requestId: id },
+        { day: input.day, source: input.source },
+        tx,
+      );
+      await this.repo.endCommitments(
+        id,
+        { userId: viewer.id, onlyOnce: true, at: event.occurredAt },
+        tx,
+      );
+      return event;
+    });
+    return {
+      id: event.id,
+      kind: 'request',
+      targetId: id,
+      day: event.day,
+      late: event.late,
+      occurredAt: event.occurredAt.toISOString(),
+    };
+  }
+
+  /**
+   * Its creator marks the request answered with a testimony: every commitment ends, and everyone
+   * who committed to it (running or ended) and may still read it hears the answer, in the same
+   * transaction. A testimony is the fruit of every prayer prayed, not only of the running ones.
+   * @throws AppError NOT_FOUND for anyone but the creator; BAD_REQUEST when already answered.
+   */
+  async answer(id: string, testimony: string, viewer: UserRow): Promise<PrayerRequest> {
+    const { request } = await this.deps.access.ownRequest(viewer.id, id);
+    if (request.status === 'answered') throw badRequest(ANSWERED_MESSAGE);
+    const now = this.deps.now();
+    await transaction(this.deps.db, async (tx) => {
+      await this.repo.update(
+        id,
+        { status: 'answered', answeredAt: now, testimony: testimony.trim() },
+        tx,
+      );
+      const told = await this.repo.committers(id, { runningAt: null }, tx);
+      await this.repo.endCommitments(id, { userId: null, at: now }, tx);
+      await this.deps.notifications.notify(
+        told.map((userId) => ({
+          userId,
+          actorId: viewer.id,
+          type: 'request_answered' as const,
+          message: `${fullName(viewer)}'s request "${request.title}" was answered: ${testimony.trim()}`,
+          link: '/prayer-requests?tab=friendRequests',
+        })),
+        tx,
+      );
+    });
+    return this.get(id, viewer);
+  }
+
+  /**
+   * Its creator posts an update on a pending request; everyone whose commitment runs (and who
+   * may still read it) is notified.
+   * @throws AppError NOT_FOUND for anyone but the creator; BAD_REQUEST when answered.
+   */
+  async postUpdate(id: string, text: string, viewer: UserRow): Promise<PrayerRequestUpdate> {
+    const { request } = await this.deps.access.ownRequest(viewer.id, id);
+    if (request.status === 'answered') throw badRequest(ANSWERED_MESSAGE);
+    const update = await transaction(this.deps.db, async (tx) => {
+      const update = await this.repo.insertUpdate(id, text.trim(), tx);
+      const told = await this.repo.committers(id, { runningAt: this.deps.now() }, tx);
+      await this.deps.notifications.notify(
+        told.map((userId) => ({
+          userId,
+          actorId: viewer.id,
+          type: 'request_updated' as const,
+          message: `${fullName(viewer)} posted an update on "${request.title}": ${update.text}`,
+          link: '/prayer-requests?tab=friendRequests',
+        })),
+        tx,
+      );
+      return update;
+    });
+    return presentUpdate(update);
+  }
+
+  /** A page of the request's updates, newest first, for whoever may read it (one statement). */
+  async updates(
+    id: string,
+    viewer: UserRow,
+    query: { cursor?: string | undefined; limit: number },
+  ): Promise<PrayerRequestUpdatePage> {
+    const row = await this.deps.access.requestWith(viewer.id, id, {
+      updates: this.repo.updatesPage(decodeCursor(query.cursor, CREATED_AT_ID), query.limit + 1),
+    });
+    if (!row) throw notFound('Prayer request');
+    const page = row.updates.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      data: page.map(presentUpdate),
+      nextCursor:
+        row.updates.length > query.limit && last
+          ? encodeCursor(CREATED_AT_ID, [last.createdAt, last.id])
+          : null,
+    };
   }
 }

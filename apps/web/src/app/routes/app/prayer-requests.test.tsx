@@ -177,7 +177,7 @@ describe('/prayer-requests', () => {
 });
 
 describe('/prayer-requests friend requests', () => {
-  it("shows who it is from and turns I'm Praying into Praying, and back", async () => {
+  it("shows who it is from; I'm Praying asks how, shows the running commitment, records Prayed and stops", async () => {
     const request = buildPrayerRequest({
       title: 'Exams next week',
       isMine: false,
@@ -185,20 +185,41 @@ describe('/prayer-requests friend requests', () => {
     });
     const { state } = serve({ friends: [request] });
     const calls: string[] = [];
+    const endsOn = new Date(Date.now() + 6 * 86_400_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
     const answer = (isPraying: boolean, message: string) => {
       const updated = {
         ...request,
         isPraying,
         prayingCount: isPraying ? 1 : 0,
         respondedUsers: isPraying ? [{ _id: me._id, username: 'jane', avatar: null }] : [],
+        commitment: {
+          cadence: 'daily7' as const,
+          endsOn: `${endsOn.getFullYear()}-${pad(endsOn.getMonth() + 1)}-${pad(endsOn.getDate())}`,
+          running: isPraying,
+        },
       };
       state.friends = [updated];
       return HttpResponse.json({ message, request: updated });
     };
     server.use(
-      http.post(`${API}/prayer-requests/:id/pray`, ({ params }) => {
-        calls.push(`POST ${String(params.id)}`);
+      http.post(`${API}/prayer-requests/:id/pray`, async ({ params, request: req }) => {
+        calls.push(`POST ${String(params.id)} ${JSON.stringify(await req.json())}`);
         return answer(true, 'Prayer response recorded!');
+      }),
+      http.post(`${API}/prayer-requests/:id/prayed`, async ({ params, request: req }) => {
+        calls.push(`PRAYED ${String(params.id)} ${JSON.stringify(await req.json())}`);
+        return HttpResponse.json(
+          {
+            id: '70000000-0000-4000-8000-000000000001',
+            kind: 'request',
+            targetId: String(params.id),
+            day: '2026-03-14',
+            late: false,
+            occurredAt: '2026-03-14T10:00:00.000Z',
+          },
+          { status: 201 },
+        );
       }),
       http.delete(`${API}/prayer-requests/:id/pray`, ({ params }) => {
         calls.push(`DELETE ${String(params.id)}`);
@@ -210,53 +231,96 @@ describe('/prayer-requests friend requests', () => {
     const exams = await screen.findByRole('article', { name: 'Exams next week' });
     expect(within(exams).getByText('From mary')).toBeInTheDocument();
     expect(within(exams).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    expect(within(exams).queryByRole('button', { name: /Prayed/ })).not.toBeInTheDocument();
     await user.click(within(exams).getByRole('button', { name: "I'm Praying" }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Pray once today', 'Daily for 7 days', 'Until answered']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Daily for 7 days' }));
     await expectToast('Prayer response recorded!');
     const praying = await within(card('Exams next week')).findByRole('button', {
-      name: 'Praying',
+      name: 'Praying daily · 7 days left',
     });
-    expect(praying).toHaveAttribute('aria-pressed', 'true');
     expect(within(card('Exams next week')).getByText('1 person praying')).toBeInTheDocument();
 
-    await user.click(praying);
+    await user.click(within(card('Exams next week')).getByRole('button', { name: /^Prayed/ }));
+    await expectToast('Prayed', 'Your prayer for "Exams next week" is recorded.');
+
+    // The menu is keyboard-operable: open it with Enter, move to 'Stop praying', choose it.
+    praying.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('menu');
+    await user.keyboard('{End}{Enter}');
     await expectToast('Prayer response removed!');
     expect(
       await within(card('Exams next week')).findByRole('button', { name: "I'm Praying" }),
-    ).toHaveAttribute('aria-pressed', 'false');
-    expect(calls).toEqual([`POST ${request._id}`, `DELETE ${request._id}`]);
+    ).toBeInTheDocument();
+    expect(calls).toEqual([
+      `POST ${request._id} {"cadence":"daily7"}`,
+      `PRAYED ${request._id} {"source":"card"}`,
+      `DELETE ${request._id}`,
+    ]);
   });
 
-  it("shows 'Praying' when the signed-in user already prays, and 'a friend' without a username", async () => {
+  it("shows the running commitment, 'a friend' without a username, and nothing to commit to once answered", async () => {
     serve({
       friends: [
-        buildPrayerRequest({ title: 'Already praying', isMine: false, isPraying: true }),
+        buildPrayerRequest({
+          title: 'Already praying',
+          isMine: false,
+          isPraying: true,
+          commitment: { cadence: 'untilAnswered', endsOn: null, running: true },
+        }),
         buildPrayerRequest({
           title: 'Anonymous',
           isMine: false,
           creator: { _id: '40000000-0000-4000-8000-000000000010', username: '', avatar: null },
+        }),
+        buildPrayerRequest({
+          title: 'Healed',
+          isMine: false,
+          status: 'answered',
+          answeredAt: '2026-03-20T09:00:00.000Z',
+          testimony: 'The scan was clear.',
         }),
       ],
     });
     await renderRoute('/prayer-requests?tab=friendRequests', { user: me });
 
     const already = await screen.findByRole('article', { name: 'Already praying' });
-    expect(within(already).getByRole('button', { name: 'Praying' })).toBeInTheDocument();
+    expect(
+      within(already).getByRole('button', { name: 'Praying until answered' }),
+    ).toBeInTheDocument();
+    expect(within(already).getByRole('button', { name: /^Prayed/ })).toBeInTheDocument();
     expect(within(card('Anonymous')).getByText('From a friend')).toBeInTheDocument();
     expect(
       within(card('Anonymous')).getByRole('button', { name: "I'm Praying" }),
     ).toBeInTheDocument();
+    const healed = card('Healed');
+    expect(within(healed).getByText('Answered')).toBeInTheDocument();
+    expect(within(healed).getByText('The scan was clear.')).toBeInTheDocument();
+    expect(within(healed).queryByRole('button', { name: /Praying/ })).not.toBeInTheDocument();
   });
 
   it('says when marking or unmarking fails', async () => {
     serve({
       friends: [
         buildPrayerRequest({ title: 'Mark me', isMine: false }),
-        buildPrayerRequest({ title: 'Unmark me', isMine: false, isPraying: true }),
+        buildPrayerRequest({
+          title: 'Unmark me',
+          isMine: false,
+          isPraying: true,
+          commitment: { cadence: 'once', endsOn: null, running: true },
+        }),
       ],
     });
     server.use(
       http.post(`${API}/prayer-requests/:id/pray`, () => new HttpResponse(null, { status: 500 })),
       http.delete(`${API}/prayer-requests/:id/pray`, () => new HttpResponse(null, { status: 500 })),
+      http.post(`${API}/prayer-requests/:id/prayed`, () => new HttpResponse(null, { status: 500 })),
     );
     const { user } = await renderRoute('/prayer-requests?tab=friendRequests', { user: me });
 
@@ -265,9 +329,13 @@ describe('/prayer-requests friend requests', () => {
         name: "I'm Praying",
       }),
     );
+    await user.click(await screen.findByRole('menuitem', { name: 'Pray once today' }));
     await expectToast('Error', 'Failed to mark as praying. Please try again.');
-    await user.click(within(card('Unmark me')).getByRole('button', { name: 'Praying' }));
+    await user.click(within(card('Unmark me')).getByRole('button', { name: 'Praying today' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Stop praying' }));
     await expectToast('Error', 'Failed to unmark as praying. Please try again.');
+    await user.click(within(card('Unmark me')).getByRole('button', { name: /^Prayed/ }));
+    await expectToast('Error', 'Failed to record your prayer. Please try again.');
   });
 });
 
@@ -370,6 +438,130 @@ describe('/prayer-requests delete and details', () => {
         .map((item) => item.textContent),
     ).toEqual(['MAmary', 'PEpeter']);
     expect(within(dialog).getByRole('button', { name: 'Delete Request' })).toBeInTheDocument();
+  });
+
+  it("shows the creator the week's prayers and the updates; posts an update and marks it answered with a testimony", async () => {
+    let request = buildPrayerRequest({
+      title: 'New job',
+      isPrivate: false,
+      prayingCount: 1,
+      prayedThisWeek: 9,
+      respondedUsers: [
+        { _id: '40000000-0000-4000-8000-000000000021', username: 'mary', avatar: null },
+      ],
+      updatesCount: 1,
+    });
+    serve({ mine: [request] });
+    let updates = [
+      {
+        id: '80000000-0000-4000-8000-000000000001',
+        text: 'First interview went well.',
+        createdAt: '2026-03-15T10:00:00.000Z',
+      },
+    ];
+    const posted: unknown[] = [];
+    server.use(
+      http.get(`${API}/prayer-requests/:id`, () => HttpResponse.json(request)),
+      http.get(`${API}/prayer-requests/:id/updates`, () =>
+        HttpResponse.json({ data: updates, nextCursor: null }),
+      ),
+      http.post(`${API}/prayer-requests/:id/updates`, async ({ request: req }) => {
+        const body = (await req.json()) as { text: string };
+        posted.push(body);
+        const update = {
+          id: '80000000-0000-4000-8000-000000000002',
+          text: body.text,
+          createdAt: '2026-03-16T10:00:00.000Z',
+        };
+        updates = [update, ...updates];
+        request = { ...request, updatesCount: 2, latestUpdate: update };
+        return HttpResponse.json(update, { status: 201 });
+      }),
+      http.post(`${API}/prayer-requests/:id/answered`, async ({ request: req }) => {
+        const body = (await req.json()) as { testimony: string };
+        posted.push(body);
+        request = {
+          ...request,
+          status: 'answered',
+          answeredAt: '2026-03-20T09:00:00.000Z',
+          testimony: body.testimony,
+          prayingCount: 0,
+          respondedUsers: [],
+        };
+        return HttpResponse.json(request);
+      }),
+    );
+    const { user } = await renderRoute('/prayer-requests', { user: me });
+
+    const newJob = await screen.findByRole('article', { name: 'New job' });
+    expect(within(newJob).getByText('prayed 9 times this week')).toBeInTheDocument();
+    await user.click(within(newJob).getByRole('button', { name: 'View Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New job' });
+    expect(
+      within(dialog).getByText('1 person praying · prayed 9 times this week'),
+    ).toBeInTheDocument();
+    const list = await within(dialog).findByRole('list', { name: 'Updates' });
+    expect(within(list).getByText('First interview went well.')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Post Update' }));
+    const form = await screen.findByRole('dialog', { name: 'Post an update' });
+    await user.click(within(form).getByRole('button', { name: 'Post Update' }));
+    expect(await within(form).findByText('Please write your update.')).toBeInTheDocument();
+    await user.type(
+      within(form).getByRole('textbox', { name: /Update/ }),
+      'Second interview Monday.',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Post Update' }));
+    await expectToast('Update posted', 'Your update on "New job" is posted.');
+    expect(
+      await within(screen.getByRole('dialog', { name: 'New job' })).findByText(
+        'Second interview Monday.',
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'New job' })).getByRole('button', {
+        name: 'Mark Answered',
+      }),
+    );
+    const answer = await screen.findByRole('dialog', { name: 'Mark answered' });
+    await user.type(within(answer).getByRole('textbox', { name: /Testimony/ }), 'I got the job!');
+    await user.click(within(answer).getByRole('button', { name: 'Mark Answered' }));
+    await expectToast('Praise God!', '"New job" is marked answered.');
+    const details = screen.getByRole('dialog', { name: 'New job' });
+    expect(
+      await within(details).findByRole('heading', { name: /Answered on March 20, 2026/ }),
+    ).toBeInTheDocument();
+    expect(within(details).getByText('I got the job!')).toBeInTheDocument();
+    expect(within(details).queryByRole('button', { name: 'Post Update' })).not.toBeInTheDocument();
+    expect(posted).toEqual([{ text: 'Second interview Monday.' }, { testimony: 'I got the job!' }]);
+  });
+
+  it('shows a skeleton while the updates load, then says there are none', async () => {
+    const request = buildPrayerRequest({ title: 'Quiet', isMine: false });
+    serve({ friends: [request] });
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get(`${API}/prayer-requests/:id`, () => HttpResponse.json(request)),
+      http.get(`${API}/prayer-requests/:id/updates`, async () => {
+        await gate;
+        return HttpResponse.json({ data: [], nextCursor: null });
+      }),
+    );
+    const { user } = await renderRoute('/prayer-requests?tab=friendRequests', { user: me });
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Quiet' })).getByRole('button', {
+        name: 'View Details',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Quiet' });
+    expect(within(dialog).getByRole('status', { name: 'Loading updates' })).toBeInTheDocument();
+    release();
+    expect(await within(dialog).findByText('No updates yet.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Post Update' })).not.toBeInTheDocument();
   });
 
   it('says when nobody is praying yet', async () => {

@@ -1,11 +1,17 @@
 import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
-import { HandHeart, Pencil, Users } from 'lucide-react';
+import { HandHeart, Pencil, Sparkles, Users } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format-date';
 import { DeleteRequestButton } from './delete-request-button';
-import { PrayingButton } from './praying-button';
-import { CategoryBadge, prayingCountText, VisibilityBadge } from './request-badges';
+import { PrayedButton, PrayingButton } from './praying-button';
+import {
+  AnsweredBadge,
+  CategoryBadge,
+  prayedThisWeekText,
+  prayingCountText,
+  VisibilityBadge,
+} from './request-badges';
 
 /** Who sees a request of the user's own. */
 function audienceText(request: PrayerRequest) {
@@ -49,6 +55,7 @@ export function PrayerRequestCard({
           )}
         </div>
         <div className="flex shrink-0 items-center gap-1">
+          {request.status === 'answered' && <AnsweredBadge />}
           <VisibilityBadge isPrivate={request.isPrivate} />
           {mine && <DeleteRequestButton request={request} />}
         </div>
@@ -56,6 +63,19 @@ export function PrayerRequestCard({
       <p className="line-clamp-3 text-sm break-words text-muted-foreground">
         {request.description || 'No description.'}
       </p>
+      {request.status === 'answered' && request.testimony ? (
+        <p className="line-clamp-2 rounded-md bg-muted/60 px-3 py-2 text-sm break-words">
+          <span className="font-medium">Testimony: </span>
+          {request.testimony}
+        </p>
+      ) : (
+        request.latestUpdate && (
+          <p className="line-clamp-2 rounded-md bg-muted/60 px-3 py-2 text-sm break-words">
+            <span className="font-medium">Update: </span>
+            {request.latestUpdate.text}
+          </p>
+        )
+      )}
       <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-2 text-xs text-muted-foreground">
         <CategoryBadge category={request.category} />
         <span>{formatDate(request.createdAt, 'short')}</span>
@@ -63,6 +83,12 @@ export function PrayerRequestCard({
           <HandHeart className="size-3.5" aria-hidden="true" />
           {prayingCountText(request.prayingCount)}
         </span>
+        {mine && (
+          <span className="flex items-center gap-1">
+            <Sparkles className="size-3.5" aria-hidden="true" />
+            {prayedThisWeekText(request.prayedThisWeek)}
+          </span>
+        )}
         {mine && (
           <span className="flex items-center gap-1">
             <Users className="size-3.5" aria-hidden="true" />
@@ -80,7 +106,10 @@ export function PrayerRequestCard({
             Edit
           </Button>
         ) : (
-          <PrayingButton request={request} />
+          <>
+            <PrayingButton request={request} />
+            <PrayedButton request={request} />
+          </>
         )}
       </div>
     </article>

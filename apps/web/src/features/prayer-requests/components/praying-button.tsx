@@ -1,56 +1,157 @@
-import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
-import { Check, HandHeart } from 'lucide-react';
+import type {
+  Commitment,
+  CommitmentCadence,
+  PrayerRequest,
+} from '@selah/shared/schemas/prayer-requests';
+import { Check, ChevronDown, HandHeart, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useMarkPraying } from '../api/mark-praying';
+import { useRecordPrayed } from '../api/record-prayed';
 import { useUnmarkPraying } from '../api/unmark-praying';
 
+/** The ways to commit, as "I'm Praying" offers them (issue 20 §3). */
+export const CADENCE_CHOICES: { cadence: CommitmentCadence; label: string }[] = [
+  { cadence: 'once', label: 'Pray once today' },
+  { cadence: 'daily7', label: 'Daily for 7 days' },
+  { cadence: 'untilAnswered', label: 'Until answered' },
+];
+
+/** Today's date where the user is (YYYY-MM-DD). */
+function localToday(now = new Date()) {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Days from `today` to `endsOn`, both counted ("5 days left" on the third of seven). */
+export function daysLeft(endsOn: string, today = localToday()): number {
+  const ms = Date.parse(`${endsOn}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`);
+  return Math.max(0, Math.round(ms / 86_400_000) + 1);
+}
+
+/** What the button says while a commitment runs. */
+export function commitmentText(commitment: Commitment, today?: string): string {
+  switch (commitment.cadence) {
+    case 'once':
+      return 'Praying today';
+    case 'untilAnswered':
+      return 'Praying until answered';
+    case 'daily7': {
+      const left = commitment.endsOn ? daysLeft(commitment.endsOn, today) : 0;
+      return `Praying daily · ${left} ${left === 1 ? 'day' : 'days'} left`;
+    }
+  }
+}
+
 /**
- * "I'm Praying", which becomes an outline 'Praying' button once the signed-in user prays for the
- * request (spec-2 §4, decisions §2: compared with the real user, via the server's isPraying).
- * Clicking 'Praying' takes the mark back.
+ * "I'm Praying", which asks how (once today, daily for 7 days, until answered) and, once the
+ * signed-in user is committed, shows the running commitment with a menu to change or stop it
+ * (spec-2 §4, issue 20 §3). Nothing to commit to on an answered request.
  */
 export function PrayingButton({
   request,
   className,
 }: {
-  request: Pick<PrayerRequest, '_id' | 'isPraying'>;
+  request: Pick<PrayerRequest, '_id' | 'isPraying' | 'commitment' | 'status'>;
   className?: string;
 }) {
   const mark = useMarkPraying();
   const unmark = useUnmarkPraying();
   const busy = mark.isPending || unmark.isPending;
+  if (request.status === 'answered') return null;
+  const running = request.isPraying && request.commitment?.running === true;
 
-  const onClick = () => {
-    if (request.isPraying) {
-      unmark.mutate(request._id, {
-        onSuccess: ({ message }) => toast.success(message || 'Prayer response removed!'),
-        onError: () =>
-          toast.error('Error', {
-            description: 'Failed to unmark as praying. Please try again.',
-          }),
-      });
-    } else {
-      mark.mutate(request._id, {
+  const commit = (cadence: CommitmentCadence) =>
+    mark.mutate(
+      { id: request._id, cadence },
+      {
         onSuccess: ({ message }) => toast.success(message || 'Prayer response recorded!'),
         onError: () =>
           toast.error('Error', { description: 'Failed to mark as praying. Please try again.' }),
-      });
-    }
-  };
+      },
+    );
+  const stop = () =>
+    unmark.mutate(request._id, {
+      onSuccess: ({ message }) => toast.success(message || 'Prayer response removed!'),
+      onError: () =>
+        toast.error('Error', { description: 'Failed to unmark as praying. Please try again.' }),
+    });
 
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          size="sm"
+          variant={running ? 'outline' : 'default'}
+          disabled={busy}
+          className={cn(className)}
+        >
+          {running ? <Check aria-hidden="true" /> : <HandHeart aria-hidden="true" />}
+          {running && request.commitment ? commitmentText(request.commitment) : "I'm Praying"}
+          <ChevronDown aria-hidden="true" className="opacity-60" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start">
+        <DropdownMenuLabel>
+          {running ? 'Change how you pray' : 'How will you pray?'}
+        </DropdownMenuLabel>
+        {CADENCE_CHOICES.map((choice) => (
+          <DropdownMenuItem key={choice.cadence} onSelect={() => commit(choice.cadence)}>
+            {choice.label}
+          </DropdownMenuItem>
+        ))}
+        {running && (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem variant="destructive" onSelect={stop}>
+              <X aria-hidden="true" />
+              Stop praying
+            </DropdownMenuItem>
+          </>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** "Prayed" on a friend's request while committed: records today's prayer (issue 20 §4). */
+export function PrayedButton({
+  request,
+}: {
+  request: Pick<PrayerRequest, '_id' | 'title' | 'commitment' | 'status' | 'isMine'>;
+}) {
+  const prayed = useRecordPrayed();
+  if (request.isMine || request.status === 'answered' || !request.commitment?.running) return null;
   return (
     <Button
       size="sm"
-      variant={request.isPraying ? 'outline' : 'default'}
-      aria-pressed={request.isPraying}
-      onClick={onClick}
-      disabled={busy}
-      className={cn(className)}
+      variant="secondary"
+      disabled={prayed.isPending}
+      aria-label={`Prayed for "${request.title}"`}
+      onClick={() =>
+        prayed.mutate(request._id, {
+          onSuccess: () =>
+            toast.success('Prayed', {
+              description: `Your prayer for "${request.title}" is recorded.`,
+            }),
+          onError: () =>
+            toast.error('Error', {
+              description: 'Failed to record your prayer. Please try again.',
+            }),
+        })
+      }
     >
-      {request.isPraying ? <Check aria-hidden="true" /> : <HandHeart aria-hidden="true" />}
-      {request.isPraying ? 'Praying' : "I'm Praying"}
+      <HandHeart aria-hidden="true" />
+      Prayed
     </Button>
   );
 }

@@ -1,4 +1,4 @@
-import { Globe, Lock } from 'lucide-react';
+import { CheckCircle2, Globe, Lock } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { getCategoryClass } from '@/lib/category-colors';
 
@@ -22,4 +22,18 @@ export function VisibilityBadge({ isPrivate }: { isPrivate: boolean }) {
 
 export function prayingCountText(count: number) {
   return count === 1 ? '1 person praying' : `${count} people praying`;
+}
+
+export function prayedThisWeekText(count: number) {
+  return count === 1 ? 'prayed 1 time this week' : `prayed ${count} times this week`;
+}
+
+/** 'Answered' on a request its creator marked answered. */
+export function AnsweredBadge() {
+  return (
+    <Badge className="gap-1 border-transparent bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200">
+      <CheckCircle2 aria-hidden="true" />
+      Answered
+    </Badge>
+  );
 }

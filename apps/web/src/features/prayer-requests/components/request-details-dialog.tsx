@@ -13,8 +13,15 @@ import { Separator } from '@/components/ui/separator';
 import { formatDate } from '@/lib/format-date';
 import { usePrayerRequest } from '../api/get-prayer-request';
 import { DeleteRequestButton } from './delete-request-button';
-import { PrayingButton } from './praying-button';
-import { CategoryBadge, VisibilityBadge } from './request-badges';
+import { PrayedButton, PrayingButton } from './praying-button';
+import {
+  AnsweredBadge,
+  CategoryBadge,
+  prayedThisWeekText,
+  prayingCountText,
+  VisibilityBadge,
+} from './request-badges';
+import { RequestOwnerActions, RequestTestimony, RequestUpdates } from './request-updates';
 
 /**
  * A request's details (spec-2 "/prayer-requests"): title, created date, Private/Public,
@@ -55,6 +62,7 @@ function RequestDetails({ initial, onClose }: { initial: PrayerRequest; onClose:
         </DialogDescription>
       </DialogHeader>
       <div className="flex flex-wrap items-center gap-2">
+        {request.status === 'answered' && <AnsweredBadge />}
         <VisibilityBadge isPrivate={request.isPrivate} />
         <CategoryBadge category={request.category} />
       </div>
@@ -63,11 +71,18 @@ function RequestDetails({ initial, onClose }: { initial: PrayerRequest; onClose:
           <span className="text-muted-foreground">No description was written.</span>
         )}
       </p>
+      <RequestTestimony request={request} />
+      <RequestOwnerActions request={request} />
       <Separator />
       <section aria-labelledby="people-praying-heading" className="grid gap-3">
         <h3 id="people-praying-heading" className="font-semibold">
           People Praying ({request.prayingCount})
         </h3>
+        {request.isMine && (
+          <p className="text-sm text-muted-foreground">
+            {prayingCountText(request.prayingCount)} · {prayedThisWeekText(request.prayedThisWeek)}
+          </p>
+        )}
         {request.prayingCount === 0 ? (
           <p className="text-sm text-muted-foreground">
             No one has marked themselves as praying for this request yet.
@@ -90,11 +105,16 @@ function RequestDetails({ initial, onClose }: { initial: PrayerRequest; onClose:
           </>
         )}
       </section>
+      <Separator />
+      <RequestUpdates request={request} />
       <DialogFooter className="sm:justify-between">
         {request.isMine ? (
           <DeleteRequestButton request={request} onDeleted={onClose} labelled />
         ) : (
-          <PrayingButton request={request} />
+          <div className="flex flex-wrap gap-2">
+            <PrayingButton request={request} />
+            <PrayedButton request={request} />
+          </div>
         )}
         <Button variant="outline" onClick={onClose}>
           Close

@@ -1,4 +1,7 @@
-import { PrayerRequestPageSchema } from '@selah/shared/schemas/prayer-requests';
+import {
+  PrayerRequestPageSchema,
+  PrayerRequestUpdatePageSchema,
+} from '@selah/shared/schemas/prayer-requests';
 import { http, HttpResponse } from 'msw';
 import { API, apiError } from './auth';
 
@@ -9,6 +12,9 @@ import { API, apiError } from './auth';
 export const prayerRequestHandlers = [
   http.get(`${API}/prayer-requests`, () =>
     HttpResponse.json(PrayerRequestPageSchema.parse({ data: [], nextCursor: null })),
+  ),
+  http.get(`${API}/prayer-requests/:id/updates`, () =>
+    HttpResponse.json(PrayerRequestUpdatePageSchema.parse({ data: [], nextCursor: null })),
   ),
   http.get(`${API}/prayer-requests/:id`, () =>
     apiError(404, { code: 'NOT_FOUND', message: 'Prayer request not found.' }),
