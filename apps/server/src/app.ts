@@ -28,6 +28,7 @@ import { journalsRoutes } from './modules/journals/journals.routes.ts';
 import { paymentsRoutes, paymentsWebhookRoutes } from './modules/billing/payments.routes.ts';
 import { plansRoutes } from './modules/billing/plans.routes.ts';
 import { prayersRoutes } from './modules/prayers/prayers.routes.ts';
+import { digestActionsRoutes } from './modules/prayer-log/digest-actions.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { friendsRoutes, searchRoutes } from './modules/friends/friends.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
@@ -208,6 +209,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         exports: services.journalExports,
       });
       await api.register(prayersRoutes, { prefix: '/prayers', prayers });
+      await api.register(digestActionsRoutes, { prefix: '/pray', digest: services.digest });
       await api.register(statsRoutes, { prefix: '/stats', stats });
       await api.register(sharingRoutes, { sharing: services.sharing });
       await api.register(friendsRoutes, { prefix: '/friends', friends: services.friends });

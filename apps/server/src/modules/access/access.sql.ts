@@ -106,7 +106,7 @@ export function requestReadable(viewerId: string): SQL {
  * "friends' requests" list filters with it alone, and the planner walks each friend's requests
  * by index instead of scanning every request newest first.
  */
-export function othersRequestReadable(viewerId: string): SQL {
+export function othersRequestReadable(viewerId: Viewer): SQL {
   return sql`(${prayerRequests.creatorId} <> ${viewerId}
     and ${prayerRequests.creatorId} in (select rf.friend_id from friendships rf where rf.user_id = ${viewerId})
     and (${prayerRequests.isPrivate} = false

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { jsonArray, rowsOf } from '../../db/json.ts';
 import {
@@ -264,5 +264,26 @@ export class PrayerRequestsRepository {
       )
       .returning({ userId: prayerRequestResponses.userId });
     return rows.length > 0;
+  }
+
+  /** Ends the user's running 'once' commitments to these requests. */
+  async endOnceCommitments(
+    userId: string,
+    requestIds: string[],
+    at: Date,
+    tx: DbOrTx,
+  ): Promise<void> {
+    if (requestIds.length === 0) return;
+    await tx
+      .update(prayerRequestResponses)
+      .set({ endedAt: at })
+      .where(
+        and(
+          eq(prayerRequestResponses.userId, userId),
+          inArray(prayerRequestResponses.requestId, requestIds),
+          eq(prayerRequestResponses.cadence, 'once'),
+          isNull(prayerRequestResponses.endedAt),
+        ),
+      );
   }
 }

@@ -263,4 +263,12 @@ export class PrayerRequestsService {
     await this.repo.removeResponse(id, viewer.id);
     return this.get(id, viewer);
   }
+
+  /**
+   * The user prayed these requests (the digest's "I prayed", which recorded the events): their
+   * 'once' commitments to them end, as at any first Prayed.
+   */
+  async endOnceCommitments(userId: string, requestIds: string[], at: Date, tx: DbOrTx) {
+    await this.repo.endOnceCommitments(userId, requestIds, at, tx);
+  }
 }
