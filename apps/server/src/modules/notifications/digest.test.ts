@@ -78,8 +78,9 @@ async function prayerOf(p: Person, rhythm: Record<string, unknown> | null): Prom
 
 /** `asker` asks, `committer` commits ('once', as the spec's button sends). */
 async function commitment(asker: Person, committer: Person): Promise<string> {
-  const id = (await asker.api.post('/api/prayer-requests', { title: 'Pray', isPrivate: false }))
-    .json()._id as string;
+  const id = (
+    await asker.api.post('/api/prayer-requests', { title: 'Pray', isPrivate: false })
+  ).json()._id as string;
   expect((await committer.api.post(`/api/prayer-requests/${id}/pray`)).statusCode).toBe(200);
   return id;
 }

@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '@selah/shared/errors';
-import {
-  DigestActionInputSchema,
-  DigestActionResultSchema,
-} from '@selah/shared/schemas/rhythm';
+import { DigestActionInputSchema, DigestActionResultSchema } from '@selah/shared/schemas/rhythm';
 import type { DigestActionsService } from './digest-actions.service.ts';
 
 /** Actions per address per minute: the endpoint takes no session, like the CSP reports. */

@@ -12,7 +12,8 @@ import type { DigestTokens } from './digest-token.ts';
 import type { PrayerLogService } from './prayer-log.service.ts';
 
 export const DIGEST_TOKEN_INVALID = 'This reminder’s action link is not valid. Open Selah to pray.';
-export const DIGEST_TOKEN_EXPIRED = 'This reminder has expired. Open Selah to see what is due today.';
+export const DIGEST_TOKEN_EXPIRED =
+  'This reminder has expired. Open Selah to see what is due today.';
 export const DIGEST_USER_GONE = 'This account no longer exists.';
 
 export interface DigestActionsServiceDeps {
@@ -59,12 +60,7 @@ export class DigestActionsService {
     return transaction(this.deps.db, async (tx) => {
       const due = await this.deps.prayerLog.dueItems(user.id, today, tx);
       if (input.action === 'snooze') {
-        const count = await this.deps.prayers.snoozeOwn(
-          user,
-          due.prayerIds,
-          addDays(today, 1),
-          tx,
-        );
+        const count = await this.deps.prayers.snoozeOwn(user, due.prayerIds, addDays(today, 1), tx);
         return { action: 'snooze' as const, count };
       }
       for (const prayerId of due.prayerIds)
