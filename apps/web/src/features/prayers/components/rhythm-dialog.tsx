@@ -138,7 +138,7 @@ function RhythmForm({ prayer, onDone }: { prayer: Prayer; onDone: () => void }) 
         <RadioGroup
           value={draft.kind}
           onValueChange={(value) => change({ kind: value as RhythmKind })}
-          className="grid gap-2 sm:grid-cols-2"
+          className="grid grid-cols-2 gap-2"
         >
           {RHYTHM_KINDS.map((kind) => (
             <Label
