@@ -21,7 +21,7 @@ export const digestActionsRoutes: FastifyPluginAsyncZod<{ digest: DigestActionsS
       schema: {
         tags: ['prayers'],
         operationId: 'actOnDigest',
-        summary: "Act on the daily digest's push notification (I prayed, Snooze)",
+        summary: "Act on the daily digest's push (I prayed, Snooze)",
         description:
           'Sent by the service worker without a session: the token of the digest authorises it.',
         body: DigestActionInputSchema,
