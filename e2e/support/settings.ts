@@ -57,3 +57,11 @@ export const COUNTRY_TEST_HEADER = 'X-Test-Country';
  */
 export const SERVER_LOG_FILE =
   process.env.E2E_SERVER_LOG ?? path.join(os.tmpdir(), `selah-e2e-${APP_PORT}`, 'server.log');
+
+/**
+ * The app's signing secret in the journeys (its JWT_SECRET). No push service reaches headless
+ * Chromium, so the digest journey mints the action token the server puts into the daily digest's
+ * Web Push (an HS256 token, prayer-log/digest-token.ts) and hands it to the real service worker.
+ * Test-only, like the OpenID client secret above.
+ */
+export const E2E_JWT_SECRET = 'selah-e2e-signing-secret-not-for-production-0123456789';

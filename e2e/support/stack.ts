@@ -22,6 +22,7 @@ import { startMailServer } from './mail-server.ts';
 import { startOidcProvider } from './oidc-provider.ts';
 import { provisionAdmin } from './provision-admin.ts';
 import {
+  E2E_JWT_SECRET,
   APP_PORT,
   APP_URL,
   CONTROL_PORT,
@@ -152,6 +153,8 @@ async function main(): Promise<void> {
     // echoed here, since expected failures (wrong passwords) log warnings. E2E_LOG_LEVEL=info
     // echoes more.
     LOG_LEVEL: 'info',
+    // Fixed, so the digest journey can mint the push action token (settings.ts).
+    JWT_SECRET: E2E_JWT_SECRET,
     RATE_LIMIT_MAX: '100000',
     TZ: 'UTC',
   });

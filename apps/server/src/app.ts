@@ -29,6 +29,7 @@ import { paymentsRoutes, paymentsWebhookRoutes } from './modules/billing/payment
 import { plansRoutes } from './modules/billing/plans.routes.ts';
 import { prayRoutes } from './modules/pray/pray.routes.ts';
 import { prayersRoutes } from './modules/prayers/prayers.routes.ts';
+import { digestActionsRoutes } from './modules/prayer-log/digest-actions.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { friendsRoutes, searchRoutes } from './modules/friends/friends.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
@@ -209,6 +210,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         exports: services.journalExports,
       });
       await api.register(prayersRoutes, { prefix: '/prayers', prayers });
+      await api.register(digestActionsRoutes, { prefix: '/pray', digest: services.digest });
       await api.register(statsRoutes, { prefix: '/stats', stats });
       await api.register(prayRoutes, { prefix: '/pray', pray: services.pray });
       await api.register(sharingRoutes, { sharing: services.sharing });

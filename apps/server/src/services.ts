@@ -28,6 +28,8 @@ import { CountryResolver } from './modules/billing/country.ts';
 import { PlansService } from './modules/billing/plans.service.ts';
 import { PrayService } from './modules/pray/pray.service.ts';
 import { PrayerLogService } from './modules/prayer-log/prayer-log.service.ts';
+import { DigestActionsService } from './modules/prayer-log/digest-actions.service.ts';
+import { DigestTokens } from './modules/prayer-log/digest-token.ts';
 import { PrayerRequestsService } from './modules/prayer-requests/prayer-requests.service.ts';
 import { PrayersService } from './modules/prayers/prayers.service.ts';
 import { SharingService } from './modules/sharing/sharing.service.ts';
@@ -85,7 +87,6 @@ export function createServices(opts: ServiceOptions) {
     appOrigin: env.APP_ORIGIN,
     logger,
   });
-  const reminders = new ReminderScheduler({ db: db.db, notifications, now, logger });
   const friends = new FriendsService({
     db: db.db,
     mail: mailWorker,
@@ -168,6 +169,24 @@ export function createServices(opts: ServiceOptions) {
     prayerLog,
     now,
   });
+  // The daily digest (issue 20 §2) and its push actions.
+  const digest = new DigestActionsService({
+    db: db.db,
+    users,
+    prayers,
+    prayerRequests,
+    prayerLog,
+    tokens: new DigestTokens(opts.jwtSecret, env.APP_ORIGIN),
+    now,
+  });
+  const reminders = new ReminderScheduler({
+    db: db.db,
+    notifications,
+    prayerLog,
+    digest,
+    now,
+    logger,
+  });
   const groups = new GroupsService({ db: db.db, access, friends, prayers, notifications, plans });
   const sharing = new SharingService({
     db: db.db,
@@ -220,6 +239,7 @@ export function createServices(opts: ServiceOptions) {
     prayers,
     prayerLog,
     pray,
+    digest,
     stats,
     prayerRequests,
     groups,

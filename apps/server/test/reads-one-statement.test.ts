@@ -112,6 +112,9 @@ beforeAll(async () => {
            (${meId}, 'journal_shared', 'gone', ${`/journal/${seedId('journal', 999_999)}`})`);
   await t.db.db.execute(sql`update prayers set memory_verse = '{"verse":"v","reference":"r"}'::jsonb
     where author_id = ${meId} and id in (select id from prayers where author_id = ${meId} order by id limit 3)`);
+  // Rhythms, so prayers are due (and the due marks are read with them).
+  await t.db.db.execute(sql`update prayers set rhythm_kind = 'daily'
+    where author_id = ${meId} and id in (select id from prayers where author_id = ${meId} order by id desc limit 5)`);
   // Shares, so the share lists are not empty.
   const friend = seedId('user', ME + 1);
   expect(
@@ -185,12 +188,14 @@ const READS: Record<string, (() => [Api, string, number?][]) | string> = {
   'GET /api/prayers': () => [
     [me, `/api/prayers?journal=${ids.ownJournal}`],
     [me, `/api/prayers?journal=${ids.ownJournal}&limit=5&status=answered`],
+    [me, `/api/prayers?journal=${ids.ownJournal}&limit=5&due=true`],
     [me, `/api/prayers?journal=${ids.othersJournal}&limit=100`],
     [me, `/api/prayers?journal=${seedId('journal', 999_999)}`, 404],
   ],
   'GET /api/prayers/user': () => [
     [me, '/api/prayers/user?limit=100'],
     [me, '/api/prayers/user?limit=5&status=active&search=prayer'],
+    [me, '/api/prayers/user?limit=5&due=true'],
   ],
   'GET /api/prayers/user/summary': () => [
     [me, '/api/prayers/user/summary'],

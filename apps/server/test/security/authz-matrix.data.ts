@@ -485,6 +485,15 @@ export const MATRIX: MatrixRow[] = [
     expect: OWNER_ONLY,
   },
   {
+    method: 'PUT',
+    route: '/api/prayers/:id/rhythm',
+    op: 'update',
+    target: 'public prayer in the public journal',
+    id: (w) => w.ids.publicPrayerInPublicJournal,
+    body: () => ({ kind: 'none' }),
+    expect: OWNER_ONLY,
+  },
+  {
     method: 'POST',
     route: '/api/prayers/:id/testimony',
     op: 'update',
@@ -1142,6 +1151,8 @@ export const SIGNED_OUT: Record<string, 401 | 'open'> = {
   'GET /api/health': 'open',
   // Browsers send CSP reports without credentials.
   'POST /api/csp-report': 'open',
+  // The service worker sends the digest's push actions without a session: the token authorises.
+  'POST /api/pray/digest-actions': 'open',
   'POST /api/auth/register': 'open',
   'POST /api/auth/login': 'open',
   'POST /api/auth/forgot-password': 'open',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRAYER_CATEGORIES, PRAYER_CONTENT_MAX, TITLE_MAX } from '../constants.ts';
+import { RhythmSchema } from './rhythm.ts';
 
 const VERSE_MAX = 1000;
 const REFERENCE_MAX = 100;
@@ -84,6 +85,12 @@ export const PrayerSchema = z.object({
   memoryVerse: MemoryVerseSchema.nullable(),
   testimonies: z.array(z.string()),
   answeredAt: z.string().nullable(),
+  /** When its author means to pray it; only the author sees theirs (others: 'none'). */
+  rhythm: RhythmSchema,
+  /** Starred by its author as urgent (false for anyone else). */
+  urgent: z.boolean(),
+  /** Due today for the viewer, who is its author (their local date); false for anyone else. */
+  due: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -94,6 +101,8 @@ export const PrayerListQuerySchema = z.object({
   status: z.enum(['pending', 'answered', 'active', 'all']).optional(),
   category: PrayerCategorySchema.optional(),
   search: z.string().trim().max(100).optional(),
+  /** 'true': only the prayers due today (the viewer's own). */
+  due: z.enum(['true', 'false'], { error: "due must be 'true' or 'false'." }).optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });

@@ -290,10 +290,10 @@ export class GroupsService {
   ): Promise<PrayerPage> {
     // The access check and the page: one statement (ADR 046).
     const row = await this.deps.access.groupWith(viewer.id, id, {
-      page: this.deps.prayers.publicPageOfJournal(prayerGroups.journalId, query),
+      page: this.deps.prayers.publicPageOfJournal(prayerGroups.journalId, query, viewer),
     });
     if (!row || !this.deps.access.mayReadGroupPrayers(row)) throw notFound('Prayer group');
-    return this.deps.prayers.pageOf(row.page, query.limit);
+    return this.deps.prayers.pageOf(row.page, query.limit, viewer.id);
   }
 
   /** Withdraws the invitations two people sent each other (they are no longer friends). */

@@ -82,12 +82,12 @@ export class JournalsService {
     // The access check and every part of the page: one statement (ADR 046).
     const row = await this.access.journalWith(user.id, id, {
       members: this.repo.members(id, user.id, MEMBER_LIST_LIMIT),
-      page: this.prayers.firstPageOfJournal(id, user.id, DETAIL_PRAYER_PAGE),
+      page: this.prayers.firstPageOfJournal(id, user, DETAIL_PRAYER_PAGE),
       categories: this.repo.prayerCategories(id, user.id),
     });
     if (!row) throw notFound('Journal');
     const { members, page, categories } = row;
-    const prayers = this.prayers.pageOf(page, DETAIL_PRAYER_PAGE);
+    const prayers = this.prayers.pageOf(page, DETAIL_PRAYER_PAGE, user.id);
     const journal = presentJournal(row, user.id);
     // The owner leads the member list when the viewer may see them (a member, or by their
     // profile's visibility): the same rule gives the owner's name, else '' (ADR 038).

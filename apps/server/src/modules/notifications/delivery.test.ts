@@ -136,10 +136,18 @@ describe('daily reminders', () => {
       time: '08:00',
       timeZone: 'America/Los_Angeles',
     });
+    // The reminder is the daily digest: it is sent when something is due (digest.test.ts).
+    const journal = (await u.api.post('/api/journals', { title: 'Mine' })).json()._id;
+    const prayer = (await u.api.post('/api/prayers', { title: 'Daily', journal })).json()._id;
+    expect((await u.api.put(`/api/prayers/${prayer}/rhythm`, { kind: 'daily' })).statusCode).toBe(
+      200,
+    );
     const { ReminderScheduler } = await import('./reminders.ts');
     const second = new ReminderScheduler({
       db: t.db.db,
       notifications: t.app.services.notifications,
+      prayerLog: t.app.services.prayerLog,
+      digest: t.app.services.digest,
       now: () => clock,
       logger: t.app.log,
     });

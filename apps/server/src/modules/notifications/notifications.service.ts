@@ -11,7 +11,7 @@ import type { OutgoingMail } from '../mail/mail.repository.ts';
 import { notificationMail } from '../mail/mail-templates.ts';
 import type { MailWorker } from '../mail/mail.worker.ts';
 import { type NewNotification, NotificationsRepository } from './notifications.repository.ts';
-import type { PushService } from './push.service.ts';
+import type { PushExtras, PushService } from './push.service.ts';
 import type { RealtimeHub } from './realtime-hub.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -90,16 +90,29 @@ export class NotificationsService {
    * want inside `tx`, and delivers them once it has committed (`afterCommit`). A caller that has
    * already read the recipients (their e-mail and preferences) passes them as `known`: no read.
    */
-  async notify(events: NewNotification[], tx: DbOrTx, known: Recipient[] = []): Promise<void> {
+  async notify(
+    events: (NewNotification & { push?: PushExtras })[],
+    tx: DbOrTx,
+    known: Recipient[] = [],
+  ): Promise<void> {
     const wanted = events.filter((e) => e.userId !== e.actorId);
     if (wanted.length === 0) return;
     const byId = new Map(known.map((r) => [r.id, r]));
     const unknown = [...new Set(wanted.map((e) => e.userId))].filter((id) => !byId.has(id));
     for (const r of await this.repo.recipients(unknown, tx)) byId.set(r.id, r);
-    const rows = await this.repo.insertMany(wanted, tx);
+    const rows = await this.repo.insertMany(
+      wanted.map(({ push: _push, ...event }) => event),
+      tx,
+    );
+    // What an event adds to its push (the digest's actions), by the row it became.
+    const extras = new Map<string, PushExtras>();
+    rows.forEach((row, i) => {
+      const push = wanted[i]?.push;
+      if (push && wanted[i]!.userId === row.userId) extras.set(row.id, push);
+    });
     const { mails, pushTo } = this.effectsOf(rows, byId);
     await this.deps.mail.enqueue(mails, tx);
-    afterCommit(tx, () => this.deliver(rows, pushTo));
+    afterCommit(tx, () => this.deliver(rows, pushTo, extras));
   }
 
   /** The e-mails to queue and the rows to send by Web Push, by each recipient's preferences. */
@@ -129,7 +142,11 @@ export class NotificationsService {
   }
 
   /** Delivers committed rows: open streams (in every process) and Web Push. */
-  private deliver(rows: NotificationRow[], pushTo: NotificationRow[]): void {
+  private deliver(
+    rows: NotificationRow[],
+    pushTo: NotificationRow[],
+    extras: Map<string, PushExtras>,
+  ): void {
     for (const row of rows) {
       void this.deps.hub.publish(row.userId, {
         kind: 'notification',
@@ -143,6 +160,7 @@ export class NotificationsService {
           title: 'Selah',
           body: row.message,
           url: row.link ?? '/dashboard',
+          ...extras.get(row.id),
         })
         .catch((error: unknown) => this.deps.logger.warn({ err: error }, 'push delivery failed'));
     }

@@ -21,7 +21,14 @@ export interface PushPayload {
   title: string;
   body: string;
   url: string;
+  /** Buttons the notification shows (the daily digest's "I prayed" and "Snooze"). */
+  actions?: { action: string; title: string }[];
+  /** The capability the service worker posts with an action (it has no session). */
+  actionToken?: string;
 }
+
+/** What an event adds to its Web Push payload (`notify`). */
+export type PushExtras = Pick<PushPayload, 'actions' | 'actionToken'>;
 
 /**
  * Web Push with VAPID and the standard payload encryption (RFC 8291, through `web-push`).

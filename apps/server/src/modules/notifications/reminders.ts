@@ -5,7 +5,22 @@ import { users } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { localDate } from '../../lib/time-zone.ts';
 import { userTimeZone } from '../users/users.service.ts';
+import type { DigestActionsService } from '../prayer-log/digest-actions.service.ts';
+import type { PrayerLogService } from '../prayer-log/prayer-log.service.ts';
 import type { NotificationsService } from './notifications.service.ts';
+
+/** Where the digest leads: a session of exactly today's due items. */
+export const DIGEST_LINK = '/pray?due=1';
+
+/** The digest's one line: "1 prayer is due today", "3 prayers are due today". */
+export const digestMessage = (count: number) =>
+  count === 1 ? '1 prayer is due today' : `${count} prayers are due today`;
+
+/** The digest's Web Push buttons: the service worker posts them to /api/pray/digest-actions. */
+export const DIGEST_ACTIONS = [
+  { action: 'prayed', title: 'I prayed' },
+  { action: 'snooze', title: 'Snooze' },
+];
 
 /** 'HH:MM' in `timeZone` at `instant`. */
 function localTime(instant: Date, timeZone: string): string {
@@ -18,26 +33,35 @@ function localTime(instant: Date, timeZone: string): string {
 }
 
 /**
- * Daily reminders: once a minute, every user whose reminder time has come today (in their time
- * zone) and who has not had today's reminder gets one. Claiming the day is a conditional UPDATE,
- * so with several processes exactly one sends it.
+ * The daily digest (issue 20 §2): once a minute, every user whose reminder time has come today
+ * (in their time zone) and whose day is not claimed yet gets ONE notification saying how many
+ * items are due today (their prayers and running commitments, counted for all of them in one
+ * statement by the prayer log), linking to a session of exactly those; nothing when nothing is
+ * due. Claiming the day is a conditional UPDATE, so with several processes exactly one sends
+ * it; a day with nothing due is claimed too (it is not counted again every minute).
  */
 export class ReminderScheduler {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private readonly db: Db;
   private readonly notifications: NotificationsService;
+  private readonly prayerLog: PrayerLogService;
+  private readonly digest: DigestActionsService;
   private readonly now: () => Date;
   private readonly logger: FastifyBaseLogger;
 
   constructor(options: {
     db: Db;
     notifications: NotificationsService;
+    prayerLog: PrayerLogService;
+    digest: DigestActionsService;
     now: () => Date;
     logger: FastifyBaseLogger;
   }) {
     this.db = options.db;
     this.notifications = options.notifications;
+    this.prayerLog = options.prayerLog;
+    this.digest = options.digest;
     this.now = options.now;
     this.logger = options.logger;
   }
@@ -59,7 +83,7 @@ export class ReminderScheduler {
     await this.running;
   }
 
-  /** Sends the reminders that are due now; returns how many were sent by this process. */
+  /** Sends the digests that are due now; returns how many were sent by this process. */
   async tick(): Promise<number> {
     const now = this.now();
     const candidates = await this.db
@@ -76,11 +100,22 @@ export class ReminderScheduler {
           sql`(${users.notificationPreferences} ->> 'reminderNotifications')::boolean`,
         ),
       );
-    let sent = 0;
-    for (const user of candidates) {
+    const ready = candidates.flatMap((user) => {
       const timeZone = userTimeZone(user);
       const today = localDate(now, timeZone);
-      if (user.last === today || localTime(now, timeZone) < user.reminderTime!) continue;
+      if (user.last === today || localTime(now, timeZone) < user.reminderTime!) return [];
+      return [{ user, today }];
+    });
+    if (ready.length === 0) return 0;
+    const counts = await this.prayerLog.dueCounts(
+      ready.map(({ user, today }) => ({ userId: user.id, day: today })),
+      this.db,
+    );
+    let sent = 0;
+    for (const { user, today } of ready) {
+      const due = counts.get(user.id) ?? 0;
+      // Signed before the transaction: no work inside it that is not the database's.
+      const token = due > 0 ? await this.digest.tokenFor(user, today) : null;
       const claimed = await transaction(this.db, async (tx) => {
         const claimed = await tx
           .update(users)
@@ -95,15 +130,16 @@ export class ReminderScheduler {
             ),
           )
           .returning({ id: users.id });
-        if (claimed.length === 0) return false;
+        if (claimed.length === 0 || token === null) return false;
         await this.notifications.notify(
           [
             {
               userId: user.id,
               actorId: null,
               type: 'reminder',
-              message: 'Time to pray: take a quiet moment with your prayer journal today.',
-              link: '/prayers',
+              message: digestMessage(due),
+              link: DIGEST_LINK,
+              push: { actions: DIGEST_ACTIONS, actionToken: token },
             },
           ],
           tx,

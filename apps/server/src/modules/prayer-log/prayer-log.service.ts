@@ -1,8 +1,19 @@
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { type PrayedSource, prayerEvents, type UserRow } from '../../db/schema/index.ts';
+import { jsonArray, rowsOf, selectValues } from '../../db/json.ts';
+import {
+  type PrayedSource,
+  prayerEvents,
+  prayerRequestResponses,
+  prayerRequests,
+  prayers,
+  type UserRow,
+} from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { addDays, localDate } from '../../lib/time-zone.ts';
 import { userTimeZone } from '../users/users.service.ts';
+import { othersRequestReadable } from '../access/access.sql.ts';
+import { commitmentDueOn, prayerDueOn } from './prayer-log.sql.ts';
 
 /** A late entry ("I prayed yesterday") may be filled in at most this many days back. */
 export const LATE_ENTRY_DAYS = 7;
@@ -24,6 +35,18 @@ export interface PrayerEventRow {
   late: boolean;
   source: PrayedSource;
   occurredAt: Date;
+}
+
+/** What is due for a user on their day: their prayers and the requests they committed to. */
+export interface DueItems {
+  prayerIds: string[];
+  requestIds: string[];
+}
+
+/** A user and their local date, for the digest's count. */
+export interface DueCandidate {
+  userId: string;
+  day: string;
 }
 
 export interface PrayerLogServiceDeps {
@@ -85,5 +108,64 @@ export class PrayerLogService {
         occurredAt: prayerEvents.occurredAt,
       });
     return row!;
+  }
+
+  /**
+   * How many items are due for each candidate on their own day (issue 20 §2's digest): their
+   * prayers due (`prayerDueOn`) and their running commitments due (`commitmentDueOn`) on
+   * requests they may still read (the friendship must last: the access policy's
+   * `othersRequestReadable`). One statement for all of them; candidates with nothing due are
+   * absent from the map.
+   */
+  async dueCounts(candidates: DueCandidate[], db: DbOrTx): Promise<Map<string, number>> {
+    if (candidates.length === 0) return new Map();
+    const userId = sql`c.user_id`;
+    const day = sql`c.day`;
+    const result = await db.execute(sql`
+      select c.user_id::text as user_id,
+        ((select count(*) from ${prayers}
+            where ${prayers.authorId} = ${userId} and ${prayerDueOn(userId, day)})
+          + (select count(*) from ${prayerRequestResponses}
+            join ${prayerRequests} on ${prayerRequests.id} = ${prayerRequestResponses.requestId}
+            where ${prayerRequestResponses.userId} = ${userId} and ${commitmentDueOn(day)}
+              and ${othersRequestReadable(userId)}))::int as due
+      from json_to_recordset(${JSON.stringify(candidates.map((c) => ({ user_id: c.userId, day: c.day })))}::json)
+        as c(user_id uuid, day date)`);
+    const counts = new Map<string, number>();
+    for (const row of rowsOf<{ user_id: string; due: number | string }>(result)) {
+      const due = Number(row.due);
+      if (due > 0) counts.set(row.user_id, due);
+    }
+    return counts;
+  }
+
+  /**
+   * The items due for the user on `day` (the same rules as `dueCounts`), in one statement: what
+   * the digest's push actions act on.
+   */
+  async dueItems(userId: string, day: string, db: DbOrTx): Promise<DueItems> {
+    return selectValues(db, {
+      prayerIds: jsonArray(prayers.id, (row) =>
+        db
+          .select({ row })
+          .from(prayers)
+          .where(and(eq(prayers.authorId, userId), prayerDueOn(userId, day)))
+          .orderBy(prayers.id),
+      ),
+      requestIds: jsonArray(prayerRequests.id, (row) =>
+        db
+          .select({ row })
+          .from(prayerRequestResponses)
+          .innerJoin(prayerRequests, eq(prayerRequests.id, prayerRequestResponses.requestId))
+          .where(
+            and(
+              eq(prayerRequestResponses.userId, userId),
+              commitmentDueOn(day),
+              othersRequestReadable(userId),
+            ),
+          )
+          .orderBy(prayerRequests.id),
+      ),
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { jsonArray, jsonRow } from '../../db/json.ts';
 import {
@@ -282,11 +282,11 @@ export class PrayerRequestsRepository {
   }
 
   /**
-   * Ends commitments to the request that have not ended: `userId`'s (only a 'once' one when
+   * Ends commitments to the request(s) that have not ended: `userId`'s (only a 'once' one when
    * `onlyOnce`), or everyone's when `userId` is null.
    */
   async endCommitments(
-    requestId: string,
+    requestId: string | string[],
     opts: { userId: string | null; onlyOnce?: boolean; at: Date },
     tx: DbOrTx = this.db,
   ): Promise<void> {
@@ -295,7 +295,9 @@ export class PrayerRequestsRepository {
       .set({ endedAt: opts.at })
       .where(
         and(
-          eq(prayerRequestResponses.requestId, requestId),
+          Array.isArray(requestId)
+            ? inArray(prayerRequestResponses.requestId, requestId)
+            : eq(prayerRequestResponses.requestId, requestId),
           isNull(prayerRequestResponses.endedAt),
           opts.userId === null ? undefined : eq(prayerRequestResponses.userId, opts.userId),
           opts.onlyOnce ? eq(prayerRequestResponses.cadence, 'once') : undefined,

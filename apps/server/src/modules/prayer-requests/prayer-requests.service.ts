@@ -414,4 +414,13 @@ export class PrayerRequestsService {
           : null,
     };
   }
+
+  /**
+   * The user prayed these requests (the digest's "I prayed", which recorded the events): their
+   * 'once' commitments to them end, as at any first Prayed.
+   */
+  async endOnceCommitments(userId: string, requestIds: string[], at: Date, tx: DbOrTx) {
+    if (requestIds.length === 0) return;
+    await this.repo.endCommitments(requestIds, { userId, onlyOnce: true, at }, tx);
+  }
 }

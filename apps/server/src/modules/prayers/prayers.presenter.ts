@@ -1,8 +1,38 @@
 import type { Prayer } from '@selah/shared/schemas/prayers';
+import type { Rhythm } from '@selah/shared/schemas/rhythm';
+import type { PrayerRow } from '../../db/schema/index.ts';
 import type { PrayerWithJournal } from './prayers.repository.ts';
 
-export function presentPrayer(row: PrayerWithJournal, testimonies: string[]): Prayer {
+const NO_RHYTHM: Rhythm = {
+  kind: 'none',
+  days: null,
+  dayOfMonth: null,
+  until: null,
+  snoozeUntil: null,
+};
+
+/** The prayer's rhythm as its author set it (the fields of other kinds are null). */
+export function presentRhythm(prayer: PrayerRow): Rhythm {
+  return {
+    kind: prayer.rhythmKind,
+    days: prayer.rhythmKind === 'weekly' ? [...(prayer.rhythmDays ?? [])].sort() : null,
+    dayOfMonth: prayer.rhythmKind === 'monthly' ? prayer.rhythmDayOfMonth : null,
+    until: prayer.rhythmKind === 'until' ? prayer.rhythmUntil : null,
+    snoozeUntil: prayer.snoozeUntil,
+  };
+}
+
+/**
+ * A prayer as `viewerId` reads it. Its rhythm, star and due mark are its author's own: anyone
+ * else sees no rhythm. `due` is read with the prayer (prayer-log.sql.ts's `prayerDueOn`).
+ */
+export function presentPrayer(
+  row: PrayerWithJournal & { due?: boolean | null },
+  testimonies: string[],
+  viewerId: string,
+): Prayer {
   const { prayer } = row;
+  const own = prayer.authorId === viewerId;
   return {
     _id: prayer.id,
     title: prayer.title,
@@ -16,6 +46,9 @@ export function presentPrayer(row: PrayerWithJournal, testimonies: string[]): Pr
     memoryVerse: prayer.memoryVerse ?? null,
     testimonies,
     answeredAt: prayer.answeredAt?.toISOString() ?? null,
+    rhythm: own ? presentRhythm(prayer) : NO_RHYTHM,
+    urgent: own && prayer.urgent,
+    due: own && row.due === true,
     createdAt: prayer.createdAt.toISOString(),
     updatedAt: prayer.updatedAt.toISOString(),
   };

@@ -1,4 +1,17 @@
-import { and, asc, type Column, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  type Column,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   jsonArray,
@@ -19,6 +32,7 @@ import {
 } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/cursor.ts';
 import { grantedBetween, prayerVisibleInReadableJournal } from '../access/access.sql.ts';
+import { prayerDueOn } from '../prayer-log/prayer-log.sql.ts';
 import { type PublicUserRow, publicUserColumns } from '../friends/friends.presenter.ts';
 
 export interface PrayerWithJournal {
@@ -27,9 +41,29 @@ export interface PrayerWithJournal {
   journalTitle: string | null;
 }
 
-/** A prayer as lists show it: with its journal's title and its testimonies, oldest first. */
+/**
+ * A prayer as lists show it: with its journal's title, its testimonies, oldest first, and
+ * whether it is due today for the viewer (its author).
+ */
 export interface ListedPrayer extends PrayerWithJournal {
   testimonies: string[];
+  due: boolean;
+}
+
+/** Whose "due today" a read shows: the viewer's, on their local date. */
+export interface DueFor {
+  userId: string;
+  /** The viewer's local date, 'YYYY-MM-DD'. */
+  day: string;
+}
+
+/**
+ * The prayer is due today for the viewer: theirs and due on their day (prayer-log.sql.ts). For
+ * a select over `prayers`; false for nobody (a group's page read for no one in particular).
+ */
+export function dueForViewer(viewer: DueFor | null): SQL<boolean> {
+  if (viewer === null) return sql<boolean>`false`;
+  return sql<boolean>`(${prayers.authorId} = ${viewer.userId} and ${prayerDueOn(viewer.userId, viewer.day)})`;
 }
 
 export type NewPrayer = typeof prayers.$inferInsert;
@@ -51,6 +85,10 @@ export interface PrayerFilter {
   search?: string;
   after: readonly [Date, string] | null;
   limit: number;
+  /** Whose due marks to read (null: none is due). */
+  dueFor: DueFor | null;
+  /** Only the prayers due today for `dueFor`. */
+  dueOnly?: boolean;
 }
 
 /** Prayers, testimonies and the activity log. Queries only. */
@@ -91,11 +129,12 @@ export class PrayersRepository {
   }
 
   /** What a list shows of each prayer (`ListedPrayer`), for a select over prayers and journals. */
-  private listedFields() {
+  private listedFields(dueFor: DueFor | null) {
     return {
       prayer: prayers,
       journalTitle: journals.title,
       testimonies: this.testimonies(),
+      due: dueForViewer(dueFor),
     } satisfies JsonFields;
   }
 
@@ -108,6 +147,7 @@ export class PrayersRepository {
       filter.status ? eq(prayers.status, filter.status) : undefined,
       filter.category ? eq(prayers.category, filter.category) : undefined,
       filter.search ? ilike(prayers.title, likePattern(filter.search)) : undefined,
+      filter.dueOnly ? dueForViewer(filter.dueFor) : undefined,
       filter.after
         ? or(
             lt(prayers.createdAt, filter.after[0]),
@@ -120,7 +160,7 @@ export class PrayersRepository {
   /** A page of prayers, newest first, keyset-paginated on (created_at, id), with testimonies. */
   async list(filter: PrayerFilter): Promise<ListedPrayer[]> {
     return this.db
-      .select(this.listedFields())
+      .select(this.listedFields(filter.dueFor))
       .from(prayers)
       .innerJoin(journals, eq(journals.id, prayers.journalId))
       .where(this.listWhere(filter))
@@ -130,7 +170,7 @@ export class PrayersRepository {
 
   /** The same page as `list`, as a JSON array read inside another statement (ADR 046). */
   page(filter: PrayerFilter): SQL<ListedPrayer[]> {
-    return jsonArray(this.listedFields(), (row) =>
+    return jsonArray(this.listedFields(filter.dueFor), (row) =>
       this.db
         .select({ row })
         .from(prayers)
@@ -150,6 +190,26 @@ export class PrayersRepository {
     if (Object.keys(values).length === 0) return (await this.findById(id, tx))?.prayer ?? null;
     const [row] = await tx.update(prayers).set(values).where(eq(prayers.id, id)).returning();
     return row ?? null;
+  }
+
+  /** The ids of the user's prayers due on their `day`. */
+  async dueIds(viewer: DueFor, tx: DbOrTx = this.db): Promise<string[]> {
+    const rows = await tx
+      .select({ id: prayers.id })
+      .from(prayers)
+      .where(and(eq(prayers.authorId, viewer.userId), dueForViewer(viewer)));
+    return rows.map((r) => r.id);
+  }
+
+  /** Snoozes these prayers of the author until `day`; returns how many. */
+  async snooze(authorId: string, ids: string[], day: string, tx: DbOrTx): Promise<number> {
+    if (ids.length === 0) return 0;
+    const rows = await tx
+      .update(prayers)
+      .set({ snoozeUntil: day })
+      .where(and(eq(prayers.authorId, authorId), inArray(prayers.id, ids)))
+      .returning({ id: prayers.id });
+    return rows.length;
   }
 
   async delete(id: string, tx: DbOrTx = this.db): Promise<void> {

@@ -13,6 +13,7 @@ import {
   UpdatePrayerInputSchema,
 } from '@selah/shared/schemas/prayers';
 import { IdempotencyHeadersSchema } from '@selah/shared/schemas/idempotency';
+import { RhythmInputSchema } from '@selah/shared/schemas/rhythm';
 import { currentUser, requireSession } from '../../plugins/auth.ts';
 import type { PrayersService } from './prayers.service.ts';
 
@@ -155,6 +156,21 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
     },
     async (request) =>
       prayers.setStatus(request.params.id, request.body.isAnswered, currentUser(request)),
+  );
+
+  app.put(
+    '/:id/rhythm',
+    {
+      schema: {
+        tags: ['prayers'],
+        operationId: 'setPrayerRhythm',
+        summary: "Set a prayer's rhythm, snooze and star",
+        params: IdParamsSchema,
+        body: RhythmInputSchema,
+        response: { 200: PrayerSchema, ...errors },
+      },
+    },
+    async (request) => prayers.setRhythm(request.params.id, request.body, currentUser(request)),
   );
 
   app.post(

@@ -5,19 +5,26 @@ import type {
   PrayerSummary,
   UpdatePrayerInput,
 } from '@selah/shared/schemas/prayers';
+import type { RhythmInput } from '@selah/shared/schemas/rhythm';
 import type { Column, SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { ActivityKind, PrayerRow, UserRow } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { addDays, periodStarts, streakFrom } from '../../lib/time-zone.ts';
+import { addDays, localDate, periodStarts, streakFrom } from '../../lib/time-zone.ts';
 import { type AccessPolicy, seenByJournalReaders } from '../access/access.policy.ts';
 import type { JournalsService } from '../journals/journals.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PlansService } from '../billing/plans.service.ts';
 import { presentPrayer } from './prayers.presenter.ts';
-import { type ListedPrayer, type NewPrayer, PrayersRepository } from './prayers.repository.ts';
+import {
+  type DueFor,
+  dueForViewer,
+  type ListedPrayer,
+  type NewPrayer,
+  PrayersRepository,
+} from './prayers.repository.ts';
 import { userTimeZone } from '../users/users.service.ts';
 import type { PublicUserRow } from '../friends/friends.presenter.ts';
 
@@ -28,6 +35,9 @@ export const STREAK_HORIZON_DAYS = 1000;
 const SHARES_LISTED = 1000;
 
 type Status = 'pending' | 'answered' | 'active' | 'all' | undefined;
+
+export const UNTIL_PAST_MESSAGE = "A rhythm 'until' a date needs a date from today on.";
+export const SNOOZE_PAST_MESSAGE = 'Snooze until a date from tomorrow on (or wake it with null).';
 const statusFilter = (status: Status) =>
   status === 'answered'
     ? 'answered'
@@ -105,11 +115,56 @@ export class PrayersService {
     const row = await this.access.prayerWith(
       user.id,
       id,
-      { testimonies: this.repo.testimonies() },
+      { testimonies: this.repo.testimonies(), due: dueForViewer(this.dueFor(user)) },
       tx,
     );
     if (!row || (own && row.prayer.authorId !== user.id)) throw notFound('Prayer');
-    return presentPrayer(row, row.testimonies);
+    return presentPrayer(row, row.testimonies, user.id);
+  }
+
+  /** The user's local date today (their time zone). */
+  today(user: Pick<UserRow, 'settings'>): string {
+    return localDate(this.now(), userTimeZone(user));
+  }
+
+  /** Whose due marks a read of `user` shows: theirs, on their local date. */
+  private dueFor(user: UserRow): DueFor {
+    return { userId: user.id, day: this.today(user) };
+  }
+
+  /**
+   * Sets the prayer's rhythm (issue 20 §2): its kind and that kind's fields (the others are
+   * cleared), and, when given, its snooze and star. Author only.
+   * @throws AppError NOT_FOUND unless theirs; BAD_REQUEST for an 'until' date before today or a
+   * snooze date not after today (in the user's time zone).
+   */
+  async setRhythm(id: string, input: RhythmInput, user: UserRow): Promise<Prayer> {
+    await this.access.ownPrayer(user.id, id);
+    const today = this.today(user);
+    if (input.kind === 'until' && input.until! < today) throw badRequest(UNTIL_PAST_MESSAGE);
+    if (input.snoozeUntil && input.snoozeUntil <= today) throw badRequest(SNOOZE_PAST_MESSAGE);
+    await this.repo.update(id, {
+      rhythmKind: input.kind,
+      rhythmDays: input.kind === 'weekly' ? [...new Set(input.days)].sort((a, b) => a - b) : null,
+      rhythmDayOfMonth: input.kind === 'monthly' ? input.dayOfMonth! : null,
+      rhythmUntil: input.kind === 'until' ? input.until! : null,
+      ...(input.snoozeUntil !== undefined ? { snoozeUntil: input.snoozeUntil } : {}),
+      ...(input.urgent !== undefined ? { urgent: input.urgent } : {}),
+    });
+    return this.read(id, user, true);
+  }
+
+  /**
+   * Snoozes these prayers of the user until `day` (the digest's push action "Snooze"); only
+   * theirs are touched. Returns how many.
+   */
+  async snoozeOwn(user: UserRow, ids: string[], day: string, tx: DbOrTx): Promise<number> {
+    return this.repo.snooze(user.id, ids, day, tx);
+  }
+
+  /** The ids of the user's prayers due on `day` (the digest's push actions act on them). */
+  async dueIds(user: UserRow, day: string, tx: DbOrTx = this.db): Promise<string[]> {
+    return this.repo.dueIds({ userId: user.id, day }, tx);
   }
 
   async get(id: string, user: UserRow): Promise<Prayer> {
@@ -141,7 +196,7 @@ export class PrayersService {
       );
     });
     // The inserted row is the prayer; a new prayer has no testimonies (no read-back queries).
-    return presentPrayer({ prayer: created, journalTitle: journal.journal.title }, []);
+    return presentPrayer({ prayer: created, journalTitle: journal.journal.title }, [], user.id);
   }
 
   /**
@@ -277,11 +332,11 @@ export class PrayersService {
   }
 
   /** A page from `limit + 1` rows: the first `limit`, and a cursor when there were more. */
-  pageOf(rows: ListedPrayer[], limit: number): PrayerPage {
+  pageOf(rows: ListedPrayer[], limit: number, viewerId: string): PrayerPage {
     const visible = rows.slice(0, limit);
     const last = visible.at(-1);
     return {
-      data: visible.map((r) => presentPrayer(r, r.testimonies)),
+      data: visible.map((r) => presentPrayer(r, r.testimonies, viewerId)),
       nextCursor:
         rows.length > limit && last
           ? encodeCursor(CREATED_AT_ID, [last.prayer.createdAt, last.prayer.id])
@@ -309,6 +364,7 @@ export class PrayersService {
       ...(options.answered ? {} : { status: 'pending' as const }),
       after: options.after,
       limit: options.limit,
+      dueFor: null,
     });
     return rows.map((r) => ({
       prayer: r.prayer,
@@ -340,8 +396,14 @@ export class PrayersService {
    * The newest page of a journal's prayers the viewer may see (the journal's page shows it), to
    * read in the statement that checks the journal's access (`pageOf(rows, limit)` presents it).
    */
-  firstPageOfJournal(journalId: string, viewerId: string, limit: number): SQL<ListedPrayer[]> {
-    return this.repo.page({ journalId, viewerId, after: null, limit: limit + 1 });
+  firstPageOfJournal(journalId: string, viewer: UserRow, limit: number): SQL<ListedPrayer[]> {
+    return this.repo.page({
+      journalId,
+      viewerId: viewer.id,
+      after: null,
+      limit: limit + 1,
+      dueFor: this.dueFor(viewer),
+    });
   }
 
   /** A page of a journal's prayers the viewer may see. */
@@ -351,6 +413,7 @@ export class PrayersService {
       status?: Status;
       category?: string | undefined;
       search?: string | undefined;
+      due?: 'true' | 'false' | undefined;
       cursor?: string | undefined;
       limit: number;
     },
@@ -367,10 +430,12 @@ export class PrayersService {
         search: query.search || undefined,
         after,
         limit: query.limit + 1,
+        dueFor: this.dueFor(user),
+        dueOnly: query.due === 'true',
       }),
     });
     if (!row) throw notFound('Journal');
-    return this.pageOf(row.page, query.limit);
+    return this.pageOf(row.page, query.limit, user.id);
   }
 
   /**
@@ -381,6 +446,7 @@ export class PrayersService {
   publicPageOfJournal(
     journalId: string | Column,
     query: { cursor?: string | undefined; limit: number },
+    viewer: UserRow,
   ): SQL<ListedPrayer[]> {
     return this.repo.page({
       journalId,
@@ -388,6 +454,8 @@ export class PrayersService {
       viewerId: null,
       after: decodeCursor(query.cursor, CREATED_AT_ID),
       limit: query.limit + 1,
+      // Its author still sees which of theirs are due.
+      dueFor: this.dueFor(viewer),
     });
   }
 
@@ -397,6 +465,7 @@ export class PrayersService {
       status?: Status;
       category?: string | undefined;
       search?: string | undefined;
+      due?: 'true' | 'false' | undefined;
       cursor?: string | undefined;
       limit: number;
     },
@@ -410,8 +479,10 @@ export class PrayersService {
       search: query.search || undefined,
       after: decodeCursor(query.cursor, CREATED_AT_ID),
       limit: query.limit + 1,
+      dueFor: this.dueFor(user),
+      dueOnly: query.due === 'true',
     });
-    return this.pageOf(rows, query.limit);
+    return this.pageOf(rows, query.limit, user.id);
   }
 
   /**

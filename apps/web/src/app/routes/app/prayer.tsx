@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, BookOpen, FileQuestion, Share2, Users } from 'lucide-react';
+import { ArrowLeft, BookOpen, CalendarClock, FileQuestion, Share2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ItemNotFound, PageLoadError } from '@/components/errors/page-states';
@@ -9,7 +9,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { prayerQueryOptions } from '@/features/prayers/api/get-prayer';
+import { RhythmDialog } from '@/features/prayers/components/lazy-dialogs';
 import { PrayerBadges, PrayerBody } from '@/features/prayers/components/prayer-body';
+import { describeRhythm, formatLocalDay } from '@/features/prayers/utils/rhythm';
 import { SHARED_WITH_YOU } from '@/features/prayers/utils/journal-label';
 import { ShareDialog } from '@/features/sharing/components/lazy-dialogs';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
@@ -60,6 +62,7 @@ export default function PrayerRoute() {
   const userId = useAuthStore((state) => state.user?._id);
   const prayer = useQuery(prayerQueryOptions(id));
   const [shareOpen, setShareOpen] = useState(false);
+  const [rhythmOpen, setRhythmOpen] = useState(false);
 
   const loadError = prayer.isError && !prayer.data ? prayer.error : null;
   useErrorToast(loadError && !isMissing(loadError) ? loadError : null, 'Error', LOAD_PRAYER_FAILED);
@@ -131,10 +134,16 @@ export default function PrayerRoute() {
           </PrayerBadges>
         </div>
         {isAuthor && (
-          <Button variant="outline" className="w-fit" onClick={() => setShareOpen(true)}>
-            <Share2 aria-hidden="true" />
-            Share
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" className="w-fit" onClick={() => setRhythmOpen(true)}>
+              <CalendarClock aria-hidden="true" />
+              Rhythm
+            </Button>
+            <Button variant="outline" className="w-fit" onClick={() => setShareOpen(true)}>
+              <Share2 aria-hidden="true" />
+              Share
+            </Button>
+          </div>
         )}
       </header>
 
@@ -152,6 +161,16 @@ export default function PrayerRoute() {
             )}
             <dt className="text-muted-foreground">Last updated</dt>
             <dd>{formatDate(data.updatedAt)}</dd>
+            {isAuthor && (
+              <>
+                <dt className="text-muted-foreground">Rhythm</dt>
+                <dd data-testid="prayer-rhythm">
+                  {describeRhythm(data.rhythm)}
+                  {data.rhythm.snoozeUntil &&
+                    ` · snoozed until ${formatLocalDay(data.rhythm.snoozeUntil)}`}
+                </dd>
+              </>
+            )}
           </dl>
         </CardContent>
       </Card>
@@ -178,6 +197,7 @@ export default function PrayerRoute() {
         </section>
       )}
 
+      {isAuthor && <RhythmDialog prayer={data} open={rhythmOpen} onOpenChange={setRhythmOpen} />}
       {isAuthor && (
         <ShareDialog
           open={shareOpen}

@@ -4,7 +4,8 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 
-export type JournalPrayerStatus = 'pending' | 'answered' | 'all';
+/** 'due': the viewer's own prayers due today (their rhythm). */
+export type JournalPrayerStatus = 'pending' | 'due' | 'answered' | 'all';
 
 export interface JournalPrayersFilter {
   status: JournalPrayerStatus;
@@ -23,7 +24,8 @@ export const getJournalPrayers = (
   api.get('/prayers', {
     query: {
       journal: journalId,
-      status: filter.status,
+      status: filter.status === 'due' ? 'pending' : filter.status,
+      due: filter.status === 'due' ? 'true' : undefined,
       category: filter.category,
       search: filter.search,
       cursor,

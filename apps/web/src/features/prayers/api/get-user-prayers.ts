@@ -3,7 +3,8 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 
-export type UserPrayerStatus = 'active' | 'answered' | 'all';
+/** 'due': the active prayers due today (their rhythm), the rest by status. */
+export type UserPrayerStatus = 'active' | 'due' | 'answered' | 'all';
 
 export interface UserPrayersFilter {
   status: UserPrayerStatus;
@@ -20,7 +21,8 @@ export const getUserPrayers = (
 ) =>
   api.get('/prayers/user', {
     query: {
-      status: filter.status,
+      status: filter.status === 'due' ? 'active' : filter.status,
+      due: filter.status === 'due' ? 'true' : undefined,
       category: filter.category,
       search: filter.search,
       cursor,

@@ -13,6 +13,7 @@ import { PrayerGrid } from './prayer-grid';
 const TABS: { value: JournalPrayerStatus; empty: ReactNode }[] = [
   { value: 'all', empty: 'No prayers found.' },
   { value: 'pending', empty: 'No active prayers.' },
+  { value: 'due', empty: 'Nothing is due today.' },
   {
     value: 'answered',
     empty: (
@@ -66,6 +67,7 @@ export function JournalPrayersSection({
   const counts: Record<JournalPrayerStatus, string> = {
     all: 'All',
     pending: `Active (${journal.activeCount})`,
+    due: 'Due today',
     answered: `Answered (${journal.answeredCount})`,
   };
 
@@ -88,7 +90,8 @@ export function JournalPrayersSection({
       </div>
       <Tabs value={tab} onValueChange={(value) => setTab(value as JournalPrayerStatus)}>
         <TabsList aria-label="Prayer status">
-          {TABS.map(({ value }) => (
+          {/* Only the owner's prayers can be due (a rhythm is its author's). */}
+          {TABS.filter(({ value }) => canEdit || value !== 'due').map(({ value }) => (
             <TabsTrigger key={value} value={value}>
               {counts[value]}
             </TabsTrigger>

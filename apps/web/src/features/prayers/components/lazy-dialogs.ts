@@ -5,6 +5,8 @@ export const AddPrayerDialog = lazyDialog(() =>
   import('./add-prayer-dialog').then((m) => m.AddPrayerDialog),
 );
 
+export const RhythmDialog = lazyDialog(() => import('./rhythm-dialog').then((m) => m.RhythmDialog));
+
 export const PrayerDetailsDialog = lazyDialog(
   () => import('./prayer-details-dialog').then((m) => m.PrayerDetailsDialog),
   (props) => props.prayer !== null,

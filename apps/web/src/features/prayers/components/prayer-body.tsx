@@ -3,7 +3,7 @@ import { BookMarked, Globe, Lock } from 'lucide-react';
 import type * as React from 'react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
-import { CategoryBadge, PrayerStatusBadge } from './prayer-card';
+import { CategoryBadge, DueMarks, PrayerStatusBadge } from './prayer-card';
 
 /**
  * A prayer's badges: its category, its status and who may see it. `children` go on the same row
@@ -14,7 +14,7 @@ export function PrayerBadges({
   children,
   className,
 }: {
-  prayer: Pick<Prayer, 'category' | 'status' | 'isPrivate'>;
+  prayer: Pick<Prayer, 'category' | 'status' | 'isPrivate' | 'due' | 'urgent'>;
   children?: React.ReactNode;
   className?: string;
 }) {
@@ -26,6 +26,7 @@ export function PrayerBadges({
         {prayer.isPrivate ? <Lock aria-hidden="true" /> : <Globe aria-hidden="true" />}
         {prayer.isPrivate ? 'Private' : 'Public'}
       </Badge>
+      <DueMarks prayer={prayer} />
       {children}
     </div>
   );

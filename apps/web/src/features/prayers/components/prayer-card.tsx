@@ -1,5 +1,5 @@
 import type { Prayer } from '@selah/shared/schemas/prayers';
-import { BookMarked, CheckCircle2, Circle, Lock } from 'lucide-react';
+import { BookMarked, CheckCircle2, Circle, Lock, Star, Sunrise } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { getCategoryClass } from '@/lib/category-colors';
 import { formatDate } from '@/lib/format-date';
@@ -26,6 +26,31 @@ export function PrayerStatusBadge({ status }: { status: Prayer['status'] }) {
       <Circle aria-hidden="true" />
       Active
     </Badge>
+  );
+}
+
+/** A calm mark on a prayer due today (its author's rhythm), and the star of an urgent one. */
+export function DueMarks({ prayer }: { prayer: Pick<Prayer, 'due' | 'urgent'> }) {
+  return (
+    <>
+      {prayer.due && (
+        <Badge
+          variant="outline"
+          data-slot="due-badge"
+          className="gap-1 border-primary/40 bg-primary/10 text-foreground"
+        >
+          <Sunrise className="text-primary" aria-hidden="true" />
+          Due today
+        </Badge>
+      )}
+      {prayer.urgent && (
+        <Star
+          className="size-4 fill-amber-400 text-amber-500 dark:text-amber-400"
+          role="img"
+          aria-label="Urgent"
+        />
+      )}
+    </>
   );
 }
 
@@ -77,6 +102,7 @@ export function PrayerCard({
       <div className="mt-auto flex flex-wrap items-center gap-2">
         <CategoryBadge category={prayer.category} />
         <PrayerStatusBadge status={prayer.status} />
+        <DueMarks prayer={prayer} />
         {prayer.memoryVerse && (
           <BookMarked
             className="size-4 text-muted-foreground"

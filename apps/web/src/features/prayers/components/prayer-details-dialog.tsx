@@ -1,5 +1,5 @@
 import type { Prayer } from '@selah/shared/schemas/prayers';
-import { CheckCircle2, RotateCcw, Trash2 } from 'lucide-react';
+import { CalendarClock, CheckCircle2, RotateCcw, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { Button } from '@/components/ui/button';
@@ -23,6 +23,8 @@ import { usePrayer } from '../api/get-prayer';
 import { useUpdatePrayerStatus } from '../api/update-prayer-status';
 import { PrayerBadges, PrayerBody } from './prayer-body';
 import { prayerJournalLabel } from '../utils/journal-label';
+import { describeRhythm, formatLocalDay } from '../utils/rhythm';
+import { RhythmDialog } from './rhythm-dialog';
 
 /**
  * A prayer's details (spec-1 §2 dialogs, §4 prayer status). Its author may switch the status,
@@ -66,6 +68,7 @@ function PrayerDetails({ initial, onClose }: { initial: Prayer; onClose: () => v
       {answered && (
         <p className="text-sm text-muted-foreground">Answered on {formatDate(prayer.answeredAt)}</p>
       )}
+      {isOwner && !answered && <RhythmAction prayer={prayer} />}
       {isOwner && <StatusAction prayer={prayer} />}
       {answered && <Testimonies prayer={prayer} canAdd={isOwner} />}
       {isOwner && (
@@ -80,6 +83,27 @@ function PrayerDetails({ initial, onClose }: { initial: Prayer; onClose: () => v
         </>
       )}
     </>
+  );
+}
+
+function RhythmAction({ prayer }: { prayer: Prayer }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-3">
+      <p className="text-sm text-muted-foreground">
+        <span className="font-medium text-foreground">{describeRhythm(prayer.rhythm)}</span>
+        {prayer.rhythm.snoozeUntil
+          ? ` · snoozed until ${formatLocalDay(prayer.rhythm.snoozeUntil)}`
+          : prayer.due
+            ? ' · due today'
+            : ''}
+      </p>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        <CalendarClock aria-hidden="true" />
+        Set rhythm
+      </Button>
+      <RhythmDialog prayer={prayer} open={open} onOpenChange={setOpen} />
+    </div>
   );
 }
 

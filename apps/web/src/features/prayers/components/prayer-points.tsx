@@ -23,6 +23,16 @@ export const LOAD_PRAYERS_ERROR = 'Failed to load prayers. Please try again.';
 const TABS: { value: UserPrayerStatus; label: string; empty: ReactNode }[] = [
   { value: 'active', label: 'Active', empty: 'No active prayers.' },
   {
+    value: 'due',
+    label: 'Due today',
+    empty: (
+      <>
+        <p>Nothing is due today.</p>
+        <p className="mt-1">Give a prayer a rhythm to see it here on its days.</p>
+      </>
+    ),
+  },
+  {
     value: 'answered',
     label: 'Answered',
     empty: (
@@ -72,6 +82,7 @@ export function PrayerPoints() {
 
   const counts: Record<UserPrayerStatus, number | undefined> = {
     active: summary.data?.active,
+    due: undefined,
     answered: summary.data?.answered,
     all: summary.data?.total,
   };

@@ -1,0 +1,61 @@
+import type { Rhythm } from '@selah/shared/schemas/rhythm';
+
+/** Sunday first, as the API numbers them (0 = Sunday … 6 = Saturday). */
+export const WEEKDAYS = [
+  { day: 0, short: 'Sun', long: 'Sunday' },
+  { day: 1, short: 'Mon', long: 'Monday' },
+  { day: 2, short: 'Tue', long: 'Tuesday' },
+  { day: 3, short: 'Wed', long: 'Wednesday' },
+  { day: 4, short: 'Thu', long: 'Thursday' },
+  { day: 5, short: 'Fri', long: 'Friday' },
+  { day: 6, short: 'Sat', long: 'Saturday' },
+] as const;
+
+const ordinal = (n: number) => {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+};
+
+/** A local date ('YYYY-MM-DD') as "Tue, 1 Dec" (no time-zone shift: it is a calendar date). */
+export function formatLocalDay(day: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
+}
+
+/** The rhythm in words: "Daily", "Weekly on Mon, Wed", "Monthly on the 31st", … */
+export function describeRhythm(rhythm: Rhythm): string {
+  switch (rhythm.kind) {
+    case 'daily':
+      return 'Daily';
+    case 'weekdays':
+      return 'Weekdays';
+    case 'weekly':
+      return `Weekly on ${(rhythm.days ?? []).map((d) => WEEKDAYS[d]?.short).join(', ')}`;
+    case 'monthly':
+      return `Monthly on the ${ordinal(rhythm.dayOfMonth ?? 1)}`;
+    case 'until':
+      return `Daily until ${rhythm.until ? formatLocalDay(rhythm.until) : '…'}`;
+    default:
+      return 'No rhythm';
+  }
+}
+
+/** Today in the browser's zone, 'YYYY-MM-DD' (the dialog's quick snooze dates). */
+export function localToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+export function addDaysTo(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
