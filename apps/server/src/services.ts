@@ -135,13 +135,14 @@ export function createServices(opts: ServiceOptions) {
     passwordLimiter: new Limiter(PASSWORD_CHECK_LIMIT, opts.redis),
   });
   const plans = new PlansService({ db: db.db, now });
-  const prayerLog = new PrayerLogService({ now });
+  const prayerLog = new PrayerLogService({ db: db.db, now });
   const prayers: PrayersService = new PrayersService({
     db: db.db,
     access,
     now,
     notifications,
     plans,
+    prayerLog,
     // Prayers and journals use each other (counters, a journal's page of prayers): read when
     // used, once both are built.
     get journals(): JournalsService {
@@ -156,7 +157,7 @@ export function createServices(opts: ServiceOptions) {
     prayers,
     plans,
   });
-  const stats = new StatsService({ prayers, plans, now });
+  const stats = new StatsService({ prayers, plans, prayerLog, now });
   const prayerRequests = new PrayerRequestsService({
     db: db.db,
     access,
