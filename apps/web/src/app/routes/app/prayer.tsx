@@ -8,7 +8,10 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useErrorToast } from '@/hooks/use-error-toast';
+import { PrayedSummary } from '@/features/prayer-log/components/prayed-summary';
+import { PrayerTimeline } from '@/features/prayer-log/components/prayer-timeline';
 import { prayerQueryOptions } from '@/features/prayers/api/get-prayer';
+import { PrayedButton } from '@/features/prayers/components/prayed-button';
 import { PrayerBadges, PrayerBody } from '@/features/prayers/components/prayer-body';
 import { SHARED_WITH_YOU } from '@/features/prayers/utils/journal-label';
 import { ShareDialog } from '@/features/sharing/components/lazy-dialogs';
@@ -130,13 +133,17 @@ export default function PrayerRoute() {
             )}
           </PrayerBadges>
         </div>
-        {isAuthor && (
-          <Button variant="outline" className="w-fit" onClick={() => setShareOpen(true)}>
-            <Share2 aria-hidden="true" />
-            Share
-          </Button>
-        )}
+        <div className="flex flex-wrap gap-2">
+          <PrayedButton prayerId={data._id} title={data.title} size="default" />
+          {isAuthor && (
+            <Button variant="outline" className="w-fit" onClick={() => setShareOpen(true)}>
+              <Share2 aria-hidden="true" />
+              Share
+            </Button>
+          )}
+        </div>
       </header>
+      <PrayedSummary prayerId={data._id} className="-mt-3" />
 
       <Card className="gap-4">
         <CardContent className="grid gap-5">
@@ -177,6 +184,8 @@ export default function PrayerRoute() {
           )}
         </section>
       )}
+
+      <PrayerTimeline prayerId={data._id} isAuthor={isAuthor} />
 
       {isAuthor && (
         <ShareDialog
