@@ -16,21 +16,25 @@ const LATE_DAYS = 7;
 const WEEKDAYS = ['Mon', '', 'Wed', '', 'Fri', '', 'Sun'];
 
 /**
- * The colour of a day: missed days are muted; prayed days are the accent colour, darker (light
- * mode) or lighter (dark mode) the more often prayed, by mixing it toward the text colour. The
- * accent itself meets 4.5:1 against the page in every palette (styles.test.ts) and mixing toward
- * the text colour only raises that, so every prayed day stands out from the page; the count is
- * also said in words (each day's label, the summary).
+ * How many times prayed a day's colour shows: 0 none, 1 once, 2 two or three times, 3 four or more.
  */
 export function levelOf(count: number): 0 | 1 | 2 | 3 {
   return count <= 0 ? 0 : count === 1 ? 1 : count <= 3 ? 2 : 3;
 }
-const LEVEL_CLASS = {
-  0: 'bg-muted',
-  1: 'bg-primary',
-  2: 'bg-[color-mix(in_oklab,var(--primary)_70%,var(--foreground))]',
-  3: 'bg-[color-mix(in_oklab,var(--primary)_45%,var(--foreground))]',
-} as const;
+
+/**
+ * The colour of a prayed day: the accent, mixed (in sRGB) toward the text colour the more often
+ * prayed: darker in light mode, lighter in dark mode. Each level keeps at least 3:1 against the
+ * card in every accent palette and mode, and so does the "filled in later" dot on it
+ * (rhythm-view.test.ts computes it from src/index.css); the count is also said in words.
+ */
+export const LEVEL_ACCENT_PERCENT = { 1: 100, 2: 65, 3: 35 } as const;
+const levelStyle = (level: 0 | 1 | 2 | 3) =>
+  level === 0
+    ? undefined
+    : {
+        backgroundColor: `color-mix(in srgb, var(--primary) ${LEVEL_ACCENT_PERCENT[level]}%, var(--foreground))`,
+      };
 
 /** What a screen reader hears for a day. */
 export function dayLabel(day: RhythmDay, today: string): string {
@@ -67,8 +71,8 @@ function Cell({
   const label = dayLabel(day, today);
   const className = cn(
     'relative flex aspect-square w-full items-center justify-center rounded-[3px]',
-    LEVEL_CLASS[levelOf(day.count)],
-    day.rest && 'border border-dashed border-primary bg-transparent',
+    day.count === 0 && !day.rest && 'bg-muted',
+    day.rest && 'border border-dashed border-primary',
     day.day === today && 'ring-2 ring-ring ring-offset-1 ring-offset-card',
   );
   const mark = day.late ? (
@@ -79,6 +83,7 @@ function Cell({
       <button
         type="button"
         data-day={day.day}
+        style={levelStyle(levelOf(day.count))}
         aria-label={`${label}. I prayed that day: fill it in`}
         onClick={() => onFillIn(day.day)}
         className={cn(
@@ -94,6 +99,7 @@ function Cell({
     <span
       role="img"
       data-day={day.day}
+      style={levelStyle(levelOf(day.count))}
       data-count={day.count}
       aria-label={label}
       className={className}
@@ -104,10 +110,11 @@ function Cell({
 }
 
 function Legend() {
-  const item = (className: string, label: string, dot = false) => (
+  const item = (className: string, label: string, level: 0 | 1 | 2 | 3 = 0, dot = false) => (
     <li className="flex items-center gap-1.5">
       <span
         aria-hidden="true"
+        style={levelStyle(level)}
         className={cn('flex size-3 items-center justify-center rounded-[3px]', className)}
       >
         {dot && <span className="size-1 rounded-full bg-primary-foreground" />}
@@ -117,12 +124,12 @@ function Legend() {
   );
   return (
     <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground" aria-label="Key">
-      {item(LEVEL_CLASS[0], 'Not prayed')}
-      {item(LEVEL_CLASS[1], 'Once')}
-      {item(LEVEL_CLASS[2], '2–3 times')}
-      {item(LEVEL_CLASS[3], '4+')}
+      {item('bg-muted', 'Not prayed')}
+      {item('', 'Once', 1)}
+      {item('', '2–3 times', 2)}
+      {item('', '4+ times', 3)}
       {item('border border-dashed border-primary', 'Rest day')}
-      {item(LEVEL_CLASS[1], 'Filled in later', true)}
+      {item('', 'Filled in later', 1, true)}
     </ul>
   );
 }
