@@ -19,7 +19,7 @@ async function prayerPoints(api: Api, login: (user: TestUser, path?: string) => 
  */
 async function prayTheDay(page: Page, prayerId: string) {
   const card = page.getByRole('article', { name: 'Redemption of Jerusalem' });
-  await card.getByRole('button', { name: /^Prayed: record that you prayed/ }).click();
+  await card.getByRole('button', { name: 'Prayed', exact: true }).click();
   await expect(
     toast(page, 'Prayed', 'You prayed for "Redemption of Jerusalem" today.'),
   ).toBeVisible();
@@ -42,7 +42,7 @@ async function prayTheDay(page: Page, prayerId: string) {
   await expect(page.getByRole('textbox', { name: 'Add a note' })).toHaveValue('');
 
   // Praying again from the prayer page counts too.
-  await page.getByRole('button', { name: /^Prayed: record that you prayed/ }).click();
+  await page.getByRole('button', { name: 'Prayed', exact: true }).click();
   await expect(page.getByTestId('prayed-summary')).toHaveText('Prayed 2 times, last today');
 
   await page.goto('/dashboard');

@@ -229,7 +229,8 @@ test.describe('Prayers', () => {
 
     await expect(page.getByRole('tab', { name: 'Active (0)' })).toBeVisible();
     await expect(page.getByText('No active prayers.')).toBeVisible();
-    await expect(page.getByText('0 days')).toBeVisible();
+    const streak = page.getByRole('region', { name: 'Prayer rhythm' }).getByTestId('rhythm-streak');
+    await expect(streak).toHaveText('Streak: 0 days');
 
     await addPrayer(
       page,
@@ -246,7 +247,13 @@ test.describe('Prayers', () => {
     await expect(page.getByRole('list', { name: 'Prayers', exact: true })).toContainText(
       'Evening Prayers',
     );
-    await expect(page.getByText('1 day', { exact: true })).toBeVisible();
+    // Writing a prayer is not praying it; praying it from its card starts the streak.
+    await expect(streak).toHaveText('Streak: 0 days');
+    await page
+      .getByRole('article', { name: 'Rain for the farms' })
+      .getByRole('button', { name: 'Prayed' })
+      .click();
+    await expect(streak).toHaveText('Streak: 1 day');
 
     await page.getByRole('combobox', { name: 'Filter by category' }).click();
     await page.getByRole('option', { name: 'Health' }).click();

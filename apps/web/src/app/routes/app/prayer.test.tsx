@@ -1,5 +1,6 @@
 import type { User } from '@selah/shared/schemas/auth';
 import { FriendListSchema } from '@selah/shared/schemas/friends';
+import type { TimelineItem } from '@selah/shared/schemas/prayer-log';
 import { PrayerSchema, type Prayer } from '@selah/shared/schemas/prayers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -202,7 +203,11 @@ describe('/prayer/:id', () => {
 });
 
 describe('/prayer/:id: Prayed, the timeline and notes', () => {
-  const logItem = (kind: string, at: string, extra: Record<string, unknown> = {}) => ({
+  const logItem = (
+    kind: TimelineItem['kind'],
+    at: string,
+    extra: Partial<TimelineItem> = {},
+  ): TimelineItem => ({
     kind,
     id: `50000000-0000-4000-8000-${String(Math.floor(Math.random() * 1e12)).padStart(12, '0')}`,
     at,
@@ -244,7 +249,9 @@ describe('/prayer/:id: Prayed, the timeline and notes', () => {
     );
     const { user } = await renderAs(`/prayer/${prayer._id}`, reader);
     expect(await screen.findByTestId('prayed-summary')).toHaveTextContent('Not prayed yet');
-    await user.click(screen.getByRole('button', { name: /^Prayed: record that you prayed/ }));
+    const prayedButton = screen.getByRole('button', { name: 'Prayed' });
+    expect(prayedButton).toHaveAccessibleDescription('A child for Hannah');
+    await user.click(prayedButton);
     await expectToast('Prayed', 'You prayed for "A child for Hannah" today.');
     await waitFor(() =>
       expect(screen.getByTestId('prayed-summary')).toHaveTextContent('Prayed 1 time, last today'),
@@ -260,7 +267,7 @@ describe('/prayer/:id: Prayed, the timeline and notes', () => {
       ),
     );
     const { user } = await renderAs(`/prayer/${prayer._id}`, reader);
-    await user.click(await screen.findByRole('button', { name: /^Prayed: record/ }));
+    await user.click(await screen.findByRole('button', { name: 'Prayed' }));
     await expectToast('Error', 'Prayer not found.');
   });
 

@@ -134,7 +134,12 @@ export default function PrayerRoute() {
           </PrayerBadges>
         </div>
         <div className="flex flex-wrap gap-2">
-          <PrayedButton prayerId={data._id} title={data.title} size="default" />
+          <PrayedButton
+            prayerId={data._id}
+            title={data.title}
+            describedBy="prayer-title"
+            size="default"
+          />
           {isAuthor && (
             <Button variant="outline" className="w-fit" onClick={() => setShareOpen(true)}>
               <Share2 aria-hidden="true" />

@@ -14,11 +14,14 @@ export const PRAYED_ERROR = 'Your prayer could not be recorded. Please try again
 export function PrayedButton({
   prayerId,
   title,
+  describedBy,
   size = 'sm',
   className,
 }: {
   prayerId: string;
   title: string;
+  /** The id of the prayer's title: a screen reader says "Prayed, <title>". */
+  describedBy?: string;
   size?: 'sm' | 'default';
   className?: string;
 }) {
@@ -30,7 +33,7 @@ export function PrayedButton({
       size={size}
       className={cn('relative z-10', className)}
       disabled={prayed.isPending}
-      aria-label={`Prayed: record that you prayed "${title}" today`}
+      aria-describedby={describedBy}
       onClick={() =>
         prayed.mutate(
           { id: prayerId },

@@ -93,7 +93,12 @@ export function PrayerCard({
             ? `Answered ${formatDate(prayer.answeredAt, 'short')}`
             : `Added ${formatDate(prayer.createdAt, 'short')}`}
         </p>
-        <PrayedButton prayerId={prayer._id} title={prayer.title} className="shrink-0" />
+        <PrayedButton
+          prayerId={prayer._id}
+          title={prayer.title}
+          describedBy={`prayer-${prayer._id}-title`}
+          className="shrink-0"
+        />
       </div>
     </article>
   );
