@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { THEME_COLORS } from '@selah/shared/constants';
 import { buildRhythm } from '@/testing/factories';
 import { describe, expect, it } from 'vitest';
-import { dayLabel, LEVEL_ACCENT_PERCENT, levelOf, rhythmSummary } from './rhythm-view';
+import { dayLabel, LEVEL_MIX, levelOf, rhythmSummary } from './rhythm-view';
 
 // The colour tokens as src/styles.test.ts reads them (Vitest does not process CSS imports).
 const css = readFileSync(join(import.meta.dirname, '../../../index.css'), 'utf8');
@@ -56,7 +56,8 @@ describe('the heat map’s colours (WCAG 1.4.11: 3:1 for what shows information)
         const card = rgb(t['--card']!);
         const primary = rgb(t['--primary']!);
         for (const level of [1, 2, 3] as const) {
-          const fill = mix(primary, rgb(t['--foreground']!), LEVEL_ACCENT_PERCENT[level]);
+          const { percent, toward } = LEVEL_MIX[level];
+          const fill = mix(primary, rgb(t[toward]!), percent);
           expect(contrast(fill, card), `level ${level}`).toBeGreaterThanOrEqual(3);
           // The "filled in later" dot on it.
           expect(
@@ -64,6 +65,11 @@ describe('the heat map’s colours (WCAG 1.4.11: 3:1 for what shows information)
             `dot ${level}`,
           ).toBeGreaterThanOrEqual(3);
         }
+        // The levels differ from each other.
+        const fills = ([1, 2, 3] as const).map((level) =>
+          mix(primary, rgb(t[LEVEL_MIX[level].toward]!), LEVEL_MIX[level].percent).join(),
+        );
+        expect(fills[0]).not.toBe(fills[1]);
         // A rest day's dashed border.
         expect(contrast(primary, card)).toBeGreaterThanOrEqual(3);
       },

@@ -23,17 +23,22 @@ export function levelOf(count: number): 0 | 1 | 2 | 3 {
 }
 
 /**
- * The colour of a prayed day: the accent, mixed (in sRGB) toward the text colour the more often
- * prayed: darker in light mode, lighter in dark mode. Each level keeps at least 3:1 against the
- * card in every accent palette and mode, and so does the "filled in later" dot on it
- * (rhythm-view.test.ts computes it from src/index.css); the count is also said in words.
+ * The colour of a prayed day: the accent, lighter (mixed in sRGB toward the card) when prayed
+ * once, as it is for two or three times, deeper (toward the text colour) for four or more. Each
+ * level keeps at least 3:1 against the card in every accent palette and mode, and so does the
+ * "filled in later" dot on it (rhythm-view.test.ts computes it from src/index.css); the count is
+ * also said in words.
  */
-export const LEVEL_ACCENT_PERCENT = { 1: 100, 2: 65, 3: 35 } as const;
+export const LEVEL_MIX = {
+  1: { percent: 72, toward: '--card' },
+  2: { percent: 100, toward: '--card' },
+  3: { percent: 55, toward: '--foreground' },
+} as const;
 const levelStyle = (level: 0 | 1 | 2 | 3) =>
   level === 0
     ? undefined
     : {
-        backgroundColor: `color-mix(in srgb, var(--primary) ${LEVEL_ACCENT_PERCENT[level]}%, var(--foreground))`,
+        backgroundColor: `color-mix(in srgb, var(--primary) ${LEVEL_MIX[level].percent}%, var(${LEVEL_MIX[level].toward}))`,
       };
 
 /** What a screen reader hears for a day. */
