@@ -195,7 +195,7 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
       schema: {
         tags: ['prayers'],
         operationId: 'prayPrayer',
-        summary: 'Record that I prayed a prayer (today, or late up to 7 days back)',
+        summary: 'Record that I prayed a prayer',
         params: IdParamsSchema,
         body: PrayedInputSchema,
         response: { 201: PrayerEventSchema, ...errors },
@@ -213,7 +213,7 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
       schema: {
         tags: ['prayers'],
         operationId: 'getPrayerLog',
-        summary: "A prayer's timeline as I see it, newest first, and how often I prayed it",
+        summary: "Get a prayer's timeline and how often I prayed it",
         params: IdParamsSchema,
         querystring: PrayerLogQuerySchema,
         response: { 200: PrayerLogSchema, ...errors },

@@ -44,7 +44,7 @@ export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async
       schema: {
         tags: ['stats'],
         operationId: 'getPrayerRhythm',
-        summary: 'Get my rhythm view: the days I prayed in the last weeks, and my streak',
+        summary: 'Get my rhythm view: days prayed and the streak',
         querystring: RhythmQuerySchema,
         response: { 200: RhythmSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
