@@ -162,7 +162,8 @@ test.describe('Prayers', () => {
     await expect(stat('Total Prayers')).toHaveText('2');
     await expect(stat('Active Prayer Points')).toHaveText('1');
     await expect(stat('Answered Prayers')).toHaveText('1');
-    await expect(stat('Prayer Streak')).toHaveText('1 day');
+    // Writing prayers is not praying them: the streak counts days with a Prayed (issue 20 §5).
+    await expect(stat('Prayer Streak')).toHaveText('0 days');
     const activity = page.getByRole('region', { name: 'Activity' });
     // A Free user: statistics cover the last 7 days, so the month is locked (ADR 027).
     await expect(activity.getByRole('definition')).toHaveText(['2', '2', 'Locked, needs Premium']);
@@ -208,11 +209,10 @@ test.describe('Prayers', () => {
 
     const panel = page.getByRole('region', { name: 'Prayer Stats' });
     await expect(panel.getByText('1 of 2 · 50%')).toHaveCount(2);
-    await expect(panel.getByText('1 day', { exact: true })).toBeVisible();
-    const days = panel.getByRole('list', { name: 'Last 7 days' }).getByRole('listitem');
-    await expect(days).toHaveCount(7);
-    await expect(days.last()).toContainText('prayed');
-    await expect(days.first()).toContainText('no prayer');
+    // The rhythm view replaces the spec's 7-day bars (issue 20 §5).
+    const rhythm = page.getByRole('region', { name: 'Prayer rhythm' });
+    await expect(rhythm.getByTestId('rhythm-streak')).toHaveText('Streak: 0 days');
+    await expect(rhythm.getByRole('img', { name: /^Today, .*: not prayed yet$/ })).toBeVisible();
     const categories = page.getByRole('region', { name: 'Categories' }).getByRole('listitem');
     await expect(categories).toHaveText(['Career1', 'Health1']);
   });
@@ -229,7 +229,8 @@ test.describe('Prayers', () => {
 
     await expect(page.getByRole('tab', { name: 'Active (0)' })).toBeVisible();
     await expect(page.getByText('No active prayers.')).toBeVisible();
-    await expect(page.getByText('0 days')).toBeVisible();
+    const streak = page.getByRole('region', { name: 'Prayer rhythm' }).getByTestId('rhythm-streak');
+    await expect(streak).toHaveText('Streak: 0 days');
 
     await addPrayer(
       page,
@@ -246,7 +247,13 @@ test.describe('Prayers', () => {
     await expect(page.getByRole('list', { name: 'Prayers', exact: true })).toContainText(
       'Evening Prayers',
     );
-    await expect(page.getByText('1 day', { exact: true })).toBeVisible();
+    // Writing a prayer is not praying it; praying it from its card starts the streak.
+    await expect(streak).toHaveText('Streak: 0 days');
+    await page
+      .getByRole('article', { name: 'Rain for the farms' })
+      .getByRole('button', { name: 'Prayed' })
+      .click();
+    await expect(streak).toHaveText('Streak: 1 day');
 
     await page.getByRole('combobox', { name: 'Filter by category' }).click();
     await page.getByRole('option', { name: 'Health' }).click();

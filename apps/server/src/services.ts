@@ -137,7 +137,7 @@ export function createServices(opts: ServiceOptions) {
     passwordLimiter: new Limiter(PASSWORD_CHECK_LIMIT, opts.redis),
   });
   const plans = new PlansService({ db: db.db, now });
-  const prayerLog = new PrayerLogService({ now });
+  const prayerLog = new PrayerLogService({ db: db.db, now });
   const pray = new PrayService({ db: db.db, prayerLog });
   const prayers: PrayersService = new PrayersService({
     db: db.db,
@@ -145,6 +145,7 @@ export function createServices(opts: ServiceOptions) {
     now,
     notifications,
     plans,
+    prayerLog,
     // Prayers and journals use each other (counters, a journal's page of prayers): read when
     // used, once both are built.
     get journals(): JournalsService {
@@ -159,7 +160,7 @@ export function createServices(opts: ServiceOptions) {
     prayers,
     plans,
   });
-  const stats = new StatsService({ prayers, plans, now });
+  const stats = new StatsService({ prayers, plans, prayerLog, now });
   const prayerRequests = new PrayerRequestsService({
     db: db.db,
     access,

@@ -131,6 +131,12 @@ beforeAll(async () => {
     (await me.post(`/api/prayer-requests/${ids.friendsRequest}/pray`, { cadence: 'daily7' }))
       .statusCode,
   ).toBe(200);
+  // Prayed events and a note, so the log and the rhythm view have something to read.
+  for (const id of [ids.ownPrayer, ids.othersPrayer])
+    expect((await me.post(`/api/prayers/${id}/prayed`)).statusCode).toBe(201);
+  expect(
+    (await me.post(`/api/prayers/${ids.ownPrayer}/notes`, { text: 'A note' })).statusCode,
+  ).toBe(201);
   // The shares queued e-mails: the outbox worker sends them now, not while reads are counted.
   await t.app.services.mailWorker.stop();
 }, 300_000);
@@ -209,6 +215,15 @@ const READS: Record<string, (() => [Api, string, number?][]) | string> = {
   'GET /api/prayers/:id/shares': () => [
     [me, `/api/prayers/${ids.ownPrayer}/shares`],
     [me, `/api/prayers/${ids.othersPrayer}/shares`, 404],
+  ],
+  'GET /api/prayers/:id/log': () => [
+    [me, `/api/prayers/${ids.ownPrayer}/log`],
+    [me, `/api/prayers/${ids.othersPrayer}/log?limit=2`],
+    [me, `/api/prayers/${seedId('prayer', 999_999)}/log`, 404],
+  ],
+  'GET /api/stats/rhythm': () => [
+    [me, '/api/stats/rhythm'],
+    [free, '/api/stats/rhythm?weeks=52'],
   ],
   'GET /api/stats': () => [
     [me, '/api/stats'],

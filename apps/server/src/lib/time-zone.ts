@@ -117,19 +117,49 @@ export function windowStart(now: Date, timeZone: string, days: number): Date {
   return startOfLocalDay(addDays(localDate(now, timeZone), 1 - days), timeZone);
 }
 
+/** A streak may rest one day in any this many: two missed days closer than this break it. */
+export const STREAK_REST_SPAN = 7;
+
 /**
- * Consecutive days with activity ending today or yesterday. `days` are distinct local dates,
- * newest first.
+ * The fair streak (issue 20 §5): the days prayed, counted back from today, where one missed day
+ * in any 7 is a rest day and two missed days within 7 end it. Today without a Prayed neither
+ * counts nor breaks it (the day is not over). The streak is the number of days prayed in it;
+ * `rest` are its rest days (missed days between two of its days prayed), newest first.
+ * `days` are the distinct local dates prayed, in any order.
  */
-export function streakFrom(days: string[], today: string): number {
-  if (days.length === 0) return 0;
-  let expected = days[0] === today ? today : addDays(today, -1);
-  if (days[0] !== expected) return 0;
+export function fairStreak(
+  days: Iterable<string>,
+  today: string,
+): { streak: number; rest: string[] } {
+  const prayed = new Set(days);
+  let oldest = Infinity;
+  for (const day of prayed) oldest = Math.min(oldest, Date.parse(`${day}T00:00:00Z`));
+  let cursor = prayed.has(today) ? today : addDays(today, -1);
   let streak = 0;
-  for (const day of days) {
-    if (day !== expected) break;
-    streak++;
-    expected = addDays(expected, -1);
+  let lastMiss: string | null = null;
+  const misses: string[] = [];
+  const rest: string[] = [];
+  while (Date.parse(`${cursor}T00:00:00Z`) >= oldest) {
+    if (prayed.has(cursor)) {
+      streak++;
+      // The misses since the newer days prayed sit between two days prayed: rest days.
+      rest.push(...misses.splice(0));
+    } else {
+      if (lastMiss !== null && daysBetween(cursor, lastMiss) < STREAK_REST_SPAN) break;
+      lastMiss = cursor;
+      misses.push(cursor);
+    }
+    cursor = addDays(cursor, -1);
   }
-  return streak;
+  return { streak, rest };
+}
+
+/** Whole days from `a` to `b` (YYYY-MM-DD), positive when `b` is later. */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The fair streak's length (`fairStreak`). */
+export function streakFrom(days: Iterable<string>, today: string): number {
+  return fairStreak(days, today).streak;
 }

@@ -13,6 +13,12 @@ import {
   type JournalMember,
 } from '@selah/shared/schemas/journals';
 import {
+  PrayerLogSchema,
+  RhythmSchema,
+  type PrayerLog,
+  type Rhythm,
+} from '@selah/shared/schemas/prayer-log';
+import {
   PrayerSchema,
   PrayerSummarySchema,
   type Prayer,
@@ -176,6 +182,47 @@ export function buildDashboardStats(overrides: Partial<DashboardStats> = {}): Da
     recentTestimonies: [],
     timeZone: 'UTC',
     statsWindowDays: null,
+    ...overrides,
+  });
+}
+
+/** The rhythm view's answer: `weeks` weeks up to `today` (a Sunday by default), nothing prayed. */
+export function buildRhythm(overrides: Partial<Rhythm> = {}, weeks = 12): Rhythm {
+  const today = overrides.today ?? '2026-03-15';
+  const start = new Date(`${today}T00:00:00Z`);
+  const weekday = (start.getUTCDay() + 6) % 7;
+  start.setUTCDate(start.getUTCDate() - weekday - 7 * (weeks - 1));
+  const days = Array.from({ length: 7 * (weeks - 1) + weekday + 1 }, (_, i) => {
+    const d = new Date(start);
+    d.setUTCDate(d.getUTCDate() + i);
+    return { day: d.toISOString().slice(0, 10), count: 0, late: false, rest: false };
+  });
+  return RhythmSchema.parse({
+    days,
+    streak: 0,
+    today,
+    timeZone: 'UTC',
+    statsWindowDays: null,
+    ...overrides,
+  });
+}
+
+/** A prayer's log page: created only, never prayed. */
+export function buildPrayerLog(overrides: Partial<PrayerLog> = {}): PrayerLog {
+  return PrayerLogSchema.parse({
+    data: [
+      {
+        kind: 'created',
+        id: '20000000-0000-4000-8000-000000000001',
+        at: '2026-03-01T09:00:00.000Z',
+        day: null,
+        late: false,
+        text: null,
+      },
+    ],
+    nextCursor: null,
+    summary: { prayedCount: 0, lastPrayedAt: null, lastPrayedDay: null },
+    today: '2026-03-15',
     ...overrides,
   });
 }

@@ -36,6 +36,9 @@ beforeAll(async () => {
   await owner.api.post(`/api/prayers/${answered}/testimony`, {
     testimony: 'The surgery went perfectly',
   });
+  await owner.api.post(`/api/prayers/${answered}/notes`, {
+    text: 'The doctors sounded hopeful today',
+  });
   await add({
     title: 'Wisdom at work',
     content: 'Guidance in the new role.',
@@ -89,6 +92,7 @@ describe('GET /api/journals/:id/export.pdf', () => {
       'Trust in the Lord with all your heart',
       'Proverbs 3:5',
       'The surgery went perfectly',
+      'The doctors sounded hopeful today',
       'Café plans ?',
       'Crème brûlée',
     ]) {
@@ -111,6 +115,7 @@ describe('GET /api/journals/:id/export.pdf', () => {
     const noNotes = (await exportAs(owner, '?notes=false')).text;
     expect(noNotes).toContain('Healing for Grandma');
     expect(noNotes).not.toContain('The surgery went perfectly');
+    expect(noNotes).not.toContain('The doctors sounded hopeful');
     expect(noNotes).toContain('Trust in the Lord');
   });
 

@@ -6,6 +6,8 @@ import { type FontKey, type FontStyle, loadFont, textRuns } from './pdf-fonts.ts
 export interface ExportedPrayer {
   prayer: PrayerRow;
   testimonies: string[];
+  /** The author's dated notes (issue 20 §4), oldest first. */
+  notes?: { text: string; createdAt: Date }[];
 }
 
 /**
@@ -103,7 +105,7 @@ export class JournalPdf {
 
   addPrayers(rows: ExportedPrayer[]): void {
     const { doc } = this;
-    for (const { prayer, testimonies } of rows) {
+    for (const { prayer, testimonies, notes = [] } of rows) {
       this.count++;
       if (doc.y > doc.page.height - doc.page.margins.bottom - 80) doc.addPage();
       doc.fillColor(COLORS.text).fontSize(13);
@@ -127,9 +129,13 @@ export class JournalPdf {
           'italic',
         );
       }
-      if (this.options.notes && testimonies.length > 0) {
+      if (this.options.notes && (testimonies.length > 0 || notes.length > 0)) {
         doc.moveDown(0.3).fillColor(COLORS.text).fontSize(10);
         this.write('Notes and updates', 'bold');
+        for (const note of notes)
+          this.write(`• ${this.formatDate(note.createdAt)}: ${note.text}`, 'regular', {
+            indent: 8,
+          });
         for (const note of testimonies) this.write(`• ${note}`, 'regular', { indent: 8 });
       }
       doc.moveDown(1);

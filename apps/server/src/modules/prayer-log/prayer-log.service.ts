@@ -1,19 +1,22 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Rhythm } from '@selah/shared/schemas/prayer-log';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { jsonArray, rowsOf, selectValues } from '../../db/json.ts';
 import {
   type PrayedSource,
   prayerEvents,
+  prayerNotes,
   prayerRequestResponses,
   prayerRequests,
   prayers,
   type UserRow,
 } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import { addDays, localDate } from '../../lib/time-zone.ts';
+import { addDays, fairStreak, localDate, STREAK_REST_SPAN } from '../../lib/time-zone.ts';
 import { userTimeZone } from '../users/users.service.ts';
 import { othersRequestReadable } from '../access/access.sql.ts';
 import { commitmentDueOn, prayerDueOn } from './prayer-log.sql.ts';
+import { type NoteRow, PrayerLogRepository, type TimelineRow } from './prayer-log.repository.ts';
 
 /** A late entry ("I prayed yesterday") may be filled in at most this many days back. */
 export const LATE_ENTRY_DAYS = 7;
@@ -48,10 +51,17 @@ export interface DueCandidate {
   userId: string;
   day: string;
 }
+/** Streaks are counted over at most this many days of history. */
+export const STREAK_HORIZON_DAYS = 1000;
 
 export interface PrayerLogServiceDeps {
+  /** Reads (the log, the streak, the rhythm view); `record` writes in the caller's transaction. */
+  db: Db;
   now: () => Date;
 }
+
+/** How many days back a streak of at most `length` days prayed may reach (rest days included). */
+const reachOf = (length: number) => length + Math.ceil(length / (STREAK_REST_SPAN - 1)) + 2;
 
 /**
  * The prayer log (issue 20 §4): every Prayed is one event, on the user's local day. The module
@@ -60,9 +70,13 @@ export interface PrayerLogServiceDeps {
  */
 export class PrayerLogService {
   private readonly now: () => Date;
+  private readonly db: Db;
+  private readonly repo: PrayerLogRepository;
 
   constructor(deps: PrayerLogServiceDeps) {
     this.now = deps.now;
+    this.db = deps.db;
+    this.repo = new PrayerLogRepository(deps.db);
   }
 
   /** The user's local date today. */
@@ -97,6 +111,7 @@ export class PrayerLogService {
         day,
         late,
         source: options.source ?? 'card',
+        occurredAt: this.now(),
       })
       .returning({
         id: prayerEvents.id,
@@ -167,5 +182,101 @@ export class PrayerLogService {
           .orderBy(prayerRequests.id),
       ),
     });
+  }
+
+  /**
+   * The user's fair streak in their time zone (lib/time-zone.ts `fairStreak`): days with a
+   * Prayed, one rest day allowed in any 7. With a plan's statistics window (`windowDays`,
+   * docs/decisions/027) it counts at most that many days and reads no older days than that
+   * needs. `days` is what to read (with the rest of a page, ADR 046), `count` counts it.
+   */
+  streak(
+    user: UserRow,
+    windowDays: number | null = null,
+  ): {
+    days: SQL<string[]>;
+    count: (days: string[]) => { streak: number; rest: string[]; today: string };
+  } {
+    const today = this.today(user);
+    const reach = reachOf(windowDays ?? STREAK_HORIZON_DAYS);
+    return {
+      days: this.repo.prayedDays(user.id, addDays(today, -reach), reach + 1),
+      count: (days) => {
+        const { streak, rest } = fairStreak(days, today);
+        return { streak: windowDays === null ? streak : Math.min(streak, windowDays), rest, today };
+      },
+    };
+  }
+
+  /**
+   * The rhythm view (issue 20 §5): one entry per day from the Monday `weeks - 1` weeks before
+   * this week's through today, with the events that day, whether any was filled in later and
+   * whether it is a rest day of the streak; and the streak (capped by `windowDays` as on the
+   * dashboard). One statement.
+   */
+  async rhythm(user: UserRow, weeks: number, windowDays: number | null): Promise<Rhythm> {
+    const today = this.today(user);
+    const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday = 0
+    const from = addDays(today, -weekday - 7 * (weeks - 1));
+    const streak = this.streak(user, windowDays);
+    const { counts, days } = await this.repo.readTogether({
+      counts: this.repo.dayCounts(user.id, from, today),
+      days: streak.days,
+    });
+    const { streak: length, rest } = streak.count(days);
+    const restDays = new Set(rest);
+    const byDay = new Map(counts.map((c) => [c.day, c]));
+    const entries: Rhythm['days'] = [];
+    for (let day = from; day <= today; day = addDays(day, 1)) {
+      const c = byDay.get(day);
+      entries.push({
+        day,
+        count: c?.count ?? 0,
+        late: c?.late ?? false,
+        rest: restDays.has(day),
+      });
+    }
+    return {
+      days: entries,
+      streak: length,
+      today,
+      timeZone: userTimeZone(user),
+      statsWindowDays: windowDays,
+    };
+  }
+
+  /** Writes a note by the prayer's author; the caller has checked that it is theirs. */
+  async addNote(prayerId: string, author: UserRow, text: string, tx: DbOrTx): Promise<NoteRow> {
+    return this.repo.insertNote({ prayerId, authorId: author.id, text, createdAt: this.now() }, tx);
+  }
+
+  /** The viewer's own record of the prayer of the statement's row, to read with it. */
+  prayedSummary(viewerId: string) {
+    return this.repo.prayedSummary(viewerId);
+  }
+
+  /** A page of the timeline of the prayer of the statement's row, to read with it. */
+  timeline(
+    viewerId: string,
+    after: readonly [Date, number, string] | null,
+    limit: number,
+  ): SQL<TimelineRow[]> {
+    return this.repo.timeline(viewerId, after, limit);
+  }
+
+  /**
+   * The notes of the prayer of the statement's row (a select over `prayers`), oldest first, as
+   * its author sees them: the journal PDF prints them under their prayer.
+   */
+  notesOfPrayer(): SQL<{ text: string; createdAt: Date }[]> {
+    return jsonArray({ text: prayerNotes.text, createdAt: prayerNotes.createdAt }, (row) =>
+      this.db
+        .select({ row })
+        .from(prayerNotes)
+        .where(
+          and(eq(prayerNotes.prayerId, prayers.id), eq(prayerNotes.authorId, prayers.authorId)),
+        )
+        .orderBy(asc(prayerNotes.createdAt), asc(prayerNotes.id)),
+    );
   }
 }

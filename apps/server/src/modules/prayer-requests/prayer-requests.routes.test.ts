@@ -219,7 +219,8 @@ describe("I'm Praying", () => {
         and(eq(prayerActivity.userId, shared.id), eq(prayerActivity.kind, 'prayed_for_request')),
       ),
     ).toBe(1);
-    expect((await shared.api.get('/api/stats')).json().prayerStreak).toBe(1);
+    // The streak counts days with a Prayed (issue 20 §5); committing to pray is not a Prayed.
+    expect((await shared.api.get('/api/stats')).json().prayerStreak).toBe(0);
 
     const undone = await shared.api.delete(`/api/prayer-requests/${privateId}/pray`);
     expect(undone.json()).toMatchObject({

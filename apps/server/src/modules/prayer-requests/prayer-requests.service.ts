@@ -1,4 +1,4 @@
-import type { PrayedInput, PrayerEvent } from '@selah/shared/schemas/prayer-log';
+import type { PrayerEvent } from '@selah/shared/schemas/prayer-log';
 import type {
   CommitmentCadence,
   CreatePrayerRequestInput,
@@ -18,7 +18,8 @@ import type { AccessPolicy } from '../access/access.policy.ts';
 import type { FriendsService } from '../friends/friends.service.ts';
 import { fullName } from '../friends/friends.presenter.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { PrayerLogService } from '../prayer-log/prayer-log.service.ts';
+import { presentPrayerEvent } from '../prayer-log/prayer-log.presenter.ts';
+import type { PrayerLogService, RecordPrayed } from '../prayer-log/prayer-log.service.ts';
 import type { PrayersService } from '../prayers/prayers.service.ts';
 import {
   PrayerRequestsRepository,
@@ -309,7 +310,7 @@ export class PrayerRequestsService {
    * back; a 'once' commitment of the viewer's ends with it, in the same transaction.
    * @throws AppError BAD_REQUEST for an answered request or a day out of range.
    */
-  async prayed(id: string, viewer: UserRow, input: PrayedInput = {}): Promise<PrayerEvent> {
+  async prayed(id: string, viewer: UserRow, input: RecordPrayed = {}): Promise<PrayerEvent> {
     const { request } = await this.deps.access.readableRequest(viewer.id, id);
     if (request.status === 'answered') throw badRequest(ANSWERED_MESSAGE);
     const event = await transaction(this.deps.db, async (tx) => {
@@ -326,14 +327,7 @@ export class PrayerRequestsService {
       );
       return event;
     });
-    return {
-      id: event.id,
-      kind: 'request',
-      targetId: id,
-      day: event.day,
-      late: event.late,
-      occurredAt: event.occurredAt.toISOString(),
-    };
+    return presentPrayerEvent(event);
   }
 
   /**

@@ -157,10 +157,13 @@ export class PrayersRepository {
     );
   }
 
-  /** A page of prayers, newest first, keyset-paginated on (created_at, id), with testimonies. */
-  async list(filter: PrayerFilter): Promise<ListedPrayer[]> {
+  /**
+   * A page of prayers, newest first, keyset-paginated on (created_at, id), with testimonies and
+   * what `also` reads of each (expressions over the prayer's row).
+   */
+  async list(filter: PrayerFilter, also: Record<string, SQL> = {}): Promise<ListedPrayer[]> {
     return this.db
-      .select(this.listedFields(filter.dueFor))
+      .select({ ...this.listedFields(filter.dueFor), ...also })
       .from(prayers)
       .innerJoin(journals, eq(journals.id, prayers.journalId))
       .where(this.listWhere(filter))
@@ -263,8 +266,13 @@ export class PrayersRepository {
     return rows.map((r) => r.userId);
   }
 
-  async addTestimony(prayerId: string, text: string, tx: DbOrTx = this.db): Promise<void> {
-    await tx.insert(prayerTestimonies).values({ prayerId, text });
+  async addTestimony(
+    prayerId: string,
+    text: string,
+    createdAt: Date,
+    tx: DbOrTx = this.db,
+  ): Promise<void> {
+    await tx.insert(prayerTestimonies).values({ prayerId, text, createdAt });
   }
 
   async logActivity(
@@ -316,25 +324,6 @@ export class PrayersRepository {
         .where(eq(prayers.authorId, authorId))
         .groupBy(prayers.category)
         .orderBy(desc(sql`count(*)`), prayers.category),
-    );
-  }
-
-  /**
-   * The distinct local dates (YYYY-MM-DD in `timeZone`) with activity, newest first, to read with
-   * a page.
-   */
-  activityDays(userId: string, timeZone: string, since: Date, limit: number): SQL<string[]> {
-    const day = sql<string>`to_char((${prayerActivity.occurredAt} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
-    return jsonArray(day, (row) =>
-      this.db
-        .selectDistinct({ row })
-        .from(prayerActivity)
-        .where(
-          and(eq(prayerActivity.userId, userId), sql`${prayerActivity.occurredAt} >= ${since}`),
-        )
-        // By position: the time-zone parameter makes the expression differ textually from the select.
-        .orderBy(sql`1 desc`)
-        .limit(limit),
     );
   }
 

@@ -283,6 +283,9 @@ describe('lists', () => {
     const active = (await me.get('/api/prayers/user?status=active&category=Health')).json();
     expect(active.data).toHaveLength(7);
 
+    // Writing prayers is not praying them: the streak counts days with a Prayed (issue 20 §5).
+    expect((await me.get('/api/prayers/user/summary')).json()).toMatchObject({ streak: 0 });
+    expect((await me.post(`/api/prayers/${fam}/prayed`)).statusCode).toBe(201);
     const summary = (await me.get('/api/prayers/user/summary')).json();
     expect(summary).toMatchObject({ total: 8, active: 7, answered: 1, streak: 1 });
     expect(summary.byCategory).toEqual([

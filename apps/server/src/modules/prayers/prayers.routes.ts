@@ -14,6 +14,14 @@ import {
 } from '@selah/shared/schemas/prayers';
 import { IdempotencyHeadersSchema } from '@selah/shared/schemas/idempotency';
 import { RhythmInputSchema } from '@selah/shared/schemas/rhythm';
+import {
+  NoteInputSchema,
+  PrayedInputSchema,
+  PrayerEventSchema,
+  PrayerLogQuerySchema,
+  PrayerLogSchema,
+  PrayerNoteSchema,
+} from '@selah/shared/schemas/prayer-log';
 import { currentUser, requireSession } from '../../plugins/auth.ts';
 import type { PrayersService } from './prayers.service.ts';
 
@@ -196,5 +204,59 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
           tx,
         ),
       })),
+  );
+  app.post(
+    '/:id/prayed',
+    {
+      schema: {
+        tags: ['prayers'],
+        operationId: 'prayPrayer',
+        summary: 'Record that I prayed a prayer',
+        params: IdParamsSchema,
+        body: PrayedInputSchema,
+        response: { 201: PrayerEventSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const event = await prayers.prayed(request.params.id, currentUser(request), request.body);
+      return reply.status(201).send(event);
+    },
+  );
+
+  app.get(
+    '/:id/log',
+    {
+      schema: {
+        tags: ['prayers'],
+        operationId: 'getPrayerLog',
+        summary: "Get a prayer's timeline and how often I prayed it",
+        params: IdParamsSchema,
+        querystring: PrayerLogQuerySchema,
+        response: { 200: PrayerLogSchema, ...errors },
+      },
+    },
+    async (request) => prayers.log(request.params.id, currentUser(request), request.query),
+  );
+
+  app.post(
+    '/:id/notes',
+    {
+      schema: {
+        tags: ['prayers'],
+        operationId: 'addPrayerNote',
+        summary: 'Add a dated note to my prayer',
+        params: IdParamsSchema,
+        body: NoteInputSchema,
+        response: { 201: PrayerNoteSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const note = await prayers.addNote(
+        request.params.id,
+        request.body.text,
+        currentUser(request),
+      );
+      return reply.status(201).send(note);
+    },
   );
 };

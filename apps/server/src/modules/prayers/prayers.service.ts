@@ -6,17 +6,20 @@ import type {
   UpdatePrayerInput,
 } from '@selah/shared/schemas/prayers';
 import type { RhythmInput } from '@selah/shared/schemas/rhythm';
+import type { PrayerEvent, PrayerLog, PrayerNote } from '@selah/shared/schemas/prayer-log';
 import type { Column, SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { ActivityKind, PrayerRow, UserRow } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { addDays, localDate, periodStarts, streakFrom } from '../../lib/time-zone.ts';
+import { addDays, localDate, periodStarts } from '../../lib/time-zone.ts';
 import { type AccessPolicy, seenByJournalReaders } from '../access/access.policy.ts';
 import type { JournalsService } from '../journals/journals.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PlansService } from '../billing/plans.service.ts';
+import type { PrayerLogService, RecordPrayed } from '../prayer-log/prayer-log.service.ts';
+import { presentPrayerEvent } from '../prayer-log/prayer-log.presenter.ts';
 import { presentPrayer } from './prayers.presenter.ts';
 import {
   type DueFor,
@@ -29,8 +32,8 @@ import { userTimeZone } from '../users/users.service.ts';
 import type { PublicUserRow } from '../friends/friends.presenter.ts';
 
 export const PERMISSION_DENIED_MESSAGE = 'You can only add prayers to your own journal.';
-/** Streaks are counted over at most this many days of history. */
-export const STREAK_HORIZON_DAYS = 1000;
+/** A timeline page's key: (at, rank, id), newest first. */
+const TIMELINE_KEY = ['timestamp', 'integer', 'uuid'] as const;
 /** At most this many people are listed as a prayer's shares (friend lists are bounded too). */
 const SHARES_LISTED = 1000;
 
@@ -74,6 +77,8 @@ export interface PrayersServiceDeps {
   plans: PlansService;
   /** A prayer's journal: its counters and members (the two services use each other). */
   journals: JournalsService;
+  /** The prayer log: Prayed events, notes, the streak (issue 20). */
+  prayerLog: PrayerLogService;
 }
 
 /** Prayers inside journals: status, testimonies, shares, lists, summary. Access: the policy's. */
@@ -85,8 +90,10 @@ export class PrayersService {
   private readonly now: () => Date;
   private readonly notifications: NotificationsService;
   private readonly plans: PlansService;
+  private readonly prayerLog: PrayerLogService;
 
   constructor(deps: PrayersServiceDeps) {
+    this.prayerLog = deps.prayerLog;
     this.deps = deps;
     this.db = deps.db;
     this.access = deps.access;
@@ -300,10 +307,69 @@ export class PrayersService {
       throw badRequest('Mark the prayer as answered before adding a testimony.');
     }
     await transaction(tx, async (tx) => {
-      await this.repo.addTestimony(id, testimony.trim(), tx);
+      await this.repo.addTestimony(id, testimony.trim(), this.now(), tx);
       await this.logActivity(user.id, 'testimony', tx);
     });
     return this.read(id, user, true, tx);
+  }
+
+  /**
+   * Records a Prayed by the viewer on a prayer they may read (theirs, a journal's they read, one
+   * shared with them), today or late up to 7 days back.
+   * @throws AppError NOT_FOUND when the prayer is hidden from them, BAD_REQUEST for a day out of
+   *   range.
+   */
+  async prayed(id: string, viewer: UserRow, input: RecordPrayed = {}): Promise<PrayerEvent> {
+    const event = await transaction(this.db, async (tx) => {
+      if (!(await this.access.prayer(viewer.id, id, tx))) throw notFound('Prayer');
+      return this.prayerLog.record(viewer, { prayerId: id }, input, tx);
+    });
+    return presentPrayerEvent(event);
+  }
+
+  /**
+   * A page of the prayer's timeline as the viewer sees it, newest first, with their own record
+   * of it: one statement with the access check (ADR 046). Prayed events are the viewer's own;
+   * notes are the author's and shown to the author only.
+   * @throws AppError NOT_FOUND when the prayer is hidden from them.
+   */
+  async log(
+    id: string,
+    viewer: UserRow,
+    query: { cursor?: string | undefined; limit: number },
+  ): Promise<PrayerLog> {
+    const after = decodeCursor(query.cursor, TIMELINE_KEY);
+    const row = await this.access.prayerWith(viewer.id, id, {
+      items: this.prayerLog.timeline(viewer.id, after, query.limit + 1),
+      summary: this.prayerLog.prayedSummary(viewer.id),
+    });
+    if (!row) throw notFound('Prayer');
+    const visible = row.items.slice(0, query.limit);
+    const last = visible.at(-1);
+    return {
+      data: visible.map(({ kind, id, at, day, late, text }) => ({ kind, id, at, day, late, text })),
+      nextCursor:
+        row.items.length > query.limit && last
+          ? encodeCursor(TIMELINE_KEY, [new Date(last.at), last.rank, last.id])
+          : null,
+      summary: row.summary ?? { prayedCount: 0, lastPrayedAt: null, lastPrayedDay: null },
+      today: this.prayerLog.today(viewer),
+    };
+  }
+
+  /**
+   * Adds a dated note to the author's prayer.
+   * @throws AppError NOT_FOUND unless the prayer is theirs.
+   */
+  async addNote(id: string, text: string, author: UserRow): Promise<PrayerNote> {
+    await this.access.ownPrayer(author.id, id);
+    const note = await this.prayerLog.addNote(id, author, text.trim(), this.db);
+    return {
+      id: note.id,
+      prayerId: note.prayerId,
+      text: note.text,
+      createdAt: note.createdAt.toISOString(),
+    };
   }
 
   /** The people the author shared a prayer with. @throws AppError NOT_FOUND unless theirs. */
@@ -357,18 +423,27 @@ export class PrayersService {
       after: readonly [Date, string] | null;
       limit: number;
     },
-  ): Promise<{ prayer: PrayerRow; testimonies: string[] }[]> {
-    const rows = await this.repo.list({
-      journalId,
-      viewerId: ownerId,
-      ...(options.answered ? {} : { status: 'pending' as const }),
-      after: options.after,
-      limit: options.limit,
-      dueFor: null,
-    });
+  ): Promise<
+    { prayer: PrayerRow; testimonies: string[]; notes: { text: string; createdAt: Date }[] }[]
+  > {
+    const rows = await this.repo.list(
+      {
+        journalId,
+        viewerId: ownerId,
+        ...(options.answered ? {} : { status: 'pending' as const }),
+        after: options.after,
+        limit: options.limit,
+        dueFor: null,
+      },
+      // The owner's dated notes (issue 20 §4) print with their testimonies.
+      options.testimonies ? { notes: this.prayerLog.notesOfPrayer() } : {},
+    );
     return rows.map((r) => ({
       prayer: r.prayer,
       testimonies: options.testimonies ? r.testimonies : [],
+      notes: options.testimonies
+        ? ((r as { notes?: { text: string; createdAt: Date }[] }).notes ?? [])
+        : [],
     }));
   }
 
@@ -486,27 +561,12 @@ export class PrayersService {
   }
 
   /**
-   * The user's streak in their time zone: consecutive active days ending today or yesterday.
-   * With a plan's statistics window (`windowDays`, docs/decisions/027) it counts at most that
-   * many days and reads no activity older than the window needs. `days` is what to read (with
-   * the rest of a page, ADR 046), `count` counts the streak from what it read.
+   * The user's fair streak (the prayer log's: days with a Prayed, one rest day in any 7), capped
+   * by a plan's statistics window (`windowDays`, docs/decisions/027). `days` is what to read
+   * (with the rest of a page, ADR 046), `count` counts the streak from what it read.
    */
-  streak(
-    user: UserRow,
-    windowDays: number | null = null,
-  ): { days: SQL<string[]>; count: (days: string[]) => { streak: number; today: string } } {
-    const timeZone = userTimeZone(user);
-    const now = this.now();
-    const { today } = periodStarts(now, timeZone);
-    const horizon = windowDays ?? STREAK_HORIZON_DAYS;
-    const since = new Date(now.getTime() - (horizon + 2) * 24 * 60 * 60 * 1000);
-    return {
-      days: this.repo.activityDays(user.id, timeZone, since, horizon + 2),
-      count: (days) => {
-        const streak = streakFrom(days, today);
-        return { streak: windowDays === null ? streak : Math.min(streak, windowDays), today };
-      },
-    };
+  streak(user: UserRow, windowDays: number | null = null) {
+    return this.prayerLog.streak(user, windowDays);
   }
 
   /** The plan's statistics window in days (null: unlimited). */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prayerActivity, prayers, users } from '../../db/schema/index.ts';
+import { prayerEvents, prayers, users } from '../../db/schema/index.ts';
 import { streakFrom } from '../../lib/time-zone.ts';
 import { buildTestApp, signUp, type TestApp } from '../../../test/build-test-app.ts';
 import { apiAs } from '../../../test/api.ts';
@@ -30,22 +30,40 @@ async function userIn(timeZone: string | null) {
   return { ...user, api: apiAs(t.app, user.token) };
 }
 
-const activityAt = (userId: string, ...instants: string[]) =>
-  t.db.db
-    .insert(prayerActivity)
-    .values(
-      instants.map((i) => ({ userId, kind: 'prayer_written' as const, occurredAt: new Date(i) })),
-    );
+/**
+ * Records a Prayed by the user at each instant (the server's clock then), on a prayer of theirs
+ * (`prayerId`, or a new one in a new journal): the days the streak counts.
+ */
+async function prayedAt(
+  u: { api: ReturnType<typeof apiAs> },
+  prayerId: string | null,
+  ...instants: string[]
+) {
+  const saved = clock;
+  let id = prayerId;
+  if (!id) {
+    const journal = (await u.api.post('/api/journals', { title: 'Prayed' })).json()._id as string;
+    id = (await u.api.post('/api/prayers', { title: 'Prayed', journal })).json()._id as string;
+  }
+  for (const instant of instants) {
+    clock = new Date(instant);
+    expect((await u.api.post(`/api/prayers/${id}/prayed`)).statusCode).toBe(201);
+  }
+  clock = saved;
+}
 
 describe('streakFrom', () => {
   it.each([
     [[], '2026-11-22', 0],
     [['2026-11-22'], '2026-11-22', 1],
     [['2026-11-21'], '2026-11-22', 1],
-    [['2026-11-20'], '2026-11-22', 0],
+    [['2026-11-20'], '2026-11-22', 1], // today is open, yesterday rests
+    [['2026-11-19'], '2026-11-22', 0], // yesterday and the day before: two misses
     [['2026-11-22', '2026-11-21', '2026-11-20'], '2026-11-22', 3],
-    [['2026-11-21', '2026-11-20', '2026-11-18'], '2026-11-22', 2],
-    [['2026-11-22', '2026-11-20', '2026-11-19'], '2026-11-22', 1],
+    // One missed day in any 7 rests; the second within 7 ends the streak (issue 20 §5).
+    [['2026-11-21', '2026-11-20', '2026-11-18'], '2026-11-22', 3],
+    [['2026-11-22', '2026-11-20', '2026-11-19'], '2026-11-22', 3],
+    [['2026-11-22', '2026-11-20', '2026-11-18'], '2026-11-22', 2],
     [['2026-03-01', '2026-02-28', '2026-02-27'], '2026-03-01', 3],
   ])('days %j with today %s gives %i', (days, today, expected) => {
     expect(streakFrom(days, today)).toBe(expected);
@@ -58,28 +76,48 @@ describe('GET /api/stats', () => {
     const ny = await userIn('America/New_York');
     const utc = await userIn(null);
     for (const u of [ny, utc])
-      await activityAt(u.userId, '2026-11-22T02:00:00Z', '2026-11-20T12:00:00Z');
-    // New York: the 21st (today) and the 20th: 2 days. UTC: the 22nd (today) with a gap before it: 1.
+      await prayedAt(
+        u,
+        null,
+        '2026-11-19T12:00:00Z',
+        '2026-11-20T12:00:00Z',
+        '2026-11-22T02:00:00Z',
+      );
+    // New York: the 21st (today), the 20th and the 19th: 3 days. UTC: the 22nd (today), the 21st
+    // missed (a rest day), the 20th and the 19th: 3 days too, one of them a rest.
     expect((await ny.api.get('/api/stats')).json()).toMatchObject({
-      prayerStreak: 2,
+      prayerStreak: 3,
       timeZone: 'America/New_York',
     });
     expect((await utc.api.get('/api/stats')).json()).toMatchObject({
-      prayerStreak: 1,
+      prayerStreak: 3,
       timeZone: 'UTC',
     });
+    // On the 24th New York has missed the 22nd and the 23rd: the streak ends; UTC prayed the
+    // 22nd, so its streak is that day alone (the 21st and the 23rd are two misses within 7).
+    clock = new Date('2026-11-24T06:00:00Z');
+    expect((await ny.api.get('/api/stats')).json().prayerStreak).toBe(0);
+    expect((await utc.api.get('/api/stats')).json().prayerStreak).toBe(1);
   });
 
-  it('keeps the streak through yesterday, breaks it after a gap day, and turns at local midnight', async () => {
+  it('keeps the streak over one rest day, breaks it at a second within 7, and turns at local midnight', async () => {
+    clock = new Date('2026-11-19T12:00:00Z');
     const u = await userIn('Europe/Berlin'); // UTC+1 in November
-    await activityAt(u.userId, '2026-11-19T22:59:59Z', '2026-11-20T23:00:00Z'); // 19th 23:59:59 and 21st 00:00 local
+    const journal = (await u.api.post('/api/journals', { title: 'Berlin' })).json()._id as string;
+    const id = (await u.api.post('/api/prayers', { title: 'Daily', journal })).json()._id as string;
+    await prayedAt(u, id, '2026-11-19T22:59:59Z', '2026-11-20T23:00:00Z'); // 19th 23:59:59 and 21st 00:00 local
     clock = new Date('2026-11-21T12:00:00Z'); // the 21st
-    expect((await u.api.get('/api/stats')).json().prayerStreak).toBe(1); // the 20th is a gap
-    await activityAt(u.userId, '2026-11-20T12:00:00Z'); // fill the 20th
+    expect((await u.api.get('/api/stats')).json().prayerStreak).toBe(2); // the 20th rests
+    // Filled in later: the 20th counts.
+    expect(
+      (await u.api.post(`/api/prayers/${id}/prayed`, { day: '2026-11-20' })).json(),
+    ).toMatchObject({ day: '2026-11-20', late: true });
     expect((await u.api.get('/api/stats')).json().prayerStreak).toBe(3);
-    clock = new Date('2026-11-22T22:59:00Z'); // 23:59 on the 22nd: yesterday was active
+    clock = new Date('2026-11-22T22:59:00Z'); // 23:59 on the 22nd: today is not over
     expect((await u.api.get('/api/stats')).json().prayerStreak).toBe(3);
-    clock = new Date('2026-11-22T23:00:00Z'); // midnight: the 23rd, last active day the 21st
+    clock = new Date('2026-11-22T23:00:00Z'); // midnight: the 23rd; the 22nd rests
+    expect((await u.api.get('/api/stats')).json().prayerStreak).toBe(3);
+    clock = new Date('2026-11-23T23:00:00Z'); // the 24th: the 22nd and the 23rd missed
     expect((await u.api.get('/api/stats')).json().prayerStreak).toBe(0);
   });
 
@@ -149,13 +187,6 @@ describe('the plan’s statistics window (docs/decisions/027)', () => {
   async function historyUser() {
     clock = new Date(NOW);
     const u = await userIn(null);
-    await activityAt(
-      u.userId,
-      ...Array.from(
-        { length: 22 },
-        (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}T09:00:00Z`,
-      ),
-    );
     const journal = (await u.api.post('/api/journals', { title: 'History' })).json()._id as string;
     const write = async (title: string, createdAt: string) => {
       const id = (await u.api.post('/api/prayers', { title, journal })).json()._id as string;
@@ -174,7 +205,15 @@ describe('the plan’s statistics window (docs/decisions/027)', () => {
         .set({ answeredAt: new Date(answeredAt) })
         .where(eq(prayers.id, id));
     };
-    await write('Today', '2026-11-22T08:00:00Z');
+    const today = await write('Today', '2026-11-22T08:00:00Z');
+    await prayedAt(
+      u,
+      today,
+      ...Array.from(
+        { length: 22 },
+        (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}T09:00:00Z`,
+      ),
+    );
     const inWeek = await write('This week', '2026-11-18T08:00:00Z');
     const inMonth = await write('This month', '2026-11-05T08:00:00Z');
     const older = await write('October', '2026-10-20T08:00:00Z');
@@ -218,7 +257,7 @@ describe('the plan’s statistics window (docs/decisions/027)', () => {
     clock = new Date('2026-11-23T12:00:00Z');
     expect((await u.api.get('/api/stats')).json().prayerStreak).toBe(7);
     const fresh = await userIn(null);
-    await activityAt(fresh.userId, '2026-11-23T08:00:00Z', '2026-11-22T08:00:00Z');
+    await prayedAt(fresh, null, '2026-11-22T08:00:00Z', '2026-11-23T08:00:00Z');
     expect((await fresh.api.get('/api/stats')).json()).toMatchObject({
       prayerStreak: 2,
       prayersThisMonth: null,
@@ -276,9 +315,7 @@ describe('the plan’s statistics window (docs/decisions/027)', () => {
     expect(renewed).toMatchObject(full);
     expect(testimonyIds(renewed)).toEqual([u.inWeek, u.inMonth, u.older]);
     expect(await t.db.db.$count(prayers, eq(prayers.authorId, u.userId))).toBe(4);
-    expect(
-      await t.db.db.$count(prayerActivity, eq(prayerActivity.userId, u.userId)),
-    ).toBeGreaterThanOrEqual(22);
+    expect(await t.db.db.$count(prayerEvents, eq(prayerEvents.userId, u.userId))).toBe(22);
   });
 
   it('the window follows the user’s time zone: it starts at local midnight six days back', async () => {

@@ -1,7 +1,9 @@
+import type { Rhythm } from '@selah/shared/schemas/prayer-log';
 import type { DailyInspiration, DashboardStats, TestimonyItem } from '@selah/shared/schemas/stats';
 import type { UserRow } from '../../db/schema/index.ts';
 import { periodStarts, windowStart } from '../../lib/time-zone.ts';
 import type { PlansService } from '../billing/plans.service.ts';
+import type { PrayerLogService } from '../prayer-log/prayer-log.service.ts';
 import type { PrayersService } from '../prayers/prayers.service.ts';
 import { userTimeZone } from '../users/users.service.ts';
 import { dayNumber, QUOTES, VERSES } from './daily-content.ts';
@@ -41,6 +43,8 @@ export function prayedFor(
 export interface StatsServiceDeps {
   prayers: PrayersService;
   plans: PlansService;
+  /** The streak and the rhythm view count Prayed events (issue 20 §5). */
+  prayerLog: PrayerLogService;
   now: () => Date;
 }
 
@@ -48,8 +52,10 @@ export class StatsService {
   private readonly prayers: PrayersService;
   private readonly plans: PlansService;
   private readonly now: () => Date;
+  private readonly prayerLog: PrayerLogService;
 
   constructor(deps: StatsServiceDeps) {
+    this.prayerLog = deps.prayerLog;
     this.prayers = deps.prayers;
     this.plans = deps.plans;
     this.now = deps.now;
@@ -94,6 +100,14 @@ export class StatsService {
       timeZone,
       statsWindowDays,
     };
+  }
+
+  /**
+   * The rhythm view: the last `weeks` weeks day by day and the fair streak. Free for every plan;
+   * the streak number keeps the plan's cap, as on the dashboard.
+   */
+  async rhythm(user: UserRow, weeks: number): Promise<Rhythm> {
+    return this.prayerLog.rhythm(user, weeks, this.plans.statsWindowDays(user));
   }
 
   /** Today's memory verse (one of the user's own, else a built-in one) and quote. */

@@ -2,7 +2,12 @@ import type { DashboardStats } from '@selah/shared/schemas/stats';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { buildDashboardStats, buildTestimonyItem, buildUser } from '@/testing/factories';
+import {
+  buildDashboardStats,
+  buildRhythm,
+  buildTestimonyItem,
+  buildUser,
+} from '@/testing/factories';
 import { API, apiError } from '@/testing/msw/handlers/auth';
 import { server } from '@/testing/msw/server';
 import { expectToast } from '@/testing/toasts';
@@ -282,5 +287,33 @@ describe('/dashboard', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Error' })).toBeInTheDocument();
     await expectToast('Error', 'Selah is busy. Try again soon.');
+  });
+
+  it('shows the rhythm view with its streak and each day in words', async () => {
+    serveStats();
+    const rhythm = buildRhythm({ streak: 2 });
+    rhythm.days.at(-1)!.count = 1;
+    rhythm.days.at(-2)!.count = 5;
+    server.use(http.get(`${API}/stats/rhythm`, () => HttpResponse.json(rhythm)));
+    await renderRoute('/dashboard', { user: me });
+    const view = await screen.findByRole('region', { name: 'Prayer rhythm' });
+    expect(within(view).getByTestId('rhythm-streak')).toHaveTextContent('Streak: 2 days');
+    expect(
+      within(view).getByRole('img', { name: 'Saturday, March 14: prayed 5 times' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says when the rhythm view cannot be loaded, and offers to retry', async () => {
+    serveStats();
+    server.use(
+      http.get(`${API}/stats/rhythm`, () =>
+        apiError(500, { code: 'INTERNAL', message: 'Internal Server Error' }),
+      ),
+    );
+    await renderRoute('/dashboard', { user: me });
+    expect(
+      await screen.findByText('Failed to load your prayer rhythm. Please try again.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

@@ -9,19 +9,24 @@ import {
   dashboardStatsRead,
 } from '@/features/dashboard/api/get-dashboard-stats';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
+import { rhythmQueryOptions, RHYTHM_WEEKS } from '@/features/prayer-log/api/get-rhythm';
+import { RhythmView } from '@/features/prayer-log/components/rhythm-view';
+import { RhythmSchema } from '@selah/shared/schemas/prayer-log';
 import { getQueryClient, prefetchRead } from '@/lib/query-client';
 import { type LoaderSeeds, NO_SEEDS, readSeeds, seed, useLoaderSeeds } from '../../loader-seeds';
 
 /** On the server: the dashboard's statistics and daily verse, as GET /api/stats(/daily) read them. */
 export function loader({ context }: LoaderFunctionArgs): Promise<LoaderSeeds> {
   return readSeeds(context, async ({ services, viewer }) => {
-    const [dashboard, daily] = await Promise.all([
+    const [dashboard, daily, rhythm] = await Promise.all([
       services.stats.dashboard(viewer),
       services.stats.daily(viewer),
+      services.stats.rhythm(viewer, RHYTHM_WEEKS),
     ]);
     return [
       seed(dashboardStatsQueryOptions().queryKey, dashboardStatsRead.schema, dashboard),
       seed(dailyInspirationQueryOptions().queryKey, dailyInspirationRead.schema, daily),
+      seed(rhythmQueryOptions().queryKey, RhythmSchema, rhythm),
     ];
   });
 }
@@ -35,6 +40,7 @@ export function clientLoader(): LoaderSeeds {
   const client = getQueryClient();
   prefetchRead(client, dashboardStatsQueryOptions());
   prefetchRead(client, dailyInspirationQueryOptions());
+  prefetchRead(client, rhythmQueryOptions());
   return NO_SEEDS;
 }
 
@@ -43,5 +49,5 @@ export const shouldRevalidate = () => false;
 
 export default function DashboardRoute() {
   useLoaderSeeds(useLoaderData<typeof loader>());
-  return <Dashboard />;
+  return <Dashboard rhythm={<RhythmView />} />;
 }

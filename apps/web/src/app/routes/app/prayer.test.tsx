@@ -1,11 +1,12 @@
 import type { User } from '@selah/shared/schemas/auth';
 import { FriendListSchema } from '@selah/shared/schemas/friends';
+import type { TimelineItem } from '@selah/shared/schemas/prayer-log';
 import { PrayerSchema, type Prayer } from '@selah/shared/schemas/prayers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/app/testing/render-route';
-import { buildPrayer, buildUser } from '@/testing/factories';
+import { buildPrayer, buildPrayerLog, buildUser } from '@/testing/factories';
 import { API, apiError } from '@/testing/msw/handlers/auth';
 import { server } from '@/testing/msw/server';
 import { buildFriend } from '@/testing/social-factories';
@@ -198,5 +199,158 @@ describe('/prayer/:id', () => {
 
     await expectToast('Link copied!');
     expect(await navigator.clipboard.readText()).toBe(link);
+  });
+});
+
+describe('/prayer/:id: Prayed, the timeline and notes', () => {
+  const logItem = (
+    kind: TimelineItem['kind'],
+    at: string,
+    extra: Partial<TimelineItem> = {},
+  ): TimelineItem => ({
+    kind,
+    id: `50000000-0000-4000-8000-${String(Math.floor(Math.random() * 1e12)).padStart(12, '0')}`,
+    at,
+    day: null,
+    late: false,
+    text: null,
+    ...extra,
+  });
+
+  it('records a Prayed, toasts, and shows "Prayed N times, last …" from the log', async () => {
+    const prayer = answeredPrayer();
+    servePrayer(prayer);
+    let prayed = 0;
+    const log = () =>
+      buildPrayerLog({
+        summary: {
+          prayedCount: prayed,
+          lastPrayedAt: prayed ? '2026-03-15T09:00:00.000Z' : null,
+          lastPrayedDay: prayed ? '2026-03-15' : null,
+        },
+        today: '2026-03-15',
+      });
+    server.use(
+      http.get(`${API}/prayers/${prayer._id}/log`, () => HttpResponse.json(log())),
+      http.post(`${API}/prayers/${prayer._id}/prayed`, () => {
+        prayed += 1;
+        return HttpResponse.json(
+          {
+            id: '40000000-0000-4000-8000-000000000002',
+            kind: 'prayer',
+            targetId: prayer._id,
+            day: '2026-03-15',
+            late: false,
+            occurredAt: '2026-03-15T09:00:00.000Z',
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    const { user } = await renderAs(`/prayer/${prayer._id}`, reader);
+    expect(await screen.findByTestId('prayed-summary')).toHaveTextContent('Not prayed yet');
+    const prayedButton = screen.getByRole('button', { name: 'Prayed' });
+    expect(prayedButton).toHaveAccessibleDescription('A child for Hannah');
+    await user.click(prayedButton);
+    await expectToast('Prayed', 'You prayed for "A child for Hannah" today.');
+    await waitFor(() =>
+      expect(screen.getByTestId('prayed-summary')).toHaveTextContent('Prayed 1 time, last today'),
+    );
+  });
+
+  it('says when the Prayed could not be recorded', async () => {
+    const prayer = answeredPrayer();
+    servePrayer(prayer);
+    server.use(
+      http.post(`${API}/prayers/${prayer._id}/prayed`, () =>
+        apiError(404, { code: 'NOT_FOUND', message: 'Prayer not found.' }),
+      ),
+    );
+    const { user } = await renderAs(`/prayer/${prayer._id}`, reader);
+    await user.click(await screen.findByRole('button', { name: 'Prayed' }));
+    await expectToast('Error', 'Prayer not found.');
+  });
+
+  it('groups Prayed events by week and shows notes, the answer and testimonies', async () => {
+    const prayer = answeredPrayer();
+    servePrayer(prayer);
+    server.use(
+      http.get(`${API}/prayers/${prayer._id}/log`, () =>
+        HttpResponse.json(
+          buildPrayerLog({
+            data: [
+              logItem('testimony', '2026-03-14T10:00:00.000Z', { text: 'Samuel was born.' }),
+              logItem('answered', '2026-03-14T09:00:00.000Z'),
+              logItem('prayed', '2026-03-13T09:00:00.000Z', { day: '2026-03-13' }),
+              logItem('prayed', '2026-03-12T09:00:00.000Z', { day: '2026-03-11', late: true }),
+              logItem('prayed', '2026-03-10T09:00:00.000Z', { day: '2026-03-10' }),
+              logItem('note', '2026-03-05T09:00:00.000Z', { text: 'Eli blessed her.' }),
+              logItem('prayed', '2026-03-04T09:00:00.000Z', { day: '2026-03-04' }),
+              logItem('created', '2026-03-01T09:00:00.000Z'),
+            ],
+            summary: {
+              prayedCount: 4,
+              lastPrayedAt: '2026-03-13T09:00:00.000Z',
+              lastPrayedDay: '2026-03-13',
+            },
+            today: '2026-03-15',
+          }),
+        ),
+      ),
+    );
+    await renderAs(`/prayer/${prayer._id}`, author);
+    expect(await screen.findByTestId('prayed-summary')).toHaveTextContent(
+      'Prayed 4 times, last on Friday',
+    );
+    const timeline = await screen.findByRole('list', { name: 'Timeline, newest first' });
+    const entries = within(timeline)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(entries).toEqual([
+      'Testimony · March 14, 2026Samuel was born.',
+      'Marked answered · March 14, 2026',
+      'Prayed 3 times this week · Friday, Wednesday, Tuesday1 time filled in later.',
+      'Note · March 5, 2026Eli blessed her.',
+      'Prayed 1 time last week · Mar 4',
+      'Prayer added · March 1, 2026',
+    ]);
+  });
+
+  it('lets the author add a note; a blank note is refused in words', async () => {
+    const prayer = answeredPrayer();
+    servePrayer(prayer);
+    const sent: unknown[] = [];
+    server.use(
+      http.post(`${API}/prayers/${prayer._id}/notes`, async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(
+          {
+            id: '60000000-0000-4000-8000-000000000001',
+            prayerId: prayer._id,
+            text: 'Eli blessed her.',
+            createdAt: '2026-03-15T09:00:00.000Z',
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    const { user } = await renderAs(`/prayer/${prayer._id}`, author);
+    const field = await screen.findByRole('textbox', { name: 'Add a note' });
+    await user.click(screen.getByRole('button', { name: 'Save note' }));
+    expect(await screen.findByText('Please write your note.')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await user.type(field, '  Eli blessed her.  ');
+    await user.click(screen.getByRole('button', { name: 'Save note' }));
+    await expectToast('Note added');
+    expect(sent).toEqual([{ text: 'Eli blessed her.' }]);
+    expect(field).toHaveValue('');
+  });
+
+  it('offers no note form to readers', async () => {
+    const prayer = answeredPrayer();
+    servePrayer(prayer);
+    await renderAs(`/prayer/${prayer._id}`, reader);
+    expect(await screen.findByRole('heading', { name: 'Timeline' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Add a note' })).not.toBeInTheDocument();
   });
 });

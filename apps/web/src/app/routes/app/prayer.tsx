@@ -8,8 +8,11 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useErrorToast } from '@/hooks/use-error-toast';
+import { PrayedSummary } from '@/features/prayer-log/components/prayed-summary';
+import { PrayerTimeline } from '@/features/prayer-log/components/prayer-timeline';
 import { prayerQueryOptions } from '@/features/prayers/api/get-prayer';
 import { RhythmDialog } from '@/features/prayers/components/lazy-dialogs';
+import { PrayedButton } from '@/features/prayers/components/prayed-button';
 import { PrayerBadges, PrayerBody } from '@/features/prayers/components/prayer-body';
 import { describeRhythm, formatLocalDay } from '@/features/prayers/utils/rhythm';
 import { SHARED_WITH_YOU } from '@/features/prayers/utils/journal-label';
@@ -133,19 +136,28 @@ export default function PrayerRoute() {
             )}
           </PrayerBadges>
         </div>
-        {isAuthor && (
-          <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap gap-2">
+          <PrayedButton
+            prayerId={data._id}
+            title={data.title}
+            describedBy="prayer-title"
+            size="default"
+          />
+          {isAuthor && (
             <Button variant="outline" className="w-fit" onClick={() => setRhythmOpen(true)}>
               <CalendarClock aria-hidden="true" />
               Rhythm
             </Button>
+          )}
+          {isAuthor && (
             <Button variant="outline" className="w-fit" onClick={() => setShareOpen(true)}>
               <Share2 aria-hidden="true" />
               Share
             </Button>
-          </div>
-        )}
+          )}
+        </div>
       </header>
+      <PrayedSummary prayerId={data._id} className="-mt-3" />
 
       <Card className="gap-4">
         <CardContent className="grid gap-5">
@@ -196,6 +208,8 @@ export default function PrayerRoute() {
           )}
         </section>
       )}
+
+      <PrayerTimeline prayerId={data._id} isAuthor={isAuthor} />
 
       {isAuthor && <RhythmDialog prayer={data} open={rhythmOpen} onOpenChange={setRhythmOpen} />}
       {isAuthor && (

@@ -2,7 +2,7 @@ import type { Prayer } from '@selah/shared/schemas/prayers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { buildPrayer, buildPrayerSummary, buildUser } from '@/testing/factories';
+import { buildPrayer, buildPrayerSummary, buildRhythm, buildUser } from '@/testing/factories';
 import { API } from '@/testing/msw/handlers/auth';
 import { server } from '@/testing/msw/server';
 import { expectToast } from '@/testing/toasts';
@@ -86,59 +86,124 @@ describe('/prayers (Prayer Points)', () => {
     expect(screen.getByRole('button', { name: 'Add New Prayer' })).toBeInTheDocument();
   });
 
-  it('shows the real streak and which of the last 7 days were active', async () => {
+  it('shows the rhythm view in place of the 7-day bars: the streak, and each day in words', async () => {
     serve();
+    const rhythm = buildRhythm({ streak: 3 });
+    const set = (day: string, patch: Partial<(typeof rhythm.days)[number]>) =>
+      Object.assign(
+        rhythm.days.find((d) => d.day === day)!,
+        patch,
+      );
+    set('2026-03-15', { count: 1 });
+    set('2026-03-14', { rest: true });
+    set('2026-03-13', { count: 4 });
+    set('2026-03-12', { count: 2, late: true });
+    server.use(http.get(`${API}/stats/rhythm`, () => HttpResponse.json(rhythm)));
     await renderRoute('/prayers', { user: me });
 
     const stats = await screen.findByRole('region', { name: 'Prayer Stats' });
-    expect(within(stats).getByText('Prayer Streak')).toBeInTheDocument();
-    expect(within(stats).getByText('3 days')).toBeInTheDocument();
     expect(within(stats).getByText('2 of 3 · 67%')).toBeInTheDocument();
-    expect(within(stats).getByText('1 of 3 · 33%')).toBeInTheDocument();
-    const days = within(within(stats).getByRole('list', { name: 'Last 7 days' })).getAllByRole(
-      'listitem',
+    expect(within(stats).queryByRole('list', { name: 'Last 7 days' })).not.toBeInTheDocument();
+    const view = await screen.findByRole('region', { name: 'Prayer rhythm' });
+    expect(within(view).getByTestId('rhythm-streak')).toHaveTextContent('Streak: 3 days');
+    expect(
+      within(view).getByText(
+        'You prayed on 3 of the last 84 days. Streak: 3 days, with 1 rest day.',
+      ),
+    ).toBeInTheDocument();
+    const cells = within(view).getAllByRole('img');
+    expect(cells).toHaveLength(84 - 5); // the 5 missed days of the last 7 can be filled in
+    expect(
+      within(view).getByRole('img', { name: 'Today, Sunday, March 15: prayed 1 time' }),
+    ).toBeInTheDocument();
+    expect(
+      within(view).getByRole('button', {
+        name: 'Saturday, March 14: rest day, the streak holds. I prayed that day: fill it in',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      within(view).getByRole('img', { name: 'Friday, March 13: prayed 4 times' }),
+    ).toBeInTheDocument();
+    expect(
+      within(view).getByRole('img', {
+        name: 'Thursday, March 12: prayed 2 times, filled in later',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      within(view).getByRole('button', {
+        name: 'Wednesday, March 11: not prayed. I prayed that day: fill it in',
+      }),
+    ).toBeInTheDocument();
+    // Eight days back is too late to fill in.
+    expect(
+      within(view).getByRole('img', { name: 'Saturday, March 7: not prayed' }),
+    ).toBeInTheDocument();
+  });
+
+  it('fills in a missed day with the most recent active prayer ("any")', async () => {
+    serve();
+    const posted: { id: string; body: unknown }[] = [];
+    server.use(
+      http.post(`${API}/prayers/:id/prayed`, async ({ params, request }) => {
+        posted.push({ id: String(params.id), body: await request.json() });
+        return HttpResponse.json(
+          {
+            id: '40000000-0000-4000-8000-000000000001',
+            kind: 'prayer',
+            targetId: String(params.id),
+            day: '2026-03-11',
+            late: true,
+            occurredAt: '2026-03-15T09:00:00.000Z',
+          },
+          { status: 201 },
+        );
+      }),
     );
-    expect(days.map((day) => day.textContent)).toEqual([
-      'MonMonday, March 9: no prayer',
-      'TueTuesday, March 10: prayed',
-      'WedWednesday, March 11: no prayer',
-      'ThuThursday, March 12: no prayer',
-      'FriFriday, March 13: prayed',
-      'SatSaturday, March 14: prayed',
-      'SunSunday, March 15: prayed',
-    ]);
+    const { user } = await renderRoute('/prayers', { user: me });
+    const view = await screen.findByRole('region', { name: 'Prayer rhythm' });
+    await user.click(
+      within(view).getByRole('button', { name: /^Wednesday, March 11: not prayed/ }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'I prayed that day' });
+    expect(
+      await within(dialog).findByRole('radio', { name: 'Healing for Dad' }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: 'Any of my prayers' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Fill in' }));
+    await expectToast('Filled in', 'Wednesday, March 11 is marked as prayed.');
+    expect(posted).toEqual([{ id: prayers[0]!._id, body: { day: '2026-03-11' } }]);
   });
 
   it('on Free, a streak at the 7-day window reads 7+ days with an Upgrade link', async () => {
     serve();
     server.use(
-      http.get(`${API}/prayers/user/summary`, () =>
-        HttpResponse.json(buildPrayerSummary({ ...summary, streak: 7, statsWindowDays: 7 })),
+      http.get(`${API}/stats/rhythm`, () =>
+        HttpResponse.json(buildRhythm({ streak: 7, statsWindowDays: 7 })),
       ),
     );
     const { user } = await renderRoute('/prayers', { user: me });
 
-    const stats = await screen.findByRole('region', { name: 'Prayer Stats' });
-    expect(await within(stats).findByText('7+ days')).toBeInTheDocument();
+    const view = await screen.findByRole('region', { name: 'Prayer rhythm' });
+    expect(within(view).getByTestId('rhythm-streak')).toHaveTextContent('7+ days');
     expect(
-      within(stats).getByText('Free statistics count a streak up to 7 days.', { exact: false }),
+      within(view).getByText('Free statistics count a streak up to 7 days.', { exact: false }),
     ).toBeInTheDocument();
-    await user.click(within(stats).getByRole('link', { name: 'Upgrade' }));
+    await user.click(within(view).getByRole('link', { name: 'Upgrade' }));
     await waitFor(() => expect(currentUrl()).toBe('/pricing'));
   });
 
   it('on Free, a streak below the window needs no note', async () => {
     serve();
     server.use(
-      http.get(`${API}/prayers/user/summary`, () =>
-        HttpResponse.json(buildPrayerSummary({ ...summary, statsWindowDays: 7 })),
+      http.get(`${API}/stats/rhythm`, () =>
+        HttpResponse.json(buildRhythm({ streak: 3, statsWindowDays: 7 })),
       ),
     );
     await renderRoute('/prayers', { user: me });
 
-    const stats = await screen.findByRole('region', { name: 'Prayer Stats' });
-    expect(await within(stats).findByText('3 days')).toBeInTheDocument();
-    expect(within(stats).queryByRole('link', { name: 'Upgrade' })).not.toBeInTheDocument();
+    const view = await screen.findByRole('region', { name: 'Prayer rhythm' });
+    expect(within(view).getByTestId('rhythm-streak')).toHaveTextContent('3 days');
+    expect(within(view).queryByRole('link', { name: 'Upgrade' })).not.toBeInTheDocument();
   });
 
   it('counts prayers per category, most first', async () => {

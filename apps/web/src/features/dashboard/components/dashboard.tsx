@@ -39,7 +39,7 @@ const GREETING = 'Welcome back to your prayer dashboard';
 const ANSWERED_PRAYERS_HREF = `${paths.app.prayers.getHref()}?tab=answered`;
 
 /** The dashboard (spec-1 §2 "/dashboard"): loading, then error, then loaded (spec-1 §4). */
-export function Dashboard() {
+export function Dashboard({ rhythm }: { rhythm?: ReactNode } = {}) {
   const stats = useDashboardStats();
   const { isError, errorUpdatedAt, error } = stats;
   // The cards render as a time-sliced deferred render when the numbers arrive (ADR 028).
@@ -98,12 +98,13 @@ export function Dashboard() {
           </Button>
         }
       />
-      {pending || !stats.data ? SKELETON : <DashboardView stats={stats.data} />}
+      {pending || !stats.data ? SKELETON : <DashboardView stats={stats.data} rhythm={rhythm} />}
     </>
   );
 }
 
-function DashboardView({ stats }: { stats: DashboardStats }) {
+/** `rhythm`: the rhythm view (issue 20 §5), composed in by the route. */
+function DashboardView({ stats, rhythm }: { stats: DashboardStats; rhythm?: ReactNode }) {
   return (
     <div className="grid gap-6">
       <StatCards stats={stats} />
@@ -113,6 +114,7 @@ function DashboardView({ stats }: { stats: DashboardStats }) {
           <Suspense fallback={<MemoryVerseSkeleton />}>
             <MemoryVerseCard />
           </Suspense>
+          {rhythm}
           <InspirationCard />
           <ActivityCard stats={stats} />
         </div>

@@ -5,6 +5,7 @@ import { getCategoryClass } from '@/lib/category-colors';
 import { formatDate } from '@/lib/format-date';
 import { cn } from '@/lib/utils';
 import { prayerJournalLabel } from '../utils/journal-label';
+import { PrayedButton } from './prayed-button';
 
 /** The category badge, coloured per spec-1 §2 (grey for categories without a colour). */
 export function CategoryBadge({ category }: { category: string }) {
@@ -111,12 +112,20 @@ export function PrayerCard({
           />
         )}
       </div>
-      <p className="text-xs text-muted-foreground">
-        {showJournal && <span className="font-medium">{prayerJournalLabel(prayer)} · </span>}
-        {prayer.status === 'answered'
-          ? `Answered ${formatDate(prayer.answeredAt, 'short')}`
-          : `Added ${formatDate(prayer.createdAt, 'short')}`}
-      </p>
+      <div className="flex items-center justify-between gap-2">
+        <p className="min-w-0 text-xs text-muted-foreground">
+          {showJournal && <span className="font-medium">{prayerJournalLabel(prayer)} · </span>}
+          {prayer.status === 'answered'
+            ? `Answered ${formatDate(prayer.answeredAt, 'short')}`
+            : `Added ${formatDate(prayer.createdAt, 'short')}`}
+        </p>
+        <PrayedButton
+          prayerId={prayer._id}
+          title={prayer.title}
+          describedBy={`prayer-${prayer._id}-title`}
+          className="shrink-0"
+        />
+      </div>
     </article>
   );
 }

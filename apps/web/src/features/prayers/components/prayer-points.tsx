@@ -51,10 +51,11 @@ const isTab = (value: string | null): value is UserPrayerStatus =>
 /**
  * The Prayer Points page body (spec-2 "/prayers"): the user's prayers across their journals with
  * search, category filter and Active / Answered / All tabs, the Prayer Stats panel and the
- * per-category counts. Tab, category and search live in the URL (`?tab=answered` opens the
+ * per-category counts, with the rhythm view (`rhythm`, composed in by the route; issue 20 §5
+ * replaces the spec's 7-day bars with it). Tab, category and search live in the URL (`?tab=answered` opens the
  * answered tab).
  */
-export function PrayerPoints() {
+export function PrayerPoints({ rhythm }: { rhythm?: ReactNode } = {}) {
   const [params] = useSearchParams();
   const update = useSetSearchParam();
   const rawTab = params.get('tab');
@@ -150,6 +151,7 @@ export function PrayerPoints() {
           ) : (
             <>
               <PrayerStatsPanel summary={summary.data} />
+              {rhythm}
               <CategoryCountsPanel summary={summary.data} />
             </>
           )}

@@ -1,32 +1,13 @@
 import type { PrayerSummary } from '@selah/shared/schemas/prayers';
-import { Flame } from 'lucide-react';
 import { useId } from 'react';
-import { PlanNote } from '@/components/errors/upgrade-notice';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { streakCapped, streakLabel } from '@/lib/plan-limit';
 import { cn } from '@/lib/utils';
 import { CategoryBadge } from './prayer-card';
 
 /** round(part / total * 100), 0 when there is nothing (spec-1 §9 answer rate). */
 export function percentOf(part: number, total: number): number {
   return total > 0 ? Math.round((part / total) * 100) : 0;
-}
-
-/** One formatter per style, made on first use (constructing one costs more than using it). */
-const weekdayFormats: Partial<Record<'short' | 'long', Intl.DateTimeFormat>> = {};
-const weekdayFormat = (style: 'short' | 'long') =>
-  (weekdayFormats[style] ??= new Intl.DateTimeFormat('en-US', {
-    weekday: style,
-    ...(style === 'long' ? { month: 'long', day: 'numeric' } : {}),
-    timeZone: 'UTC',
-  }));
-
-/** 'Mon' for '2026-03-16' (a calendar date, so it is read in UTC). */
-function weekday(date: string, style: 'short' | 'long') {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime())) return date;
-  return weekdayFormat(style).format(parsed);
 }
 
 function ShareBar({
@@ -57,8 +38,8 @@ function ShareBar({
 }
 
 /**
- * Prayer Stats (spec-2 "/prayers"): active and answered as a share of all prayers, and the real
- * streak with the last 7 days (decisions.md §2 replaces the spec's hard-coded 14 days).
+ * Prayer Stats (spec-2 "/prayers"): active and answered as a share of all prayers. The streak and
+ * the days prayed are the rhythm view's (issue 20 §5), beside this panel.
  */
 export function PrayerStatsPanel({ summary }: { summary: PrayerSummary }) {
   const id = useId();
@@ -82,44 +63,6 @@ export function PrayerStatsPanel({ summary }: { summary: PrayerSummary }) {
           total={summary.total}
           className="bg-emerald-600 dark:bg-emerald-400"
         />
-        <div className="grid gap-3 rounded-lg bg-muted/50 p-3">
-          <div className="flex items-center justify-between gap-2">
-            <span className="flex items-center gap-1.5 text-sm font-medium">
-              <Flame className="size-4 text-primary" aria-hidden="true" />
-              Prayer Streak
-            </span>
-            <span className="text-sm font-semibold" data-testid="prayer-streak">
-              {streakLabel(summary.streak, summary.statsWindowDays)}
-            </span>
-          </div>
-          <ol aria-label="Last 7 days" className="grid grid-cols-7 gap-1.5">
-            {summary.last7Days.map((day) => (
-              <li key={day.date} className="grid justify-items-center gap-1">
-                <span
-                  aria-hidden="true"
-                  data-active={day.active}
-                  className={cn(
-                    'h-8 w-full rounded-md border',
-                    day.active ? 'border-primary bg-primary' : 'bg-background',
-                  )}
-                />
-                <span className="text-[0.7rem] text-muted-foreground" aria-hidden="true">
-                  {weekday(day.date, 'short')}
-                </span>
-                <span className="sr-only">
-                  {weekday(day.date, 'long')}: {day.active ? 'prayed' : 'no prayer'}
-                </span>
-              </li>
-            ))}
-          </ol>
-          {summary.statsWindowDays !== null &&
-            streakCapped(summary.streak, summary.statsWindowDays) && (
-              <PlanNote
-                className="p-2.5 text-xs"
-                message={`Free statistics count a streak up to ${summary.statsWindowDays} days.`}
-              />
-            )}
-        </div>
       </CardContent>
     </Card>
   );

@@ -1,7 +1,7 @@
 import { SharedWithSchema } from '@selah/shared/schemas/friends';
 import { PrayerPageSchema } from '@selah/shared/schemas/prayers';
 import { http, HttpResponse } from 'msw';
-import { buildPrayerSummary } from '../../factories';
+import { buildPrayerLog, buildPrayerSummary } from '../../factories';
 import { API, apiError } from './auth';
 
 /**
@@ -16,6 +16,7 @@ export const prayerHandlers = [
   http.get(`${API}/prayers`, () =>
     HttpResponse.json(PrayerPageSchema.parse({ data: [], nextCursor: null })),
   ),
+  http.get(`${API}/prayers/:id/log`, () => HttpResponse.json(buildPrayerLog())),
   http.get(`${API}/prayers/:id/shares`, () =>
     HttpResponse.json(SharedWithSchema.parse({ data: [] })),
   ),

@@ -1,11 +1,12 @@
 import { DailyInspirationSchema } from '@selah/shared/schemas/stats';
 import { http, HttpResponse } from 'msw';
-import { buildDashboardStats } from '../../factories';
+import { buildDashboardStats, buildRhythm } from '../../factories';
 import { API } from './auth';
 
 /** Default answers of the dashboard statistics API for a user without prayers. */
 export const statsHandlers = [
   http.get(`${API}/stats`, () => HttpResponse.json(buildDashboardStats())),
+  http.get(`${API}/stats/rhythm`, () => HttpResponse.json(buildRhythm())),
   http.get(`${API}/stats/daily`, () =>
     HttpResponse.json(
       DailyInspirationSchema.parse({

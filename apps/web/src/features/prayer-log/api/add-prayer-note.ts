@@ -1,0 +1,19 @@
+import { PrayerNoteSchema } from '@selah/shared/schemas/prayer-log';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const addPrayerNote = ({ id, text }: { id: string; text: string }) =>
+  api.post(`/prayers/${encodeURIComponent(id)}/notes`, {
+    body: { text },
+    schema: PrayerNoteSchema,
+  });
+
+export const useAddPrayerNote = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addPrayerNote,
+    meta: { toastOnError: false },
+    onSuccess: (note) =>
+      queryClient.invalidateQueries({ queryKey: ['prayers', 'log', note.prayerId] }),
+  });
+};

@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { THEME_COLORS } from '@selah/shared/constants';
+import { buildRhythm } from '@/testing/factories';
+import { describe, expect, it } from 'vitest';
+import { dayLabel, LEVEL_MIX, levelOf, rhythmSummary } from './rhythm-view';
+
+// The colour tokens as src/styles.test.ts reads them (Vitest does not process CSS imports).
+const css = readFileSync(join(import.meta.dirname, '../../../index.css'), 'utf8');
+
+function tokens(selector: string): Record<string, string> {
+  const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`(?:^|\\n)${escaped}\\s*\\{([^}]*)\\}`).exec(css);
+  if (!match?.[1]) throw new Error(`No rule for ${selector}`);
+  return Object.fromEntries(
+    [...match[1].matchAll(/(--[\w-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2]?.trim()]),
+  );
+}
+const light = tokens(':root');
+const dark = { ...light, ...tokens('.dark') };
+function palette(color: string, mode: 'light' | 'dark') {
+  const base = mode === 'light' ? light : dark;
+  if (color === 'slate') return base;
+  const selector =
+    mode === 'light'
+      ? `:root[data-theme-color='${color}']`
+      : `:root.dark[data-theme-color='${color}']`;
+  return { ...base, ...tokens(selector) };
+}
+
+const rgb = (hex: string) => {
+  const v = Number.parseInt(hex.slice(1), 16);
+  return [v >> 16, (v >> 8) & 255, v & 255] as const;
+};
+function luminance([r, g, b]: readonly number[]): number {
+  const [lr, lg, lb] = [r!, g!, b!].map((channel) => {
+    const c = channel / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb!;
+}
+const contrast = (a: readonly number[], b: readonly number[]) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+};
+/** CSS color-mix(in srgb, a p%, b), rounded as browsers do. */
+const mix = (a: readonly number[], b: readonly number[], percent: number) =>
+  a.map((channel, i) => Math.round((channel * percent + b[i]! * (100 - percent)) / 100));
+
+describe('the heat map’s colours (WCAG 1.4.11: 3:1 for what shows information)', () => {
+  describe.each(THEME_COLORS)('%s', (color) => {
+    it.each(['light', 'dark'] as const)(
+      'every level stands out from the card in %s mode',
+      (mode) => {
+        const t = palette(color, mode);
+        const card = rgb(t['--card']!);
+        const primary = rgb(t['--primary']!);
+        for (const level of [1, 2, 3] as const) {
+          const { percent, toward } = LEVEL_MIX[level];
+          const fill = mix(primary, rgb(t[toward]!), percent);
+          expect(contrast(fill, card), `level ${level}`).toBeGreaterThanOrEqual(3);
+          // The "filled in later" dot on it.
+          expect(
+            contrast(rgb(t['--primary-foreground']!), fill),
+            `dot ${level}`,
+          ).toBeGreaterThanOrEqual(3);
+        }
+        // The levels differ from each other.
+        const fills = ([1, 2, 3] as const).map((level) =>
+          mix(primary, rgb(t[LEVEL_MIX[level].toward]!), LEVEL_MIX[level].percent).join(),
+        );
+        expect(fills[0]).not.toBe(fills[1]);
+        // A rest day's dashed border.
+        expect(contrast(primary, card)).toBeGreaterThanOrEqual(3);
+      },
+    );
+  });
+});
+
+describe('levels and words', () => {
+  it.each([
+    [0, 0],
+    [1, 1],
+    [2, 2],
+    [3, 2],
+    [4, 3],
+    [40, 3],
+  ])('%i prayers: level %i', (count, level) => {
+    expect(levelOf(count)).toBe(level);
+  });
+
+  it('says each day in words', () => {
+    const today = '2026-03-15';
+    expect(dayLabel({ day: today, count: 0, late: false, rest: false }, today)).toBe(
+      'Today, Sunday, March 15: not prayed yet',
+    );
+    expect(dayLabel({ day: '2026-03-14', count: 3, late: true, rest: false }, today)).toBe(
+      'Saturday, March 14: prayed 3 times, filled in later',
+    );
+    expect(dayLabel({ day: '2026-03-13', count: 0, late: false, rest: true }, today)).toBe(
+      'Friday, March 13: rest day, the streak holds',
+    );
+  });
+
+  it('sums the view up in a sentence', () => {
+    const rhythm = buildRhythm({ streak: 7, statsWindowDays: 7 });
+    rhythm.days.at(-1)!.count = 2;
+    rhythm.days.at(-2)!.rest = true;
+    expect(rhythmSummary(rhythm)).toBe(
+      'You prayed on 1 of the last 84 days. Streak: 7+ days, with 1 rest day.',
+    );
+  });
+});
