@@ -244,8 +244,8 @@ describe('POST /api/prayer-requests/:id/prayed', () => {
     const cases: [unknown, string][] = [
       [{ day: '2026-11-23' }, 'A prayer can be recorded for today or up to 7 days back.'],
       [{ day: '2026-11-14' }, 'A prayer can be recorded for today or up to 7 days back.'],
-      [{ day: '22/11/2026' }, 'The day must be a date like 2026-03-14.'],
-      [{ day: '2026-02-30' }, 'The day must be a date like 2026-03-14.'],
+      [{ day: '22/11/2026' }, 'The day must be a date (YYYY-MM-DD).'],
+      [{ day: '2026-02-30' }, 'The day must be a date (YYYY-MM-DD).'],
       [{ source: 'email' }, "The source must be 'card', 'session' or 'push'."],
     ];
     for (const [body, message] of cases) {

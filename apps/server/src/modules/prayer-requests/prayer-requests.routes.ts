@@ -115,7 +115,7 @@ export const prayerRequestsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['prayer-requests'],
         operationId: 'prayForRequest',
-        summary: 'Say "I\'m praying": commit once, daily for 7 days or until answered',
+        summary: 'Commit to pray: once, daily for 7 days or until answered',
         params: IdParamsSchema,
         // No body is 'once', as the spec's button sends it.
         body: PrayInputSchema.nullish(),
@@ -155,7 +155,7 @@ export const prayerRequestsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['prayer-requests'],
         operationId: 'prayedForRequest',
-        summary: 'Record a Prayed on a request (today, or a late entry up to 7 days back)',
+        summary: 'Record a Prayed on a request (or a late one, 7 days back)',
         params: IdParamsSchema,
         body: PrayedInputSchema.nullish(),
         response: { 201: PrayerEventSchema, ...errors },

@@ -317,6 +317,11 @@ describe('download, clear and delete', () => {
       await u.api.post('/api/journals', { title: 'Exported', initialPrayer: 'Bless this export' })
     ).json()._id;
     await u.api.post('/api/prayer-requests', { title: 'Request to export' });
+    const prayer = (await u.api.get(`/api/prayers?journal=${journal}`)).json().data[0]._id;
+    expect((await u.api.post(`/api/prayers/${prayer}/prayed`)).statusCode).toBe(201);
+    expect(
+      (await u.api.post(`/api/prayers/${prayer}/notes`, { text: 'A note to keep' })).statusCode,
+    ).toBe(201);
     const res = await u.api.get('/api/users/me/export');
     expect(res.headers['content-disposition']).toBe(
       'attachment; filename="selah-activity-history.json"',
@@ -326,6 +331,8 @@ describe('download, clear and delete', () => {
     expect(data.journals.map((j: { id: string }) => j.id)).toEqual([journal]);
     expect(data.prayers[0].content).toBe('Bless this export');
     expect(data.prayerRequests[0].title).toBe('Request to export');
+    expect(data.prayed).toMatchObject([{ prayerId: prayer, late: false, source: 'card' }]);
+    expect(data.prayerNotes).toMatchObject([{ prayerId: prayer, text: 'A note to keep' }]);
     expect(JSON.stringify(data)).not.toContain('passwordHash');
   });
 

@@ -19,6 +19,10 @@ import {
   notifications,
   payments,
   prayerActivity,
+  prayerEvents,
+  prayerNotes,
+  prayerRequestResponses,
+  prayerRequestUpdates,
   prayerGroupMembers,
   prayerGroups,
   prayerRequests,
@@ -301,52 +305,104 @@ export class AccountService {
   /** Everything the user owns, as one JSON document (Download activity history). */
   async exportData(user: UserRow): Promise<Record<string, unknown>> {
     const db = this.deps.db;
-    const [ownJournals, ownPrayers, testimonies, requests, groups, friends, notes, paid, activity] =
-      await Promise.all([
-        db.select().from(journals).where(eq(journals.ownerId, user.id)),
-        db.select().from(prayers).where(eq(prayers.authorId, user.id)),
-        db
-          .select({
-            prayerId: prayerTestimonies.prayerId,
-            text: prayerTestimonies.text,
-            createdAt: prayerTestimonies.createdAt,
-          })
-          .from(prayerTestimonies)
-          .innerJoin(prayers, eq(prayers.id, prayerTestimonies.prayerId))
-          .where(eq(prayers.authorId, user.id)),
-        db.select().from(prayerRequests).where(eq(prayerRequests.creatorId, user.id)),
-        db
-          .select({ group: prayerGroups, role: prayerGroupMembers.role })
-          .from(prayerGroupMembers)
-          .innerJoin(prayerGroups, eq(prayerGroups.id, prayerGroupMembers.groupId))
-          .where(eq(prayerGroupMembers.userId, user.id)),
-        db
-          .select({
-            id: users.id,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            username: users.username,
-            since: friendships.createdAt,
-          })
-          .from(friendships)
-          .innerJoin(users, eq(users.id, friendships.friendId))
-          .where(eq(friendships.userId, user.id)),
-        db.select().from(notifications).where(eq(notifications.userId, user.id)),
-        db
-          .select({
-            plan: payments.plan,
-            amount: payments.amount,
-            currency: payments.currency,
-            status: payments.status,
-            createdAt: payments.createdAt,
-          })
-          .from(payments)
-          .where(eq(payments.userId, user.id)),
-        db
-          .select({ kind: prayerActivity.kind, occurredAt: prayerActivity.occurredAt })
-          .from(prayerActivity)
-          .where(eq(prayerActivity.userId, user.id)),
-      ]);
+    const [
+      ownJournals,
+      ownPrayers,
+      testimonies,
+      requests,
+      groups,
+      friends,
+      notes,
+      paid,
+      activity,
+      prayed,
+      prayerNoteRows,
+      commitments,
+      requestUpdates,
+    ] = await Promise.all([
+      db.select().from(journals).where(eq(journals.ownerId, user.id)),
+      db.select().from(prayers).where(eq(prayers.authorId, user.id)),
+      db
+        .select({
+          prayerId: prayerTestimonies.prayerId,
+          text: prayerTestimonies.text,
+          createdAt: prayerTestimonies.createdAt,
+        })
+        .from(prayerTestimonies)
+        .innerJoin(prayers, eq(prayers.id, prayerTestimonies.prayerId))
+        .where(eq(prayers.authorId, user.id)),
+      db.select().from(prayerRequests).where(eq(prayerRequests.creatorId, user.id)),
+      db
+        .select({ group: prayerGroups, role: prayerGroupMembers.role })
+        .from(prayerGroupMembers)
+        .innerJoin(prayerGroups, eq(prayerGroups.id, prayerGroupMembers.groupId))
+        .where(eq(prayerGroupMembers.userId, user.id)),
+      db
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          username: users.username,
+          since: friendships.createdAt,
+        })
+        .from(friendships)
+        .innerJoin(users, eq(users.id, friendships.friendId))
+        .where(eq(friendships.userId, user.id)),
+      db.select().from(notifications).where(eq(notifications.userId, user.id)),
+      db
+        .select({
+          plan: payments.plan,
+          amount: payments.amount,
+          currency: payments.currency,
+          status: payments.status,
+          createdAt: payments.createdAt,
+        })
+        .from(payments)
+        .where(eq(payments.userId, user.id)),
+      db
+        .select({ kind: prayerActivity.kind, occurredAt: prayerActivity.occurredAt })
+        .from(prayerActivity)
+        .where(eq(prayerActivity.userId, user.id)),
+      // The practice of prayer (issue 20): the user's Prayed log, notes, commitments, updates.
+      db
+        .select({
+          prayerId: prayerEvents.prayerId,
+          requestId: prayerEvents.requestId,
+          day: prayerEvents.day,
+          late: prayerEvents.late,
+          source: prayerEvents.source,
+          occurredAt: prayerEvents.occurredAt,
+        })
+        .from(prayerEvents)
+        .where(eq(prayerEvents.userId, user.id)),
+      db
+        .select({
+          prayerId: prayerNotes.prayerId,
+          text: prayerNotes.text,
+          createdAt: prayerNotes.createdAt,
+        })
+        .from(prayerNotes)
+        .where(eq(prayerNotes.authorId, user.id)),
+      db
+        .select({
+          requestId: prayerRequestResponses.requestId,
+          cadence: prayerRequestResponses.cadence,
+          endsOn: prayerRequestResponses.endsOn,
+          endedAt: prayerRequestResponses.endedAt,
+          createdAt: prayerRequestResponses.createdAt,
+        })
+        .from(prayerRequestResponses)
+        .where(eq(prayerRequestResponses.userId, user.id)),
+      db
+        .select({
+          requestId: prayerRequestUpdates.requestId,
+          text: prayerRequestUpdates.text,
+          createdAt: prayerRequestUpdates.createdAt,
+        })
+        .from(prayerRequestUpdates)
+        .innerJoin(prayerRequests, eq(prayerRequests.id, prayerRequestUpdates.requestId))
+        .where(eq(prayerRequests.creatorId, user.id)),
+    ]);
     return {
       exportedAt: new Date().toISOString(),
       profile: {
@@ -369,6 +425,10 @@ export class AccountService {
       notifications: notes,
       payments: paid,
       activity,
+      prayed,
+      prayerNotes: prayerNoteRows,
+      commitments,
+      prayerRequestUpdates: requestUpdates,
     };
   }
 
@@ -384,6 +444,7 @@ export class AccountService {
       await tx.delete(prayers).where(eq(prayers.authorId, user.id));
       await tx.delete(journals).where(eq(journals.ownerId, user.id));
       await tx.delete(prayerActivity).where(eq(prayerActivity.userId, user.id));
+      await tx.delete(prayerEvents).where(eq(prayerEvents.userId, user.id));
     });
   }
 
