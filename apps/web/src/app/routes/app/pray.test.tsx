@@ -73,8 +73,17 @@ function serve(items: SessionItem[], size = items.length): Calls {
       return HttpResponse.json(buildPrayer({ _id: String(params.id), status: 'answered' }));
     }),
     http.post(`${API}/prayers/:id/notes`, async ({ request, params }) => {
-      calls.notes.push({ id: params.id, ...((await request.json()) as object) });
-      return HttpResponse.json({ id: 'note' }, { status: 201 });
+      const body = (await request.json()) as { text: string };
+      calls.notes.push({ id: params.id, ...body });
+      return HttpResponse.json(
+        {
+          id: 'note',
+          prayerId: String(params.id),
+          text: body.text,
+          createdAt: '2026-11-25T08:00:00.000Z',
+        },
+        { status: 201 },
+      );
     }),
   );
   return calls;

@@ -11,7 +11,8 @@ import {
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/lib/toast';
-import { useAddPrayerNote } from '../api/add-note';
+import { getErrorMessage } from '@/lib/api-client';
+import { useAddPrayerNote } from '@/hooks/use-add-prayer-note';
 
 export const NOTE_MAX = 2000;
 
@@ -44,6 +45,10 @@ export function NoteDialog({
           toast.success('Note added', { description: `Kept with "${prayer.title}".` });
           onOpenChange(false);
         },
+        onError: (error) =>
+          toast.error('Note not saved', {
+            description: getErrorMessage(error, 'Your note could not be saved.'),
+          }),
       },
     );
   };

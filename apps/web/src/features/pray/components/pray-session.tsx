@@ -2,6 +2,7 @@ import { SESSION_SIZE_MAX, SESSION_SIZE_MIN, type SessionItem } from '@selah/sha
 import { Check, CheckCircle2, Flame, NotebookPen, SkipForward, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useRecordPrayed } from '@/hooks/use-record-prayed';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -11,13 +12,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { getErrorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import {
   SESSION_ERROR_MESSAGE,
   type SessionRequest,
   usePraySession,
 } from '../api/get-pray-session';
 import { useStreak } from '../api/get-streak';
-import { useRecordPrayed } from '../api/record-prayed';
 import { useSessionKeys } from '../hooks/use-session-keys';
 import { TIMER_CHOICES, type TimerMinutes, useTimerChoice } from '../hooks/use-timer-choice';
 import { NoteDialog } from './note-dialog';
@@ -290,12 +291,19 @@ function ItemScreens({
   const actions = {
     prayed: () => {
       if (record.isPending) return;
-      record.mutate(item, {
-        onSuccess: () => {
-          setPrayed(prayed + 1);
-          next({ prayed: prayed + 1, left });
+      record.mutate(
+        { kind: item.kind, id: item.id, source: 'session' },
+        {
+          onSuccess: () => {
+            setPrayed(prayed + 1);
+            next({ prayed: prayed + 1, left });
+          },
+          onError: (error) =>
+            toast.error('Not recorded', {
+              description: getErrorMessage(error, 'Your prayer could not be recorded.'),
+            }),
         },
-      });
+      );
     },
     skip: () => {
       if (record.isPending) return;

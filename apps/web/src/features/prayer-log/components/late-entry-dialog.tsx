@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useRecordPrayed } from '@/hooks/use-record-prayed';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -13,7 +14,7 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useActivePrayerChoices, useRecordLatePrayed } from '../api/record-late-prayed';
+import { useActivePrayerChoices } from '../api/get-prayer-choices';
 import { longDay } from '../utils/days';
 
 export const LATE_ENTRY_ERROR = 'That day could not be filled in. Please try again.';
@@ -34,7 +35,7 @@ export function LateEntryDialog({
   const id = useId();
   const [choice, setChoice] = useState(ANY);
   const choices = useActivePrayerChoices(day !== null);
-  const record = useRecordLatePrayed();
+  const record = useRecordPrayed();
   const prayers = choices.data?.data ?? [];
 
   const submit = () => {
@@ -42,7 +43,7 @@ export function LateEntryDialog({
     const prayerId = choice === ANY ? prayers[0]?._id : choice;
     if (!prayerId) return;
     record.mutate(
-      { prayerId, day },
+      { kind: 'prayer', id: prayerId, day },
       {
         onSuccess: () => {
           toast.success('Filled in', { description: `${longDay(day)} is marked as prayed.` });

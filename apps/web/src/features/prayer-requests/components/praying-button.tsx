@@ -4,6 +4,7 @@ import type {
   PrayerRequest,
 } from '@selah/shared/schemas/prayer-requests';
 import { Check, ChevronDown, HandHeart, X } from 'lucide-react';
+import { useRecordPrayed } from '@/hooks/use-record-prayed';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -16,7 +17,6 @@ import {
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useMarkPraying } from '../api/mark-praying';
-import { useRecordPrayed } from '../api/record-prayed';
 import { useUnmarkPraying } from '../api/unmark-praying';
 
 /** The ways to commit, as "I'm Praying" offers them (issue 20 §3). */
@@ -138,16 +138,19 @@ export function PrayedButton({
       disabled={prayed.isPending}
       aria-label={`Prayed for "${request.title}"`}
       onClick={() =>
-        prayed.mutate(request._id, {
-          onSuccess: () =>
-            toast.success('Prayed', {
-              description: `Your prayer for "${request.title}" is recorded.`,
-            }),
-          onError: () =>
-            toast.error('Error', {
-              description: 'Failed to record your prayer. Please try again.',
-            }),
-        })
+        prayed.mutate(
+          { kind: 'request', id: request._id, source: 'card' },
+          {
+            onSuccess: () =>
+              toast.success('Prayed', {
+                description: `Your prayer for "${request.title}" is recorded.`,
+              }),
+            onError: () =>
+              toast.error('Error', {
+                description: 'Failed to record your prayer. Please try again.',
+              }),
+          },
+        )
       }
     >
       <HandHeart aria-hidden="true" />

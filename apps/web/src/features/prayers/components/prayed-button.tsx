@@ -1,9 +1,9 @@
 import { HandHeart } from 'lucide-react';
+import { useRecordPrayed } from '@/hooks/use-record-prayed';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { useRecordPrayed } from '../api/record-prayed';
 
 export const PRAYED_ERROR = 'Your prayer could not be recorded. Please try again.';
 
@@ -36,7 +36,7 @@ export function PrayedButton({
       aria-describedby={describedBy}
       onClick={() =>
         prayed.mutate(
-          { id: prayerId },
+          { kind: 'prayer', id: prayerId },
           {
             onSuccess: () =>
               toast.success('Prayed', { description: `You prayed for "${title}" today.` }),

@@ -1,0 +1,51 @@
+import { type PrayedInput, PrayerEventSchema } from '@selah/shared/schemas/prayer-log';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export interface PrayedTarget {
+  kind: 'prayer' | 'request';
+  id: string;
+}
+
+/**
+ * Records a Prayed (issue 20 §4) on a prayer or a prayer request the user may read: today, or a
+ * late entry (`day`, at most 7 days back). The one way every feature records one (cards, the
+ * prayer page, the session, the rhythm view's late entry), since features may not import each
+ * other.
+ */
+export const recordPrayed = ({ kind, id, ...body }: PrayedTarget & NonNullable<PrayedInput>) =>
+  api.post(
+    `/${kind === 'prayer' ? 'prayers' : 'prayer-requests'}/${encodeURIComponent(id)}/prayed`,
+    {
+      body,
+      schema: PrayerEventSchema,
+    },
+  );
+
+/**
+ * `recordPrayed` as a mutation. Afterwards the user's statistics (streak, rhythm view) are
+ * stale, and so is what shows the prayed thing: a prayer's log and summary, or a request's detail
+ * and lists (a 'once' commitment ends, the week's count grows). Errors are the caller's to show.
+ */
+export const useRecordPrayed = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: recordPrayed,
+    meta: { toastOnError: false },
+    onSuccess: (event) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['stats'] }),
+        ...(event.kind === 'prayer'
+          ? [
+              queryClient.invalidateQueries({ queryKey: ['prayers', 'log', event.targetId] }),
+              queryClient.invalidateQueries({ queryKey: ['prayers', 'summary'] }),
+            ]
+          : [
+              queryClient.invalidateQueries({
+                queryKey: ['prayer-requests', 'detail', event.targetId],
+              }),
+              queryClient.invalidateQueries({ queryKey: ['prayer-requests', 'list'] }),
+            ]),
+      ]),
+  });
+};
