@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
 import type { ReceivedMail } from './mail-server.ts';
 import type { OidcScenario } from './oidc-provider.ts';
+import type { ReceivedPush } from './push-service.ts';
 import { CONTROL_URL } from './settings.ts';
 
 /** A password that passes the server's policy (length and common-password list). */
@@ -232,6 +233,31 @@ export async function waitForMail(
     if (mail) return mail;
     if (Date.now() > deadline) {
       throw new Error(`no mail for ${address} within ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Web Push messages the stack's push service received for the endpoint `/push/<id>`. */
+export async function pushesTo(id: string): Promise<ReceivedPush[]> {
+  const response = await control(`/pushes/${encodeURIComponent(id)}`);
+  return (await response.json()) as ReceivedPush[];
+}
+
+/**
+ * Waits until `count` Web Push messages for the subscription `/push/<id>` have arrived (the app
+ * sends them after its transaction, in the background) and returns them, still encrypted.
+ */
+export async function waitForPushes(
+  id: string,
+  { count = 1, timeoutMs = 15_000 }: { count?: number; timeoutMs?: number } = {},
+): Promise<ReceivedPush[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const pushes = await pushesTo(id);
+    if (pushes.length >= count) return pushes;
+    if (Date.now() > deadline) {
+      throw new Error(`${pushes.length} of ${count} pushes for ${id} within ${timeoutMs} ms`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { FakeFlutterwave } from './fake-flutterwave.ts';
 import type { MailServer } from './mail-server.ts';
 import type { OidcProvider, OidcScenario } from './oidc-provider.ts';
+import type { PushService } from './push-service.ts';
 
 const SCENARIO_KINDS = new Set<OidcScenario['kind']>([
   'login',
@@ -40,6 +41,8 @@ function send(res: ServerResponse, status: number, body?: unknown): void {
  * Test-only HTTP endpoints of the stack:
  * - `GET /health`
  * - `GET /mails?to=<address>`: mails received for that address (all without `to`), oldest first
+ * - `GET /pushes/<id>`: Web Push messages the local push service received for the subscription
+ *   endpoint `/push/<id>`, oldest first, still encrypted (see push-service.ts)
  * - `POST /oidc/scenarios` `{ key?, scenario }`: with `key`, the scenario for browsers carrying
  *   that scenario cookie; without, a one-shot scenario for the next sign-in without one
  * - `DELETE /oidc/scenarios/<key>`
@@ -48,7 +51,12 @@ function send(res: ServerResponse, status: number, body?: unknown): void {
 export async function startControlServer(
   host: string,
   port: number,
-  deps: { mail: MailServer; oidc: OidcProvider; flutterwave?: FakeFlutterwave },
+  deps: {
+    mail: MailServer;
+    oidc: OidcProvider;
+    push: PushService;
+    flutterwave?: FakeFlutterwave;
+  },
 ): Promise<{ stop(): Promise<void> }> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${host}`);
@@ -63,6 +71,10 @@ export async function startControlServer(
           200,
           to ? deps.mail.mails.filter((m) => m.to.includes(to)) : deps.mail.mails,
         );
+      }
+      const pushId = /^\/pushes\/([^/]+)$/.exec(url.pathname)?.[1];
+      if (req.method === 'GET' && pushId) {
+        return send(res, 200, deps.push.received.get(decodeURIComponent(pushId)) ?? []);
       }
       if (req.method === 'POST' && url.pathname === '/oidc/scenarios') {
         const body = await readJson(req);

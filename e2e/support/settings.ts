@@ -20,14 +20,23 @@ export const SMTP_PORT = portFromEnv('E2E_SMTP_PORT', APP_PORT + 2);
 export const CONTROL_PORT = portFromEnv('E2E_CONTROL_PORT', APP_PORT + 3);
 /** Where the stack starts the app once, before the run, to make the operator account. */
 export const PROVISION_PORT = portFromEnv('E2E_PROVISION_PORT', APP_PORT + 4);
+/** The local Web Push service (https: `web-push` speaks nothing else). */
+export const PUSH_PORT = portFromEnv('E2E_PUSH_PORT', APP_PORT + 5);
 
 export const LOOPBACK = '127.0.0.1';
 /** The app's origin: what the browser opens and what the server puts into links. */
 export const APP_URL = `http://${LOOPBACK}:${APP_PORT}`;
 /** The local OpenID provider standing in for Google. */
 export const OIDC_ISSUER = `http://${LOOPBACK}:${OIDC_PORT}`;
-/** Test-only endpoints of the stack: received mails, OpenID provider scenarios. */
+/** Test-only endpoints of the stack: received mails and pushes, OpenID provider scenarios. */
 export const CONTROL_URL = `http://${LOOPBACK}:${CONTROL_PORT}`;
+/**
+ * The stack's stand-in for a browser vendor's push service: a journey subscribes with an
+ * endpoint under it (`/push/<id>`), the app sends its real Web Push there (allowed by
+ * PUSH_ALLOW_INSECURE_ENDPOINTS: loopback, self-signed certificate), and the control endpoint
+ * hands the encrypted messages back (`waitForPush` in api.ts).
+ */
+export const PUSH_SERVICE_URL = `https://${LOOPBACK}:${PUSH_PORT}`;
 
 export const GOOGLE_CLIENT_ID = 'selah-e2e-client';
 export const GOOGLE_CLIENT_SECRET = 'selah-e2e-client-secret';
@@ -57,11 +66,3 @@ export const COUNTRY_TEST_HEADER = 'X-Test-Country';
  */
 export const SERVER_LOG_FILE =
   process.env.E2E_SERVER_LOG ?? path.join(os.tmpdir(), `selah-e2e-${APP_PORT}`, 'server.log');
-
-/**
- * The app's signing secret in the journeys (its JWT_SECRET). No push service reaches headless
- * Chromium, so the digest journey mints the action token the server puts into the daily digest's
- * Web Push (an HS256 token, prayer-log/digest-token.ts) and hands it to the real service worker.
- * Test-only, like the OpenID client secret above.
- */
-export const E2E_JWT_SECRET = 'selah-e2e-signing-secret-not-for-production-0123456789';

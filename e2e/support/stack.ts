@@ -1,10 +1,10 @@
 // The end-to-end stack that Playwright's `webServer` runs (`node e2e/support/stack.ts`):
-// a local OpenID provider standing in for Google, a local SMTP server that keeps mails, a small
-// control endpoint for both, and the app itself started exactly as `npm start` starts it
-// (`node scripts/start.ts`: builds apps/web when stale, then serves pages + API) on a fresh
-// PGlite data directory. Before it, the run's operator account is made with the real
-// `npm run admin` command (support/provision-admin.ts). Everything stops on SIGTERM/SIGINT or
-// when the app exits.
+// a local OpenID provider standing in for Google, a local SMTP server that keeps mails, a local
+// Web Push service that keeps pushes, a small control endpoint for them, and the app itself
+// started exactly as `npm start` starts it (`node scripts/start.ts`: builds apps/web when
+// stale, then serves pages + API) on a fresh PGlite data directory. Before it, the run's
+// operator account is made with the real `npm run admin` command (support/provision-admin.ts).
+// Everything stops on SIGTERM/SIGINT or when the app exits.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -21,8 +21,8 @@ import {
 import { startMailServer } from './mail-server.ts';
 import { startOidcProvider } from './oidc-provider.ts';
 import { provisionAdmin } from './provision-admin.ts';
+import { startPushService } from './push-service.ts';
 import {
-  E2E_JWT_SECRET,
   APP_PORT,
   APP_URL,
   CONTROL_PORT,
@@ -32,6 +32,8 @@ import {
   GOOGLE_CLIENT_SECRET,
   LOOPBACK,
   OIDC_PORT,
+  PUSH_PORT,
+  PUSH_SERVICE_URL,
   SERVER_LOG_FILE,
   SMTP_PORT,
 } from './settings.ts';
@@ -110,9 +112,12 @@ async function main(): Promise<void> {
   stoppers.push(() => mail.stop());
   const oidc = await startOidcProvider(LOOPBACK, OIDC_PORT);
   stoppers.push(() => oidc.stop());
+  const push = await startPushService(LOOPBACK, PUSH_PORT);
+  stoppers.push(() => push.stop());
   const control = await startControlServer(LOOPBACK, CONTROL_PORT, {
     mail,
     oidc,
+    push,
     flutterwave: new FakeFlutterwave(CONTROL_URL),
   });
   stoppers.push(() => control.stop());
@@ -153,14 +158,15 @@ async function main(): Promise<void> {
     // echoed here, since expected failures (wrong passwords) log warnings. E2E_LOG_LEVEL=info
     // echoes more.
     LOG_LEVEL: 'info',
-    // Fixed, so the digest journey can mint the push action token (settings.ts).
-    JWT_SECRET: E2E_JWT_SECRET,
+    // Web Push may go to the stack's local push service (loopback, self-signed certificate).
+    // Test-only: the app refuses it with NODE_ENV=production.
+    PUSH_ALLOW_INSECURE_ENDPOINTS: 'true',
     RATE_LIMIT_MAX: '100000',
     TZ: 'UTC',
   });
 
   log(
-    `app ${APP_URL} | OpenID provider ${oidc.issuer} | SMTP ${LOOPBACK}:${SMTP_PORT} | control ${CONTROL_URL}`,
+    `app ${APP_URL} | OpenID provider ${oidc.issuer} | SMTP ${LOOPBACK}:${SMTP_PORT} | push ${PUSH_SERVICE_URL} | control ${CONTROL_URL}`,
   );
   log(`data dir ${dataDir}`);
   log(`server log ${SERVER_LOG_FILE}`);

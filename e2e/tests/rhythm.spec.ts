@@ -1,13 +1,18 @@
-import { createHmac } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, toast } from '../fixtures.ts';
-import { waitForMail, type Session } from '../support/api.ts';
-import { APP_URL, E2E_JWT_SECRET } from '../support/settings.ts';
+import { waitForMail, waitForPushes, type Session } from '../support/api.ts';
+import { APP_URL } from '../support/settings.ts';
+import { pushSubscriber } from '../support/web-push.ts';
 
 /**
  * A rhythm per prayer and the daily digest (issue 20 §2): set a prayer daily and see it due; at
- * the reminder time the digest arrives (in the app and by e-mail); its push action "I prayed",
- * handled by the real service worker in the real browser, records the Prayed.
+ * the reminder time the digest arrives (in the app, by e-mail and by Web Push); its push action
+ * "I prayed", handled by the real service worker in the real browser, records the Prayed.
+ *
+ * No browser vendor's push service reaches headless Chromium, so the journey is the browser's
+ * network half of Web Push: it subscribes with its own key pair at the stack's local push
+ * service, receives the app's real encrypted push there, decrypts it, and hands that payload to
+ * the real service worker as its push event.
  */
 
 const auth = (session: Session) => ({ authorization: `Bearer ${session.token}` });
@@ -38,26 +43,6 @@ interface WorkerScope {
   NotificationEvent: new (type: string, init: { notification: unknown; action: string }) => Event;
 }
 
-const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
-/**
- * The action token the digest's Web Push carries, as the server signs it (digest-token.ts): no
- * push service reaches headless Chromium, so the journey mints it with the stack's secret.
- */
-function digestToken(userId: string, day: string): string {
-  const now = Math.floor(Date.now() / 1000);
-  const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({
-    day,
-    typ: 'digest-action',
-    sub: userId,
-    iss: APP_URL,
-    aud: 'selah-digest-action',
-    iat: now,
-    exp: now + 24 * 60 * 60,
-  })}`;
-  return `${head}.${createHmac('sha256', E2E_JWT_SECRET).update(head).digest('base64url')}`;
-}
-
 /** Registers the app's service worker in the page and waits until it is active. */
 async function serviceWorker(page: Page) {
   const [worker] = await Promise.all([
@@ -82,6 +67,14 @@ test.describe('Rhythms and the daily digest', () => {
     const ruth = await api.createUser({ firstName: 'Ruth', lastName: 'Moab' });
     const session = await api.login(ruth.email, ruth.password);
     const prayerId = await createPrayer(request, session, 'Strength for Naomi');
+
+    // Her browser subscribes to Web Push (for her session, as the app's push toggle does).
+    const subscriber = pushSubscriber();
+    const subscribed = await request.post('/api/push/subscriptions', {
+      headers: auth(session),
+      data: subscriber.subscription,
+    });
+    expect(subscribed.status(), await subscribed.text()).toBe(201);
 
     // Set it daily from its page: it is due today.
     await login(ruth, `/prayer/${prayerId}`);
@@ -128,24 +121,29 @@ test.describe('Rhythms and the daily digest', () => {
     const mail = await waitForMail(ruth.email, { subject: '1 prayer is due today' });
     expect(mail.text).toContain(`${APP_URL}/pray?due=1`);
 
-    // The push, as the service worker receives it: shown with its two actions.
+    // The digest's Web Push reached her push service, encrypted for her key alone.
+    const [push, ...more] = await waitForPushes(subscriber.id);
+    expect(more).toEqual([]);
+    expect(push).toMatchObject({ encoding: 'aes128gcm', urgency: 'normal' });
+    const data = subscriber.decrypt(Buffer.from(push!.body, 'base64url')).toString('utf8');
+    expect(JSON.parse(data)).toEqual({
+      title: 'Selah',
+      body: '1 prayer is due today',
+      url: '/pray?due=1',
+      actions: [
+        { action: 'prayed', title: 'I prayed' },
+        { action: 'snooze', title: 'Snooze' },
+      ],
+      actionToken: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/) as unknown,
+    });
+
+    // That payload, as the service worker receives it: shown with its two actions.
     await context.grantPermissions(['notifications'], { origin: APP_URL });
     const worker = await serviceWorker(page);
-    const token = digestToken(ruth.id, now.toISOString().slice(0, 10));
-    const shown = await worker.evaluate(async (actionToken) => {
+    const shown = await worker.evaluate(async (data) => {
       const sw = self as unknown as WorkerScope;
-      const payload = {
-        title: 'Selah',
-        body: '1 prayer is due today',
-        url: '/pray?due=1',
-        actions: [
-          { action: 'prayed', title: 'I prayed' },
-          { action: 'snooze', title: 'Snooze' },
-        ],
-        actionToken,
-      };
       const waits: Promise<unknown>[] = [];
-      const push = new sw.PushEvent('push', { data: JSON.stringify(payload) });
+      const push = new sw.PushEvent('push', { data });
       // A script-made event cannot be extended (`waitUntil` is for the browser's own): collect.
       Object.defineProperty(push, 'waitUntil', { value: (p: Promise<unknown>) => waits.push(p) });
       sw.dispatchEvent(push);
@@ -156,7 +154,7 @@ test.describe('Rhythms and the daily digest', () => {
         body: n.body,
         actions: n.actions.map((a) => ({ action: a.action, title: a.title })),
       }));
-    }, token);
+    }, data);
     expect(shown).toEqual([
       {
         title: 'Selah',

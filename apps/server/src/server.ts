@@ -76,7 +76,14 @@ async function main(): Promise<void> {
         : loadOrCreateJson(env.DATA_DIR, 'vapid', () => PushService.generateKeys()),
     logger: loggerOptions(env.LOG_LEVEL),
     startWorkers: true,
+    // Test-only (the end-to-end stack's local push service); loadEnv refuses it in production.
+    pushAllowInsecure: env.PUSH_ALLOW_INSECURE_ENDPOINTS,
   });
+  if (env.PUSH_ALLOW_INSECURE_ENDPOINTS) {
+    app.log.warn(
+      'PUSH_ALLOW_INSECURE_ENDPOINTS is on: Web Push endpoints are not checked (tests only)',
+    );
+  }
   const stopLogging = [redis, redisSubscriber].map((client, i) =>
     client ? logRedisOutages(client, app.log, i === 0 ? 'commands' : 'realtime') : () => {},
   );

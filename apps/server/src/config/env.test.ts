@@ -18,6 +18,7 @@ describe('loadEnv', () => {
       DB_POOL_MAX: 10,
       DB_ACQUIRE_TIMEOUT_MS: 2_000,
       DB_STATEMENT_TIMEOUT_MS: 5_000,
+      PUSH_ALLOW_INSECURE_ENDPOINTS: false,
     });
     expect(env.DATA_DIR).toBe(path.resolve('./data'));
     expect(env.DATABASE_URL).toBeUndefined();
@@ -41,6 +42,11 @@ describe('loadEnv', () => {
     [{ FLUTTERWAVE_PUBLIC_KEY: 'public-only' }, 'FLUTTERWAVE_SECRET_KEY'],
     [{ FLUTTERWAVE_API_URL: 'ftp://api.example' }, 'FLUTTERWAVE_API_URL'],
     [{ NODE_ENV: 'production', FLUTTERWAVE_API_URL: 'http://api.example' }, 'FLUTTERWAVE_API_URL'],
+    [{ PUSH_ALLOW_INSECURE_ENDPOINTS: 'yes' }, 'PUSH_ALLOW_INSECURE_ENDPOINTS'],
+    [
+      { NODE_ENV: 'production', PUSH_ALLOW_INSECURE_ENDPOINTS: 'true' },
+      'PUSH_ALLOW_INSECURE_ENDPOINTS',
+    ],
   ])('names the bad variable in %j', (source, name) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     try {
@@ -48,6 +54,20 @@ describe('loadEnv', () => {
     } catch (error) {
       expect((error as EnvError).message).toContain(`${name}:`);
     }
+  });
+
+  it('allows insecure push endpoints only outside production, when asked', () => {
+    expect(loadEnv({ PUSH_ALLOW_INSECURE_ENDPOINTS: 'true' }).PUSH_ALLOW_INSECURE_ENDPOINTS).toBe(
+      true,
+    );
+    expect(
+      loadEnv({ NODE_ENV: 'test', PUSH_ALLOW_INSECURE_ENDPOINTS: 'false' })
+        .PUSH_ALLOW_INSECURE_ENDPOINTS,
+    ).toBe(false);
+    expect(() =>
+      loadEnv({ NODE_ENV: 'production', PUSH_ALLOW_INSECURE_ENDPOINTS: 'true' }),
+    ).toThrow(/PUSH_ALLOW_INSECURE_ENDPOINTS: is for tests only and refused in production/);
+    expect(loadEnv({ NODE_ENV: 'production' }).PUSH_ALLOW_INSECURE_ENDPOINTS).toBe(false);
   });
 
   it('accepts addresses and CIDRs for TRUST_PROXY', () => {

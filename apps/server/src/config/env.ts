@@ -42,6 +42,15 @@ const EnvSchema = z
     FLUTTERWAVE_CHECKOUT_URL: httpUrl.default('https://checkout.flutterwave.com/v3.js'),
     VAPID_PUBLIC_KEY: optionalString,
     VAPID_PRIVATE_KEY: optionalString,
+    /**
+     * Test-only: Web Push may go to any endpoint (loopback and private addresses, a push
+     * service with a self-signed certificate), as the end-to-end stack's local push service
+     * needs. Refused in production.
+     */
+    PUSH_ALLOW_INSECURE_ENDPOINTS: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -74,6 +83,14 @@ const EnvSchema = z
         code: 'custom',
         path: ['FLUTTERWAVE_API_URL'],
         message: 'must be https in production (it carries the secret key)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.PUSH_ALLOW_INSECURE_ENDPOINTS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUSH_ALLOW_INSECURE_ENDPOINTS'],
+        message:
+          'is for tests only and refused in production (Web Push would reach private addresses and trust any certificate)',
       });
     }
     if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
