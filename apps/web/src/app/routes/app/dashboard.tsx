@@ -10,7 +10,7 @@ import {
 } from '@/features/dashboard/api/get-dashboard-stats';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
 import { rhythmQueryOptions, RHYTHM_WEEKS } from '@/features/prayer-log/api/get-rhythm';
-import { RhythmView } from '@/features/prayer-log/components/rhythm-view';
+import { LazyRhythmView } from '@/features/prayer-log/components/lazy-rhythm-view';
 import { RhythmSchema } from '@selah/shared/schemas/prayer-log';
 import { getQueryClient, prefetchRead } from '@/lib/query-client';
 import { type LoaderSeeds, NO_SEEDS, readSeeds, seed, useLoaderSeeds } from '../../loader-seeds';
@@ -49,5 +49,5 @@ export const shouldRevalidate = () => false;
 
 export default function DashboardRoute() {
   useLoaderSeeds(useLoaderData<typeof loader>());
-  return <Dashboard rhythm={<RhythmView />} />;
+  return <Dashboard rhythm={<LazyRhythmView />} />;
 }

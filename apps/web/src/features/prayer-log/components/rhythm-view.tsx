@@ -4,12 +4,12 @@ import { useId, useState } from 'react';
 import { ListLoadError } from '@/components/errors/page-states';
 import { PlanNote } from '@/components/errors/upgrade-notice';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { streakCapped, streakLabel } from '@/lib/plan-limit';
 import { cn } from '@/lib/utils';
 import { LOAD_RHYTHM_ERROR, RHYTHM_WEEKS, useRhythm } from '../api/get-rhythm';
 import { daysBetween, longDay, times } from '../utils/days';
-import { LateEntryDialog } from './late-entry-dialog';
+import { LateEntryDialog } from './lazy-dialogs';
+import { RhythmSkeleton } from './rhythm-skeleton';
 
 /** A missed day can be filled in at most this many days later (the server's rule). */
 const LATE_DAYS = 7;
@@ -136,16 +136,6 @@ function Legend() {
       {item('border border-dashed border-primary', 'Rest day')}
       {item('', 'Filled in later', 1, true)}
     </ul>
-  );
-}
-
-export function RhythmSkeleton() {
-  return (
-    <div className="grid gap-3 rounded-xl border p-6" aria-hidden="true">
-      <Skeleton className="h-5 w-36" />
-      <Skeleton className="h-28 w-full" />
-      <Skeleton className="h-4 w-3/4" />
-    </div>
   );
 }
 
