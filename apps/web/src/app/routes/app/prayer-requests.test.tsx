@@ -231,7 +231,8 @@ describe('/prayer-requests friend requests', () => {
     const exams = await screen.findByRole('article', { name: 'Exams next week' });
     expect(within(exams).getByText('From mary')).toBeInTheDocument();
     expect(within(exams).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
-    expect(within(exams).queryByRole('button', { name: /Prayed/ })).not.toBeInTheDocument();
+    // "Prayed" is on every request card, committed or not (issue 20 §4).
+    expect(within(exams).getByRole('button', { name: /^Prayed/ })).toBeInTheDocument();
     await user.click(within(exams).getByRole('button', { name: "I'm Praying" }));
     const menu = await screen.findByRole('menu');
     expect(

@@ -101,10 +101,13 @@ export function PrayerRequestCard({
           View Details
         </Button>
         {mine ? (
-          <Button variant="ghost" size="sm" onClick={() => onEdit(request)}>
-            <Pencil aria-hidden="true" />
-            Edit
-          </Button>
+          <>
+            <Button variant="ghost" size="sm" onClick={() => onEdit(request)}>
+              <Pencil aria-hidden="true" />
+              Edit
+            </Button>
+            <PrayedButton request={request} />
+          </>
         ) : (
           <>
             <PrayingButton request={request} />

@@ -123,14 +123,17 @@ export function PrayingButton({
   );
 }
 
-/** "Prayed" on a friend's request while committed: records today's prayer (issue 20 §4). */
+/**
+ * "Prayed" on any request not yet answered, a friend's or one's own, committed or not: records
+ * today's prayer (issue 20 §4); a 'once' commitment ends with it.
+ */
 export function PrayedButton({
   request,
 }: {
-  request: Pick<PrayerRequest, '_id' | 'title' | 'commitment' | 'status' | 'isMine'>;
+  request: Pick<PrayerRequest, '_id' | 'title' | 'status'>;
 }) {
   const prayed = useRecordPrayed();
-  if (request.isMine || request.status === 'answered' || !request.commitment?.running) return null;
+  if (request.status === 'answered') return null;
   return (
     <Button
       size="sm"
