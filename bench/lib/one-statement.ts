@@ -56,6 +56,36 @@ const journalJson = (j: string, role: string) => `json_build_object(
   'answeredCount', case when ${j}.owner_id = $1 then ${j}.answered_count else ${j}.public_answered_count end,
   'membership', case when ${j}.owner_id = $1 then 'owner' when ${role} is not null then 'member' else 'none' end)`;
 
+/** The viewer $1's local date today (users.service.ts `userTimeZone`). */
+const viewerToday = `(select (now() at time zone coalesce(nullif(u.settings->>'timeZone', ''), 'UTC'))::date
+  from users u where u.id = $1)`;
+
+/** prayer-log.sql.ts `prayerDueOn` for the viewer $1 on their today, asked only of their own prayers. */
+const dueToday = (p: string) => `(${p}.author_id = $1 and ${p}.status = 'pending' and exists (
+  select 1 from (select ${viewerToday} as d) t
+  where (${p}.snooze_until is null or ${p}.snooze_until <= t.d)
+    and (case ${p}.rhythm_kind
+      when 'daily' then true
+      when 'weekdays' then extract(isodow from t.d) < 6
+      when 'weekly' then extract(dow from t.d)::smallint = any(${p}.rhythm_days)
+      when 'monthly' then extract(day from t.d) = least(${p}.rhythm_day_of_month,
+        extract(day from (date_trunc('month', t.d) + interval '1 month - 1 day')))
+      when 'until' then t.d <= ${p}.rhythm_until
+      else false end)
+    and not exists (select 1 from prayer_events e
+      where e.prayer_id = ${p}.id and e.user_id = $1 and e.day = t.d)))`;
+
+/** prayers.presenter.ts `presentRhythm`: the author's own; anyone else reads no rhythm. */
+const rhythmJson = (p: string) => `case when ${p}.author_id = $1 then json_build_object(
+    'kind', ${p}.rhythm_kind,
+    'days', case when ${p}.rhythm_kind = 'weekly' then coalesce((select json_agg(d order by d)
+      from unnest(${p}.rhythm_days) d), '[]'::json) end,
+    'dayOfMonth', case when ${p}.rhythm_kind = 'monthly' then ${p}.rhythm_day_of_month end,
+    'until', case when ${p}.rhythm_kind = 'until' then ${p}.rhythm_until::text end,
+    'snoozeUntil', ${p}.snooze_until::text)
+  else json_build_object('kind', 'none', 'days', null, 'dayOfMonth', null, 'until', null,
+    'snoozeUntil', null) end`;
+
 /** prayers.presenter.ts `presentPrayer` with its testimonies, oldest first. */
 const prayerJson = (p: string) => `json_build_object(
   '_id', ${p}.id, 'title', ${p}.title, 'content', ${p}.content, 'category', ${p}.category,
@@ -64,7 +94,8 @@ const prayerJson = (p: string) => `json_build_object(
   'testimonies', coalesce((select json_agg(t.text order by t.created_at, t.id)
     from prayer_testimonies t where t.prayer_id = ${p}.id), '[]'::json),
   'answeredAt', ${iso(`${p}.answered_at`)}, 'createdAt', ${iso(`${p}.created_at`)},
-  'updatedAt', ${iso(`${p}.updated_at`)})`;
+  'updatedAt', ${iso(`${p}.updated_at`)},
+  'rhythm', ${rhythmJson(p)}, 'urgent', (${p}.author_id = $1 and ${p}.urgent), 'due', ${dueToday(p)})`;
 
 /** A newest-first page of `page` (limit $2 + 1 rows) as the app pages: data and nextCursor. */
 const pageOf = (item: string) => `json_build_object(
@@ -103,18 +134,28 @@ with me as (
     (count(*) filter (where p.created_at >= b.week_start))::int as week,
     (count(*) filter (where p.created_at >= b.month_start))::int as month
   from prayers p, bounds b where p.author_id = $1
+), reach as (
+  select coalesce(window_days, 1000) + ceil(coalesce(window_days, 1000) / 6.0)::int + 2 as n from me
 ), days as (
-  select distinct (a.occurred_at at time zone b.tz)::date as d
-  from prayer_activity a, bounds b
-  where a.user_id = $1
-    and a.occurred_at >= now() - (coalesce(b.window_days, 1000) + 2) * interval '1 day'
-  order by 1 desc
-  limit (select coalesce(window_days, 1000) + 2 from me)
+  -- prayer-log.service.ts streak: the days prayed, as far back as the window needs.
+  select e.day as d
+  from prayer_events e, bounds b, reach r
+  where e.user_id = $1 and e.day >= b.today - r.n
+  group by e.day
+  order by e.day desc
+  limit (select n + 1 from reach)
+), cal as (
+  -- lib/time-zone.ts fairStreak: from today (or yesterday, when today has no Prayed yet)
+  -- back to the oldest day read; two missed days within 7 end it.
+  select g::date as d, exists (select 1 from days where days.d = g::date) as prayed
+  from bounds b, generate_series(
+    case when exists (select 1 from days where days.d = b.today) then b.today else b.today - 1 end,
+    (select min(d) from days), interval '-1 day') g
+), misses as (
+  select d, lag(d) over (order by d desc) as newer from cal where not prayed
 ), streak as (
-  select count(*)::int as n
-  from (select d, row_number() over (order by d desc) as rn from days) x, bounds b
-  where (select max(d) from days) in (b.today, b.today - 1)
-    and x.d = (select max(d) from days) - (x.rn - 1)::int
+  select count(*)::int as n from cal
+  where prayed and cal.d > coalesce((select max(d) from misses where newer - d < 7), '-infinity'::date)
 ), answered as (
   select p.id, p.title,
     coalesce((select pt.text from prayer_testimonies pt where pt.prayer_id = p.id
