@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isValidTimeZone, localDate, periodStarts, startOfLocalDay } from './time-zone.ts';
+import {
+  dayNumber,
+  isValidTimeZone,
+  localDate,
+  periodStarts,
+  startOfLocalDay,
+} from './time-zone.ts';
 
 describe('time zones (formatters are built once per zone)', () => {
   it('tells valid zones from invalid ones, again and again', () => {
@@ -29,5 +35,17 @@ describe('time zones (formatters are built once per zone)', () => {
         month: new Date('2026-02-28T23:00:00Z'),
       });
     }
+  });
+});
+
+describe('dayNumber (whole days since 1970-01-01, by arithmetic)', () => {
+  it('agrees with the calendar on every day from 1899 to 2101, leap days and centuries included', () => {
+    for (let day = Date.UTC(1899, 0, 1); day <= Date.UTC(2101, 11, 31); day += 86_400_000) {
+      const date = new Date(day).toISOString().slice(0, 10);
+      expect(dayNumber(date)).toBe(day / 86_400_000);
+    }
+    expect(dayNumber('1970-01-01')).toBe(0);
+    expect(dayNumber('2000-02-29') - dayNumber('2000-02-28')).toBe(1);
+    expect(dayNumber('1900-03-01') - dayNumber('1900-02-28')).toBe(1);
   });
 });

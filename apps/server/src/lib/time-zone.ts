@@ -131,28 +131,58 @@ export function fairStreak(
   days: Iterable<string>,
   today: string,
 ): { streak: number; rest: string[] } {
-  const prayed = new Set(days);
+  // Whole day numbers, not date strings: a streak of years walks a thousand days on every
+  // dashboard read, and string dates made that a millisecond and a half of CPU (ADR 051).
+  const prayed = new Set<number>();
   let oldest = Infinity;
-  for (const day of prayed) oldest = Math.min(oldest, Date.parse(`${day}T00:00:00Z`));
-  let cursor = prayed.has(today) ? today : addDays(today, -1);
+  for (const day of days) {
+    const n = dayNumber(day);
+    prayed.add(n);
+    if (n < oldest) oldest = n;
+  }
+  const todayNumber = dayNumber(today);
+  let cursor = prayed.has(todayNumber) ? todayNumber : todayNumber - 1;
   let streak = 0;
-  let lastMiss: string | null = null;
-  const misses: string[] = [];
+  let lastMiss: number | null = null;
+  const misses: number[] = [];
   const rest: string[] = [];
-  while (Date.parse(`${cursor}T00:00:00Z`) >= oldest) {
+  for (; cursor >= oldest; cursor--) {
     if (prayed.has(cursor)) {
       streak++;
       // The misses since the newer days prayed sit between two days prayed: rest days.
-      rest.push(...misses.splice(0));
+      for (const miss of misses) rest.push(dateOfDayNumber(miss));
+      misses.length = 0;
     } else {
-      if (lastMiss !== null && daysBetween(cursor, lastMiss) < STREAK_REST_SPAN) break;
+      if (lastMiss !== null && lastMiss - cursor < STREAK_REST_SPAN) break;
       lastMiss = cursor;
       misses.push(cursor);
     }
-    cursor = addDays(cursor, -1);
   }
   return { streak, rest };
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whole days since 1970-01-01 of a YYYY-MM-DD date, by arithmetic (the civil-from-days algorithm):
+ * five times faster than `Date.parse`, which the streak's walk over years of days felt.
+ */
+export function dayNumber(date: string): number {
+  const digits = (from: number, to: number) => {
+    let n = 0;
+    for (let i = from; i < to; i++) n = n * 10 + date.charCodeAt(i) - 48;
+    return n;
+  };
+  const month = digits(5, 7);
+  const year = digits(0, 4) - (month <= 2 ? 1 : 0);
+  const era = Math.floor(year / 400);
+  const yearOfEra = year - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + digits(8, 10) - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
+const dateOfDayNumber = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
 
 /** Whole days from `a` to `b` (YYYY-MM-DD), positive when `b` is later. */
 export function daysBetween(a: string, b: string): number {

@@ -190,8 +190,3 @@ export const QUOTES: readonly { quote: string; author: string }[] = [
   },
   { quote: 'Prayer is conversation with God.', author: 'Clement of Alexandria' },
 ];
-
-/** Whole days since the Unix epoch of a local date (YYYY-MM-DD): the index that changes daily. */
-export function dayNumber(localDate: string): number {
-  return Math.floor(Date.parse(`${localDate}T00:00:00Z`) / 86_400_000);
-}

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prayerEvents, prayers, users } from '../../db/schema/index.ts';
-import { streakFrom } from '../../lib/time-zone.ts';
+import { dayNumber, streakFrom } from '../../lib/time-zone.ts';
 import { buildTestApp, signUp, type TestApp } from '../../../test/build-test-app.ts';
 import { apiAs } from '../../../test/api.ts';
 import { setPlan } from '../../../test/plans.ts';
-import { dayNumber } from './daily-content.ts';
 import { prayedFor } from './stats.service.ts';
 
 let t: TestApp;

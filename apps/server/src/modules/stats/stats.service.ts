@@ -1,12 +1,12 @@
 import type { Rhythm } from '@selah/shared/schemas/prayer-log';
 import type { DailyInspiration, DashboardStats, TestimonyItem } from '@selah/shared/schemas/stats';
 import type { UserRow } from '../../db/schema/index.ts';
-import { periodStarts, windowStart } from '../../lib/time-zone.ts';
+import { dayNumber, periodStarts, windowStart } from '../../lib/time-zone.ts';
 import type { PlansService } from '../billing/plans.service.ts';
 import type { PrayerLogService } from '../prayer-log/prayer-log.service.ts';
 import type { PrayersService } from '../prayers/prayers.service.ts';
 import { userTimeZone } from '../users/users.service.ts';
-import { dayNumber, QUOTES, VERSES } from './daily-content.ts';
+import { QUOTES, VERSES } from './daily-content.ts';
 
 const RECENT_TESTIMONIES = 5;
 /** The longest month: a window at least this long holds any month so far. */
