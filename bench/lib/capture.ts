@@ -1,6 +1,7 @@
 import type { Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { DbHandle } from '../../apps/server/src/db/client.ts';
+import { preparedStatementName } from '../../apps/server/src/db/prepared-statements.ts';
 
 /**
  * Statement capture (control (a), ADR 048): what the app's database driver was asked to run
@@ -73,7 +74,11 @@ export function recordStatements(handle: DbHandle): StatementRecorder {
         const entry: RecordedStatement = {
           text,
           params: [...params],
-          ...(config.name ? { name: config.name } : {}),
+          // The app's client names a statement with parameters (db/prepared-statements.ts) after
+          // this wrap sees it: the replay prepares it as the app did.
+          ...(config.name || params.length > 0
+            ? { name: config.name ?? preparedStatementName(text) }
+            : {}),
           ...(config.rowMode ? { rowMode: config.rowMode } : {}),
           rows: [],
           tx,

@@ -6,7 +6,7 @@ import { createDb, type DbHandle } from '../src/db/client.ts';
 
 /** A fresh, migrated database for one test file: a PGlite copy of the template, or a PostgreSQL clone. */
 export async function createTestDb(
-  options: { onQuery?: (sql: string, params: unknown[]) => void } = {},
+  options: { onQuery?: (sql: string, params: unknown[]) => void; poolMax?: number } = {},
 ): Promise<DbHandle & { label: string; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('postgresTemplate');

@@ -7,6 +7,7 @@ import { createTestDb } from '../../test/test-db.ts';
 import { createDb, DataDirLockedError } from './client.ts';
 import { mailOutbox } from './schema/index.ts';
 import { runMigrations } from './migrate.ts';
+import { PREPARED_PER_CONNECTION, preparedStatementName } from './prepared-statements.ts';
 
 describe('createDb (embedded PGlite)', () => {
   it('keeps data across a restart and refuses a second process on the same folder', async () => {
@@ -77,6 +78,61 @@ describe.runIf(process.env.TEST_DATABASE_URL)('createDb (PostgreSQL)', () => {
       };
       expect(await show('jit')).toBe('off');
       expect(await show('statement_timeout')).toBe('5s');
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('prepares statements with parameters once per connection, a bounded number of them', async () => {
+    const handle = await createTestDb({ poolMax: 1 });
+    try {
+      const prepared = async () => {
+        const result: unknown = await handle.db.execute(
+          sql.raw(`select name from pg_prepared_statements where name like 'selah_%'`),
+        );
+        return (result as { rows: { name: string }[] }).rows.map((r) => r.name);
+      };
+      const read = (n: number) =>
+        handle.db
+          .select({ subject: mailOutbox.subject })
+          .from(mailOutbox)
+          .where(sql`${mailOutbox.subject} = ${`s${n}`} and ${n} = ${n}`);
+      const text = read(1).toSQL().sql;
+      expect(await prepared()).toEqual([]);
+      for (let i = 0; i < 3; i++) await read(1);
+      expect(await prepared()).toEqual([preparedStatementName(text)]);
+
+      // A statement that fails to parse is not kept, and its text fails the same way again.
+      const broken = sql`select nothing_here from mail_outbox where subject = ${'x'}`;
+      for (let i = 0; i < 2; i++) {
+        await expect(handle.db.execute(broken)).rejects.toThrow(/nothing_here/);
+      }
+      // A transaction that rolls back leaves its prepared statements usable.
+      await handle.db
+        .transaction(async (tx) => {
+          await tx
+            .select()
+            .from(mailOutbox)
+            .where(sql`${mailOutbox.to} = ${'rolled@back.co'}`);
+          throw new Error('roll back');
+        })
+        .catch(() => {});
+      await handle.db
+        .select()
+        .from(mailOutbox)
+        .where(sql`${mailOutbox.to} = ${'rolled@back.co'}`);
+
+      // Beyond the bound, new texts run unnamed and still answer.
+      const many = Array.from({ length: PREPARED_PER_CONNECTION + 5 }, (_, i) => i);
+      for (const i of many) {
+        const rows: unknown = await handle.db.execute(
+          sql`select ${i}::int + ${sql.raw(String(i))} as n`,
+        );
+        expect((rows as { rows: { n: number }[] }).rows[0]?.n).toBe(2 * i);
+      }
+      const result: unknown = await handle.db.execute(sql`select ${41}::int + ${1}::int as n`);
+      expect((result as { rows: { n: number }[] }).rows[0]?.n).toBe(42);
+      expect((await prepared()).length).toBe(PREPARED_PER_CONNECTION);
     } finally {
       await handle.close();
     }

@@ -13,6 +13,7 @@ import lockfile from 'proper-lockfile';
 import { type FatalDatabaseError, guardPglite } from './pglite-guard.ts';
 import { DurableNodeFS } from './pglite-durable-fs.ts';
 import { PGLITE_START_PARAMS } from './pglite-params.ts';
+import { PreparingClient } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -198,6 +199,8 @@ export const POOL_DEFAULTS = { max: 10, acquireTimeoutMs: 2_000, statementTimeou
 
 async function createPostgres(url: string, options: CreateDbOptions): Promise<DbHandle> {
   const pool = new pg.Pool({
+    // Statements with parameters are prepared, once per connection (db/prepared-statements.ts).
+    Client: PreparingClient,
     connectionString: url,
     max: options.poolMax ?? POOL_DEFAULTS.max,
     connectionTimeoutMillis: options.acquireTimeoutMs ?? POOL_DEFAULTS.acquireTimeoutMs,
