@@ -340,7 +340,9 @@ select ${pageOf(`json_build_object(
       where e.request_id = s.id and e.user_id <> s.creator_id and e.day > me.today - 7),
     'commitment', (select json_build_object('cadence', r.cadence,
         'endsOn', to_char(r.ends_on, 'YYYY-MM-DD'),
-        'running', r.ended_at is null and (r.ends_on is null or r.ends_on >= me.today))
+        'running', r.ended_at is null and (r.ends_on is null or r.ends_on >= me.today),
+        'daysLeft', case when r.ends_on is not null and r.ended_at is null and r.ends_on >= me.today
+          then r.ends_on - me.today + 1 end)
       from prayer_request_responses r, me where r.request_id = s.id and r.user_id = $1),
     'latestUpdate', (select json_build_object('id', pu.id, 'text', pu.text, 'createdAt', ${iso('pu.created_at')})
       from prayer_request_updates pu where pu.request_id = s.id

@@ -66,6 +66,11 @@ export const CommitmentSchema = z.object({
   /** The last day of a 'daily7' commitment (the committer's local date); null otherwise. */
   endsOn: z.string().nullable(),
   running: z.boolean(),
+  /**
+   * Days left of a running 'daily7' commitment, today and its last day included, counted in the
+   * committer's own time zone; null for the other cadences and once it has ended.
+   */
+  daysLeft: z.number().int().nullable(),
 });
 export type Commitment = z.infer<typeof CommitmentSchema>;
 

@@ -77,7 +77,7 @@ describe('POST /api/prayer-requests/:id/pray commits', () => {
       request: {
         isPraying: true,
         prayingCount: 1,
-        commitment: { cadence: 'once', endsOn: null, running: true },
+        commitment: { cadence: 'once', endsOn: null, running: true, daysLeft: null },
       },
     });
     const empty = await friends[1]!.api.post(`/api/prayer-requests/${id}/pray`, {});
@@ -85,6 +85,7 @@ describe('POST /api/prayer-requests/:id/pray commits', () => {
       cadence: 'once',
       endsOn: null,
       running: true,
+      daysLeft: null,
     });
     expect((await read(creator, id)).prayingCount).toBe(2);
   });
@@ -97,19 +98,29 @@ describe('POST /api/prayer-requests/:id/pray commits', () => {
       cadence: 'daily7',
       endsOn: '2026-11-27', // 21 November in Chicago
       running: true,
+      daysLeft: 7,
     });
     const b = await auckland.api.post(`/api/prayer-requests/${id}/pray`, { cadence: 'daily7' });
     expect(b.json().request.commitment.endsOn).toBe('2026-11-28'); // 22 November in Auckland
     expect((await read(creator, id)).prayingCount).toBe(2);
 
-    // 28 November 03:00 UTC: Chicago's last day (the 27th) has passed there, Auckland's has not.
     const before = clock;
-    clock = new Date('2026-11-28T08:00:00Z');
     try {
+      // 27 November 03:00 UTC: the 26th in Chicago (2 days left there, its last day included),
+      // the 27th in Auckland (2 left of its 7, to the 28th). Counted in each one's own zone.
+      clock = new Date('2026-11-27T03:00:00Z');
+      expect((await read(chicago, id)).commitment.daysLeft).toBe(2);
+      clock = new Date('2026-11-27T12:00:00Z'); // the 27th in Chicago, the 28th in Auckland
+      expect((await read(chicago, id)).commitment.daysLeft).toBe(1);
+      expect((await read(auckland, id)).commitment.daysLeft).toBe(1);
+
+      // 28 November 08:00 UTC: Chicago's last day (the 27th) has passed there, Auckland's has not.
+      clock = new Date('2026-11-28T08:00:00Z');
       expect((await read(chicago, id)).commitment).toEqual({
         cadence: 'daily7',
         endsOn: '2026-11-27',
         running: false,
+        daysLeft: null,
       });
       expect((await read(chicago, id)).isPraying).toBe(false);
       const seen = await read(creator, id);
@@ -138,6 +149,7 @@ describe('POST /api/prayer-requests/:id/pray commits', () => {
         cadence: 'untilAnswered',
         endsOn: null,
         running: true,
+        daysLeft: null,
       });
       const stopped = await friend.api.delete(`/api/prayer-requests/${id}/pray`);
       expect(stopped.json()).toMatchObject({
@@ -191,6 +203,7 @@ describe('POST /api/prayer-requests/:id/pray commits', () => {
       cadence: 'once',
       endsOn: null,
       running: true,
+      daysLeft: null,
     });
   });
 });

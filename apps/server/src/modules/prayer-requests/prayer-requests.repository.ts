@@ -197,6 +197,9 @@ export class PrayerRequestsRepository {
           cadence: mine.cadence,
           endsOn: mine.endsOn,
           running: sql<boolean>`${commitmentRunningOn(at.viewerToday, mine)}`,
+          daysLeft: sql<number | null>`case when ${mine.endsOn} is not null
+            and ${commitmentRunningOn(at.viewerToday, mine)}
+            then ${mine.endsOn} - ${at.viewerToday}::date + 1 end`,
         },
         (row) =>
           this.db

@@ -197,6 +197,7 @@ describe('/prayer-requests friend requests', () => {
           cadence: 'daily7' as const,
           endsOn: `${endsOn.getFullYear()}-${pad(endsOn.getMonth() + 1)}-${pad(endsOn.getDate())}`,
           running: isPraying,
+          daysLeft: isPraying ? 7 : null,
         },
       };
       state.friends = [updated];
@@ -273,7 +274,7 @@ describe('/prayer-requests friend requests', () => {
           title: 'Already praying',
           isMine: false,
           isPraying: true,
-          commitment: { cadence: 'untilAnswered', endsOn: null, running: true },
+          commitment: { cadence: 'untilAnswered', endsOn: null, running: true, daysLeft: null },
         }),
         buildPrayerRequest({
           title: 'Anonymous',
@@ -314,7 +315,7 @@ describe('/prayer-requests friend requests', () => {
           title: 'Unmark me',
           isMine: false,
           isPraying: true,
-          commitment: { cadence: 'once', endsOn: null, running: true },
+          commitment: { cadence: 'once', endsOn: null, running: true, daysLeft: null },
         }),
       ],
     });

@@ -26,27 +26,16 @@ export const CADENCE_CHOICES: { cadence: CommitmentCadence; label: string }[] = 
   { cadence: 'untilAnswered', label: 'Until answered' },
 ];
 
-/** Today's date where the user is (YYYY-MM-DD). */
-function localToday(now = new Date()) {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** Days from `today` to `endsOn`, both counted ("5 days left" on the third of seven). */
-export function daysLeft(endsOn: string, today = localToday()): number {
-  const ms = Date.parse(`${endsOn}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`);
-  return Math.max(0, Math.round(ms / 86_400_000) + 1);
-}
-
 /** What the button says while a commitment runs. */
-export function commitmentText(commitment: Commitment, today?: string): string {
+export function commitmentText(commitment: Commitment): string {
   switch (commitment.cadence) {
     case 'once':
       return 'Praying today';
     case 'untilAnswered':
       return 'Praying until answered';
     case 'daily7': {
-      const left = commitment.endsOn ? daysLeft(commitment.endsOn, today) : 0;
+      // Counted by the server in the user's own time zone, not from this device's date.
+      const left = commitment.daysLeft ?? 0;
       return `Praying daily · ${left} ${left === 1 ? 'day' : 'days'} left`;
     }
   }
