@@ -3,6 +3,7 @@ import {
   test as base,
   expect,
   type BrowserContext,
+  type BrowserContextOptions,
   type Locator,
   type Page,
 } from '@playwright/test';
@@ -16,6 +17,20 @@ import {
 } from './support/api.ts';
 import type { OidcScenario } from './support/oidc-provider.ts';
 import { APP_URL, OIDC_ISSUER, OIDC_SCENARIO_COOKIE } from './support/settings.ts';
+
+/** How another user's browser looks: a phone (`PHONE_DARK`) or, by default, a desktop one. */
+export type Device = Pick<
+  BrowserContextOptions,
+  'viewport' | 'isMobile' | 'hasTouch' | 'colorScheme'
+>;
+
+/** A 375 px phone in dark mode. */
+export const PHONE_DARK: Device = {
+  viewport: { width: 375, height: 740 },
+  isMobile: true,
+  hasTouch: true,
+  colorScheme: 'dark',
+};
 
 export interface Fixtures {
   /**
@@ -36,7 +51,7 @@ export interface Fixtures {
    * storage), carrying this test's client address. Every context it opens is closed after the
    * test, whether or not the test closed it.
    */
-  openAs: (user: TestUser, path: string) => Promise<Page>;
+  openAs: (user: TestUser, path: string, device?: Device) => Promise<Page>;
   /** Decides what the local OpenID provider ("Google") does for this test's browser. */
   oidc: { set: (scenario: OidcScenario) => Promise<void> };
 }
@@ -65,9 +80,10 @@ export const test = base.extend<Fixtures>({
 
   openAs: async ({ browser, api, clientIp }, use) => {
     const contexts: BrowserContext[] = [];
-    await use(async (user, path) => {
+    await use(async (user, path, device = {}) => {
       const session = await api.login(user.email, user.password);
       const context = await browser.newContext({
+        ...device,
         baseURL: APP_URL,
         timezoneId: 'UTC',
         locale: 'en-US',

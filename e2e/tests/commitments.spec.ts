@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, test, toast } from '../fixtures.ts';
+import { expect, PHONE_DARK, test, toast } from '../fixtures.ts';
 
 const bell = (page: Page, unread = 0) =>
   page.getByRole('button', {
     name: unread > 0 ? `Notifications, ${unread} unread` : 'Notifications',
     exact: true,
   });
+
+/** Nothing on the page is wider than the 375 px phone: no horizontal scrolling. */
+async function fitsThePhone(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+}
 
 test.describe('Commitments', () => {
   // Two users in two browser contexts, with reloads and live notifications.
@@ -17,7 +22,7 @@ test.describe('Commitments', () => {
     api,
     login,
     openAs,
-  }) => {
+  }, testInfo) => {
     const title = `New job ${randomBytes(3).toString('hex')}`;
     const lydia = await api.createUser({ firstName: 'Lydia', lastName: 'Thyatira' });
     const paul = await api.createUser({ firstName: 'Paul', lastName: 'Tarsus' });
@@ -29,8 +34,10 @@ test.describe('Commitments', () => {
     });
     expect(created.status(), await created.text()).toBe(201);
 
-    // Paul commits to pray daily for 7 days, from the menu, by keyboard, and records a Prayed.
-    const paulPage = await openAs(paul, '/prayer-requests?tab=friendRequests');
+    // Paul, on his phone in dark mode, commits to pray daily for 7 days, from the menu, by
+    // keyboard, and records a Prayed.
+    const paulPage = await openAs(paul, '/prayer-requests?tab=friendRequests', PHONE_DARK);
+    await expect(paulPage.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
     const request = paulPage.getByRole('article', { name: title });
     await request.getByRole('button', { name: "I'm Praying" }).focus();
     await paulPage.keyboard.press('Enter');
@@ -40,6 +47,8 @@ test.describe('Commitments', () => {
       'Daily for 7 days',
       'Until answered',
     ]);
+    await fitsThePhone(paulPage);
+    await paulPage.screenshot({ path: testInfo.outputPath('commit-menu-375-dark.png') });
     await menu.getByRole('menuitem', { name: 'Daily for 7 days' }).click();
     await expect(toast(paulPage, 'Prayer response recorded!')).toBeVisible();
     await expect(
@@ -56,6 +65,7 @@ test.describe('Commitments', () => {
     ).toBeVisible();
     // Paul's one unread notification so far: Lydia accepted his friend request.
     await expect(bell(paulPage, 1)).toBeVisible();
+    await fitsThePhone(paulPage);
 
     // Lydia sees one person praying, and one prayer this week.
     await login(lydia, '/prayer-requests');
@@ -101,5 +111,7 @@ test.describe('Commitments', () => {
     const answered = paulPage.getByRole('article', { name: title });
     await expect(answered.getByText('Answered')).toBeVisible();
     await expect(answered.getByRole('button', { name: /Praying/ })).toHaveCount(0);
+    await fitsThePhone(paulPage);
+    await paulPage.screenshot({ path: testInfo.outputPath('answered-375-dark.png') });
   });
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, toast } from '../fixtures.ts';
+import { expect, PHONE_DARK, test, toast } from '../fixtures.ts';
 import { seedAs } from '../support/seed.ts';
 import type { Api, TestUser } from '../support/api.ts';
 
@@ -78,12 +78,7 @@ test.describe('The prayer log', () => {
   });
 
   test.describe('at 375 px in dark mode', () => {
-    test.use({
-      viewport: { width: 375, height: 740 },
-      hasTouch: true,
-      isMobile: true,
-      colorScheme: 'dark',
-    });
+    test.use(PHONE_DARK);
 
     test('the same journey works on a phone', async ({ page, api, login }) => {
       test.setTimeout(60_000);

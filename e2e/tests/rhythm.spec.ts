@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, toast } from '../fixtures.ts';
+import { expect, PHONE_DARK, test, toast } from '../fixtures.ts';
 import { waitForMail, waitForPushes, type Session } from '../support/api.ts';
 import { APP_URL } from '../support/settings.ts';
 import { pushSubscriber } from '../support/web-push.ts';
@@ -190,5 +190,52 @@ test.describe('Rhythms and the daily digest', () => {
     await page.goto(`/prayer/${prayerId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Strength for Naomi' })).toBeVisible();
     await expect(page.getByText('Due today', { exact: true })).toHaveCount(0);
+  });
+
+  test.describe('at 375 px in dark mode', () => {
+    test.use(PHONE_DARK);
+
+    test('a weekly rhythm on today is set from a phone and marks the prayer due', async ({
+      page,
+      api,
+      login,
+      request,
+    }, testInfo) => {
+      const ruth = await api.createUser({ firstName: 'Ruth', lastName: 'Moab' });
+      const session = await api.login(ruth.email, ruth.password);
+      const prayerId = await createPrayer(request, session, 'Bread for Bethlehem');
+      await login(ruth, `/prayer/${prayerId}`);
+      await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Bread for Bethlehem' }),
+      ).toBeVisible();
+
+      // Weekly, on today's weekday (her zone is UTC) and on the day after it.
+      const weekday = (offset: number) =>
+        new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(
+          new Date(Date.now() + offset * 86_400_000),
+        );
+      await page.getByRole('button', { name: 'Rhythm' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Rhythm' });
+      await dialog.getByRole('radio', { name: /Weekly/ }).click();
+      for (const day of [weekday(0), weekday(1)]) {
+        const button = dialog.getByRole('button', { name: day, exact: true });
+        await button.click();
+        await expect(button).toHaveAttribute('aria-pressed', 'true');
+      }
+      const box = await dialog.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+      await page.screenshot({ path: testInfo.outputPath('rhythm-dialog-375-dark.png') });
+      await dialog.getByRole('button', { name: 'Save rhythm' }).click();
+      await expect(toast(page, 'Rhythm saved')).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId('prayer-rhythm')).toHaveText(/^Weekly on /);
+      await expect(page.getByText('Due today', { exact: true })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        375,
+      );
+      await page.screenshot({ path: testInfo.outputPath('prayer-due-375-dark.png') });
+    });
   });
 });
