@@ -2,7 +2,7 @@
 // (PGlite, temp data folder), a user seeded through the API, Lighthouse's mobile preset
 // (simulated slow 4G and 4x CPU slowdown) 3 times per page, medians against the targets.
 //
-//   npm run lighthouse -w @selah/bench [-- --runs 3 --pages home,login,dashboard,journal --lhr]
+//   npm run lighthouse -w @selah/bench [-- --runs 3 --pages home,login,dashboard,journal,prayers,pray --lhr]
 //
 // --lhr also writes each run's full Lighthouse report (LCP element, request chains, main-thread
 // work) to bench/results/.
@@ -104,7 +104,10 @@ interface Credentials {
   password: string;
 }
 
-/** A user with 3 journals (the free plan's limit) of 12 prayers each, some answered. */
+/**
+ * A user with 3 journals (the free plan's limit) of 12 prayers each, four of them prayed every
+ * day of the last week.
+ */
 async function seed(base: string): Promise<{ credentials: Credentials; journalId: string }> {
   const email = `lighthouse-${randomBytes(4).toString('hex')}@example.test`;
   const password = randomBytes(12).toString('base64url');
@@ -125,7 +128,7 @@ async function seed(base: string): Promise<{ credentials: Credentials; journalId
     );
     journals.push(journal._id);
     for (let p = 0; p < 12; p++) {
-      await api(
+      const prayer = await api<{ _id: string }>(
         base,
         '/prayers',
         {
@@ -137,6 +140,13 @@ async function seed(base: string): Promise<{ credentials: Credentials; journalId
         },
         session.token,
       );
+      // A week of Prayed (issue 20): the rhythm view and the "Prayed N times" lines have data.
+      if (p < 4) {
+        for (let back = 0; back <= 7; back++) {
+          const day = new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+          await api(base, `/prayers/${prayer._id}/prayed`, { day }, session.token);
+        }
+      }
     }
   }
   return { credentials: { email, password }, journalId: journals[0]! };
@@ -218,6 +228,8 @@ try {
     { name: 'login', path: '/login', signedIn: false },
     { name: 'dashboard', path: '/dashboard', signedIn: true },
     { name: 'journal', path: `/journal/${journalId}`, signedIn: true },
+    { name: 'prayers', path: '/prayers', signedIn: true },
+    { name: 'pray', path: '/pray', signedIn: true },
   ].filter((p) => !PAGE_FILTER || PAGE_FILTER.includes(p.name));
 
   for (const page of pages) {
