@@ -138,6 +138,21 @@ describe('/prayers (Prayer Points)', () => {
     expect(
       within(view).getByRole('img', { name: 'Saturday, March 7: not prayed' }),
     ).toBeInTheDocument();
+
+    // Headings descend one level at a time (Lighthouse's heading-order): the page, the list of
+    // prayers, each prayer, the rhythm view.
+    await waitFor(() => expect(cardTitles()).toEqual(['Healing for Dad', 'New job']));
+    const levels = screen
+      .getAllByRole('heading')
+      .map((h) => [Number(h.tagName.slice(1)), h.textContent] as const);
+    expect(levels.slice(0, 2)).toEqual([
+      [1, 'Prayer Points'],
+      [2, 'Your prayers'],
+    ]);
+    levels.reduce((previous, [level, text]) => {
+      expect(level, `${text} after a level ${previous} heading`).toBeLessThanOrEqual(previous + 1);
+      return level;
+    }, 1);
   });
 
   it('fills in a missed day with the most recent active prayer ("any")', async () => {

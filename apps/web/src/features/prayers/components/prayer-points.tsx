@@ -102,6 +102,8 @@ export function PrayerPoints({ rhythm }: { rhythm?: ReactNode } = {}) {
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="grid min-w-0 content-start gap-4">
+          {/* The prayers' own headings (h3) and the aside's (h2) descend from this one. */}
+          <h2 className="sr-only">Your prayers</h2>
           <SearchAndCategoryBar
             search={search}
             onSearchChange={(value) => update('q', value)}
