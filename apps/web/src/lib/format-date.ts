@@ -27,7 +27,8 @@ function formatter(style: DateStyle, timeZone: string | undefined): Intl.DateTim
   return format;
 }
 
-const MONTHS = [
+/** English month names, for words made without Intl (ADR 028). */
+export const MONTHS = [
   'January',
   'February',
   'March',
@@ -41,6 +42,17 @@ const MONTHS = [
   'November',
   'December',
 ];
+
+/** English weekday names, Sunday first (`Date#getUTCDay`), for words made without Intl. */
+export const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
 
 /**
  * The same words as `Intl.DateTimeFormat('en-US', STYLES[style])` in the browser's time zone,

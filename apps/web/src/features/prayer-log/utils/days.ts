@@ -1,4 +1,5 @@
 import type { TimelineItem } from '@selah/shared/schemas/prayer-log';
+import { MONTHS, WEEKDAY_NAMES } from '@/lib/format-date';
 
 /** Calendar dates (YYYY-MM-DD) are read in UTC: they are days, not instants. */
 const at = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -19,29 +20,23 @@ export function mondayOf(day: string): string {
   return addDays(day, -((at(day).getUTCDay() + 6) % 7));
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-function format(day: string, options: Intl.DateTimeFormatOptions): string {
-  const key = JSON.stringify(options);
-  let f = formats.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
-    formats.set(key, f);
-  }
-  return f.format(at(day));
-}
+/*
+ * Day labels are made from the calendar, not with Intl: a page's first Intl.DateTimeFormat sets
+ * up ICU's date patterns, 100-400 ms of main thread on a phone in one piece (ADR 028), and the
+ * rhythm view labels 84 days and every prayer card says when it was last prayed.
+ */
+const weekdayOf = (day: string) => WEEKDAY_NAMES[at(day).getUTCDay()] ?? '';
+const monthOf = (day: string) => MONTHS[Number(day.slice(5, 7)) - 1] ?? '';
+const dayOfMonth = (day: string) => Number(day.slice(8, 10));
 
 /** 'Tuesday' */
-export const weekdayName = (day: string) => format(day, { weekday: 'long' });
+export const weekdayName = (day: string) => weekdayOf(day);
 /** 'Tuesday, November 18' */
-export const longDay = (day: string) =>
-  format(day, { weekday: 'long', month: 'long', day: 'numeric' });
-/** 'Nov 18' (and the year when it is not this year's). */
+export const longDay = (day: string) => `${weekdayOf(day)}, ${monthOf(day)} ${dayOfMonth(day)}`;
+/** 'Nov 18' (and the year when it is not this year's: 'Nov 18, 2025'). */
 export const shortDay = (day: string, today: string) =>
-  format(day, {
-    month: 'short',
-    day: 'numeric',
-    ...(day.slice(0, 4) === today.slice(0, 4) ? {} : { year: 'numeric' }),
-  });
+  `${monthOf(day).slice(0, 3)} ${dayOfMonth(day)}` +
+  (day.slice(0, 4) === today.slice(0, 4) ? '' : `, ${Number(day.slice(0, 4))}`);
 
 /** 'today', 'yesterday', 'on Tuesday' within a week, 'on Nov 14' beyond. */
 export function relativeDay(day: string, today: string): string {

@@ -1,4 +1,5 @@
 import type { Rhythm } from '@selah/shared/schemas/rhythm';
+import { MONTHS, WEEKDAY_NAMES } from '@/lib/format-date';
 
 /** Sunday first, as the API numbers them (0 = Sunday … 6 = Saturday). */
 export const WEEKDAYS = [
@@ -17,14 +18,15 @@ const ordinal = (n: number) => {
   return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
 };
 
-/** A local date ('YYYY-MM-DD') as "Tue, 1 Dec" (no time-zone shift: it is a calendar date). */
+/**
+ * A local date ('YYYY-MM-DD') as "Tue, Dec 1" (no time-zone shift: it is a calendar date), made
+ * from the calendar rather than with Intl (ADR 028): prayer cards show it.
+ */
 export function formatLocalDay(day: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
+  const date = new Date(`${day}T00:00:00Z`);
+  const weekday = WEEKDAY_NAMES[date.getUTCDay()]?.slice(0, 3) ?? '';
+  const month = MONTHS[date.getUTCMonth()]?.slice(0, 3) ?? '';
+  return `${weekday}, ${month} ${date.getUTCDate()}`;
 }
 
 /** The rhythm in words: "Daily", "Weekly on Mon, Wed", "Monthly on the 31st", … */
