@@ -51,8 +51,7 @@ export class PreparingClient extends pg.Client {
 
   /** The query config to send: `config` with a name when it should be prepared. */
   private named(config: unknown, values: unknown): unknown {
-    const c: QueryConfig =
-      typeof config === 'string' ? { text: config } : ((config ?? {}));
+    const c: QueryConfig = typeof config === 'string' ? { text: config } : (config ?? {});
     if (typeof c.text !== 'string' || c.name !== undefined || c.submit !== undefined) return config;
     if (!hasParameters(values) && !hasParameters(c.values)) return config;
     const name = preparedStatementName(c.text);
