@@ -132,7 +132,7 @@ export function fairStreak(
   today: string,
 ): { streak: number; rest: string[] } {
   // Whole day numbers, not date strings: a streak of years walks a thousand days on every
-  // dashboard read, and string dates made that a millisecond and a half of CPU (ADR 051).
+  // dashboard read, and string dates made that a millisecond and a half of CPU (ADR 052).
   const prayed = new Set<number>();
   let oldest = Infinity;
   for (const day of days) {
@@ -184,11 +184,6 @@ export function dayNumber(date: string): number {
 }
 
 const dateOfDayNumber = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
-
-/** Whole days from `a` to `b` (YYYY-MM-DD), positive when `b` is later. */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
 
 /** The fair streak's length (`fairStreak`). */
 export function streakFrom(days: Iterable<string>, today: string): number {
