@@ -3,6 +3,7 @@ import type { FakeFlutterwave } from './fake-flutterwave.ts';
 import type { MailServer } from './mail-server.ts';
 import type { OidcProvider, OidcScenario } from './oidc-provider.ts';
 import type { PushService } from './push-service.ts';
+import { closeNow, listen } from './listen.ts';
 
 const SCENARIO_KINDS = new Set<OidcScenario['kind']>([
   'login',
@@ -102,18 +103,8 @@ export async function startControlServer(
     };
     handle().catch((error: unknown) => send(res, 500, { message: String(error) }));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listen(server, port, host);
   return {
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    stop: () => closeNow(server),
   };
 }

@@ -1,5 +1,6 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { listen } from './listen.ts';
 
 /** A mail the local SMTP server received, as the control endpoint returns it. */
 export interface ReceivedMail {
@@ -44,13 +45,7 @@ export async function startMailServer(host: string, port: number): Promise<MailS
         );
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listen(server, port, host);
   server.on('error', (error) => console.error('[e2e smtp]', error));
   return {
     mails,

@@ -1,5 +1,6 @@
 import { createServer } from 'node:https';
 import selfsigned from 'selfsigned';
+import { closeNow, listen } from './listen.ts';
 
 /** A Web Push message the local push service accepted, as the control endpoint returns it. */
 export interface ReceivedPush {
@@ -60,19 +61,9 @@ export async function startPushService(host: string, port: number): Promise<Push
       res.writeHead(201, { location: `/message/${id}/${list.length}` }).end();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listen(server, port, host);
   return {
     received,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    stop: () => closeNow(server),
   };
 }
