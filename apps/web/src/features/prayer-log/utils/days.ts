@@ -1,4 +1,5 @@
 import type { TimelineItem } from '@selah/shared/schemas/prayer-log';
+import { addDays } from '@/lib/calendar-day';
 import { MONTHS, WEEKDAY_NAMES } from '@/lib/format-date';
 
 /** Calendar dates (YYYY-MM-DD) are read in UTC: they are days, not instants. */
@@ -7,12 +8,6 @@ const at = (day: string) => new Date(`${day}T00:00:00Z`);
 /** Whole days from `a` to `b`, positive when `b` is later. */
 export function daysBetween(a: string, b: string): number {
   return Math.round((at(b).getTime() - at(a).getTime()) / 86_400_000);
-}
-
-export function addDays(day: string, days: number): string {
-  const d = at(day);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 /** The Monday of the (ISO) week `day` is in. */

@@ -19,7 +19,8 @@ import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useSetPrayerRhythm } from '../api/set-prayer-rhythm';
-import { addDaysTo, describeRhythm, formatLocalDay, localToday, WEEKDAYS } from '../utils/rhythm';
+import { addDays } from '@/lib/calendar-day';
+import { describeRhythm, formatLocalDay, localToday, WEEKDAYS } from '../utils/rhythm';
 
 const KIND_LABELS: Record<RhythmKind, { label: string; hint: string }> = {
   none: { label: 'No rhythm', hint: 'Pray it whenever you like.' },
@@ -238,7 +239,7 @@ function RhythmForm({ prayer, onDone }: { prayer: Prayer; onDone: () => void }) 
             type="button"
             size="sm"
             variant="outline"
-            onClick={() => change({ snoozeUntil: addDaysTo(today, 1) })}
+            onClick={() => change({ snoozeUntil: addDays(today, 1) })}
           >
             Tomorrow
           </Button>
@@ -246,7 +247,7 @@ function RhythmForm({ prayer, onDone }: { prayer: Prayer; onDone: () => void }) 
             type="button"
             size="sm"
             variant="outline"
-            onClick={() => change({ snoozeUntil: addDaysTo(today, 7) })}
+            onClick={() => change({ snoozeUntil: addDays(today, 7) })}
           >
             Next week
           </Button>
@@ -256,7 +257,7 @@ function RhythmForm({ prayer, onDone }: { prayer: Prayer; onDone: () => void }) 
           <Input
             id={`${id}-snooze`}
             type="date"
-            min={addDaysTo(today, 1)}
+            min={addDays(today, 1)}
             className="w-44"
             value={draft.snoozeUntil ?? ''}
             onChange={(event) => change({ snoozeUntil: event.target.value || null })}

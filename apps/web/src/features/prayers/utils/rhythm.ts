@@ -2,15 +2,7 @@ import type { Rhythm } from '@selah/shared/schemas/rhythm';
 import { MONTHS, WEEKDAY_NAMES } from '@/lib/format-date';
 
 /** Sunday first, as the API numbers them (0 = Sunday … 6 = Saturday). */
-export const WEEKDAYS = [
-  { day: 0, short: 'Sun', long: 'Sunday' },
-  { day: 1, short: 'Mon', long: 'Monday' },
-  { day: 2, short: 'Tue', long: 'Tuesday' },
-  { day: 3, short: 'Wed', long: 'Wednesday' },
-  { day: 4, short: 'Thu', long: 'Thursday' },
-  { day: 5, short: 'Fri', long: 'Friday' },
-  { day: 6, short: 'Sat', long: 'Saturday' },
-] as const;
+export const WEEKDAYS = WEEKDAY_NAMES.map((long, day) => ({ day, short: long.slice(0, 3), long }));
 
 const ordinal = (n: number) => {
   const tens = n % 100;
@@ -54,10 +46,4 @@ export function localToday(now = new Date()): string {
     month: '2-digit',
     day: '2-digit',
   }).format(now);
-}
-
-export function addDaysTo(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
