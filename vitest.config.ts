@@ -17,7 +17,7 @@ function isMswAbortRace(error: { message?: string; stack?: string }): boolean {
 
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'apps/server', 'apps/web', 'bench'],
+    projects: ['packages/shared', 'apps/server', 'apps/web', 'bench', 'bench/vitest.web.config.ts'],
     onUnhandledError: (error) => !isMswAbortRace(error as Error),
   },
 });

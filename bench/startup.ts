@@ -77,12 +77,12 @@ async function signIn(url: string): Promise<string> {
   return cookie.split(';')[0]!;
 }
 
-/** The node process running the server under `npm start` (npm, sh and node in between). */
-function serverPid(npmPid: number): number | undefined {
+/** The node process under `npm start` (npm and sh in between) that runs `script`. */
+function nodeRunning(npmPid: number, script: string): number | undefined {
   return descendants(npmPid).find((pid) => {
     try {
       const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      return /(^|\/)node$/.test(argv[0] ?? '') && argv.includes('scripts/start.ts');
+      return /(^|\/)node$/.test(argv[0] ?? '') && argv.some((arg) => arg.endsWith(script));
     } catch {
       return false;
     }
@@ -125,8 +125,10 @@ async function startOnce(dataDir: string, kind: StartResult['kind']): Promise<St
   });
   const url = `http://127.0.0.1:${port}`;
   const readyMs = await waitForOk(`${url}/api/health`, child, 180_000);
-  const pid = serverPid(child.pid!);
-  if (!pid) throw new Error('could not find the server process under npm start');
+  // npm start's supervisor runs the server as its child (scripts/supervise.ts).
+  const supervisor = nodeRunning(child.pid!, 'scripts/start.ts');
+  const pid = nodeRunning(child.pid!, 'apps/server/src/server.ts');
+  if (!pid || !supervisor) throw new Error('could not find the server process under npm start');
   const rssAtReadyMb = rssMb(pid);
   await new Promise((r) => setTimeout(r, idleSeconds * 1000));
   const rssIdleMb = rssMb(pid);
@@ -150,8 +152,9 @@ async function startOnce(dataDir: string, kind: StartResult['kind']): Promise<St
   await new Promise((r) => setTimeout(r, settleSeconds * 1000));
   const rssSettledMb = rssMb(pid);
   const stopping = performance.now();
-  // Stop the server itself and wait until it is gone (npm may exit first).
-  process.kill(pid, 'SIGTERM');
+  // Stop npm start's supervisor (which stops the server) and wait until the server is gone (npm
+  // may exit first).
+  process.kill(supervisor, 'SIGTERM');
   while (existsSync(`/proc/${pid}`)) await new Promise((r) => setTimeout(r, 10));
   await new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();

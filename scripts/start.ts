@@ -1,10 +1,12 @@
 // `npm start`: builds the web app (React Router's framework build, apps/web/dist) when its
 // build is missing or older than its sources, then runs the server (which migrates the
-// database on boot and serves API and pages) on the embedded default.
+// database on boot and serves API and pages) on the embedded default, as a child process that
+// is started again whenever it exits (supervise.ts, docs/decisions/053).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { supervise } from './supervise.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
@@ -52,4 +54,5 @@ if (process.env.SKIP_WEB_BUILD !== '1' && webIsStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-await import(path.join(root, 'apps/server/src/server.ts'));
+// The server gets npm start's Node flags (package.json: --max-semi-space-size=16, ADR 034).
+supervise({ script: path.join(root, 'apps/server/src/server.ts'), nodeArgs: process.execArgv });

@@ -32,6 +32,11 @@ export default defineConfig({
     client: {
       build: {
         rolldownOptions: {
+          // A zod schema nobody uses is dropped: building one (`z.object(...).refine(...)`)
+          // has no effect but the value, and the shared contracts define input schemas the
+          // browser never parses. `z` alone: the one zod call kept for its effect is
+          // `config(...)` (lib/zod-config.ts, imported by name; web-assets.test.ts checks it).
+          treeshake: { manualPureFunctions: ['z'] },
           output: {
             // Route modules get chunks of their own (React Router's build). The libraries every
             // page loads come as one file each instead of a dozen small ones split by which

@@ -10,8 +10,8 @@ import { FREE_STATS_DAYS } from '@selah/shared/schemas/subscription';
  * route's default unless the URL sets `limit`), the journal its id as $2. The answers follow the
  * app's rules (visibility, the plan's statistics window, the user's time zone, page cursors) so
  * that they are the app's answers: `bench/test/controls.test.ts` compares them for seeded users.
- * A time zone is assumed valid (the app checks it when it is saved). The requests are the
- * scenarios' (no search, category or cursor).
+ * A stored time zone is read as the app reads it (ADR 054): the name when \`time_zones\` holds
+ * it, else UTC. The requests are the scenarios' (no search, category or cursor).
  */
 export interface OneStatement {
   text: string;
@@ -21,6 +21,10 @@ export interface OneStatement {
     query: Record<string, string>;
   }) => unknown[];
 }
+
+/** A user's zone from their settings, as the app reads it (db/time-zones.ts \`settingsZone\`). */
+const zoneOf = (settings: string) =>
+  `case when ${settings}->>'timeZone' in (select name from time_zones) then ${settings}->>'timeZone' else 'UTC' end`;
 
 /** An instant as JavaScript's `toISOString` writes it. */
 const iso = (x: string) => `to_char(${x} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -57,7 +61,7 @@ const journalJson = (j: string, role: string) => `json_build_object(
   'membership', case when ${j}.owner_id = $1 then 'owner' when ${role} is not null then 'member' else 'none' end)`;
 
 /** The viewer $1's local date today (users.service.ts `userTimeZone`). */
-const viewerToday = `(select (now() at time zone coalesce(nullif(u.settings->>'timeZone', ''), 'UTC'))::date
+const viewerToday = `(select (now() at time zone ${zoneOf('u.settings')})::date
   from users u where u.id = $1)`;
 
 /** prayer-log.sql.ts `prayerDueOn` for the viewer $1 on their today, asked only of their own prayers. */
@@ -114,7 +118,7 @@ export const ONE_STATEMENT: Record<string, OneStatement> = {
     params: ({ userId }) => [userId],
     text: `
 with me as (
-  select u.id, coalesce(nullif(u.settings->>'timeZone', ''), 'UTC') as tz,
+  select u.id, ${zoneOf('u.settings')} as tz,
     case when u.plan <> 'free' and u.plan_expires_at > now() then null else ${FREE_STATS_DAYS} end as window_days
   from users u where u.id = $1
 ), day as (
@@ -303,7 +307,7 @@ from (
     params: userAndLimit(20),
     text: `
 with me as (
-  select (now() at time zone coalesce(nullif(settings->>'timeZone', ''), 'UTC'))::date as today
+  select (now() at time zone ${zoneOf('settings')})::date as today
   from users where id = $1
 ), page as (
   select pr.*, c.username as creator_username, c.profile_picture as creator_avatar
@@ -319,7 +323,7 @@ with me as (
   select r.* from prayer_request_responses r join users ru on ru.id = r.user_id
   where r.request_id in (select id from shown) and r.ended_at is null
     and (r.ends_on is null
-      or r.ends_on >= (now() at time zone coalesce(nullif(ru.settings->>'timeZone', ''), 'UTC'))::date)
+      or r.ends_on >= (now() at time zone ${zoneOf('ru.settings')})::date)
 )
 select ${pageOf(`json_build_object(
     '_id', s.id, 'title', s.title, 'description', s.description, 'category', s.category,
@@ -392,7 +396,7 @@ select (${pageOf(`json_build_object(
     params: ({ userId, query }) => [userId, query.size === undefined ? null : Number(query.size)],
     text: `
 with me as (
-  select (now() at time zone coalesce(nullif(u.settings->>'timeZone', ''), 'UTC'))::date as today,
+  select (now() at time zone ${zoneOf('u.settings')})::date as today,
     coalesce($2::int, (u.settings->>'prayerSessionSize')::int, 5) as size,
     coalesce(u.settings->>'prayerSessionAfter', '') as after
   from users u where u.id = $1

@@ -1,21 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadEnv } from '../../apps/server/src/config/env.ts';
 import { createDb, type DbHandle } from '../../apps/server/src/db/client.ts';
 import { runMigrations } from '../../apps/server/src/db/migrate.ts';
+import { lintApiDocument } from '../../apps/server/test/api-document.ts';
 import {
   analyzeBundle,
   BUDGETS_KB,
-  buildWeb,
   formatReport,
   pageScripts,
   readRouteManifest,
-  tempWebDist,
 } from '../bundle-size.ts';
 
 /**
@@ -24,20 +24,20 @@ import {
  * signed-in user's data, with a fresh CSP nonce on every inline script; hashed assets go out
  * precompressed with immutable caching.
  */
-let dist: string;
+/** The build, made once for the project's tests (web-build.setup.ts). */
+const dist = inject('webDist');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'selah-web-assets-'));
 let app: FastifyInstance;
 let db: DbHandle;
 
 beforeAll(async () => {
-  dist = tempWebDist();
-  buildWeb(dist);
   db = await createDb({});
   // A real database: the signed-in pages' loaders read it through the services.
   await runMigrations(db);
   app = await buildApp({
     env: loadEnv({
       NODE_ENV: 'test',
-      DATA_DIR: dist,
+      DATA_DIR: dataDir,
       APP_ORIGIN: 'http://localhost:3000',
       WEB_DIST_DIR: dist,
     }),
@@ -49,7 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await db?.close();
-  if (dist) rmSync(dist, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** The sources of a response's CSP `script-src`. */
@@ -95,6 +95,16 @@ describe('the web build', () => {
     expect(report.landing.kb).toBeLessThanOrEqual(BUDGETS_KB.landing);
     expect(report.shell.kb).toBeLessThanOrEqual(BUDGETS_KB.shell);
     expect(report.breaches).toEqual([]);
+  });
+
+  it("keeps zod's one call made for its effect while unused schemas are dropped", () => {
+    // vite.config.ts marks `z.*` calls pure; `config({ jitless: true })` must survive it, or
+    // every page's first parse would try `new Function` against the CSP.
+    const assets = path.join(dist, 'client', 'assets');
+    const built = readdirSync(assets)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(path.join(assets, f), 'utf8'));
+    expect(built.some((js) => /jitless:!0/.test(js))).toBe(true);
   });
 
   it('writes .br and .gz next to every hashed JS and CSS file of 1 KB or more', () => {
@@ -235,6 +245,44 @@ describe('the web build', () => {
     expect(dashboard.statusCode).toBe(200);
     expect(dashboard.body).toMatch(/<h1[^>]*>Dashboard<\/h1>/);
     expect(dashboard.body).toContain('Total Prayers');
+  });
+
+  it('sends every public page with its content in the HTML, before any JS runs', async () => {
+    const pages: [url: string, heading: string, status: number][] = [
+      ['/trade', 'Trading Signals', 200],
+      ['/signup', 'Create your account', 200],
+      ['/forgot-password', 'Forgot your password?', 200],
+      ['/terms', 'Terms of Service', 200],
+      ['/privacy', 'Privacy Policy', 200],
+      ['/verify-email?token=from-the-mail', 'Your e-mail address', 200],
+      ['/reset-password?token=from-the-mail', 'Choose a new password', 200],
+      ['/no-such-page', 'Page Not Found', 404],
+    ];
+    for (const [url, heading, status] of pages) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(status);
+      const body = res.body.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+      expect(body, url).toMatch(new RegExp(`<h1[^>]*>${heading.replace('?', '\\?')}</h1>`));
+      // Not the skeleton of a page the browser renders by itself.
+      expect(body, url).not.toContain('Loading...');
+    }
+    // A link's page says what it is doing before its script runs.
+    const link = (await app.inject({ method: 'GET', url: '/verify-email?token=from-the-mail' }))
+      .body;
+    expect(link).toContain('Confirming your e-mail address...');
+    // The trade page's figures are there too, not only its heading.
+    const trade = (await app.inject({ method: 'GET', url: '/trade' })).body;
+    expect(trade).toMatch(/role="timer"[^>]*><span>23<\/span>/);
+    expect(trade).toContain('$97/month after that');
+  });
+
+  it('serves an API document of the API alone, which passes the lint, beside the pages', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths.length).toBeGreaterThan(50);
+    expect(paths.filter((p) => !p.startsWith('/api/'))).toEqual([]);
+    expect(await lintApiDocument(res.body)).toEqual([]);
   });
 
   it('sends a visitor of a signed-in page to /login, remembering the page', async () => {

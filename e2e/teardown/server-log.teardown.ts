@@ -53,3 +53,15 @@ test('no page of the run violated the Content-Security-Policy', () => {
     [],
   );
 });
+
+test('the server never stopped during the run (npm start would have started it again)', () => {
+  const stops = readLog()
+    .split('\n')
+    .map((line, index) => ({ line, number: index + 1 }))
+    // A stop asked for (the stack's provisioning start, the end of the run) is followed by
+    // "stopped"; one nobody asked for by a restart, a crash loop's or a full disk's message.
+    .filter(({ line }) =>
+      /^Selah (supervisor: (starting it again|the server stopped|the disk)|watchdog:)/.test(line),
+    );
+  expect(stops.map((s) => `${SERVER_LOG_FILE}:${s.number}: ${s.line.slice(0, 300)}`)).toEqual([]);
+});

@@ -1,6 +1,8 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, signUp, type TestApp } from '../test/build-test-app.ts';
 import { PAGE_COOKIE } from './modules/auth/page-cookie.ts';
@@ -9,8 +11,13 @@ let t: TestApp;
 /** A stand-in for the web app's build (test/web-build: its server entry and prerendered "/"). */
 const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '../test/web-build');
 
+const SECRET = randomBytes(32).toString('hex');
+
 beforeAll(async () => {
-  t = await buildTestApp({ env: { WEB_DIST_DIR: dist, TRUST_PROXY: '10.9.9.9' } });
+  t = await buildTestApp({
+    env: { WEB_DIST_DIR: dist, TRUST_PROXY: '10.9.9.9' },
+    jwtSecret: SECRET,
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -106,7 +113,23 @@ describe('the web app (plugins/pages.ts)', () => {
     expect(ended.statusCode).toBe(302);
     const cleared = ended.cookies.find((cookie) => cookie.name === PAGE_COOKIE);
     expect(cleared?.value).toBe('');
-    for (const value of ['not-a-token', 'x'.repeat(3000)]) {
+    // What the browser stored of the ended session goes too, before any script of ours runs.
+    expect(ended.headers['clear-site-data']).toBe('"storage"');
+    expect(anonymous.headers['clear-site-data']).toBeUndefined();
+    // Signed with the real key, but naming no uuid (issue 28 §3): signed out, not a 500.
+    const signed = (claims: Record<string, unknown>) =>
+      new SignJWT({ sid: randomUUID(), typ: 'access', ...claims })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuer('http://localhost:3000')
+        .setAudience('selah-api')
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(SECRET));
+    const notUuids = [
+      await signed({ sub: 'not-a-uuid' }),
+      await signed({ sub: user.userId, sid: 'session-1' }),
+    ];
+    for (const value of ['not-a-token', 'x'.repeat(3000), ...notUuids]) {
       const res = await t.app.inject({
         method: 'GET',
         url: '/whoami',
@@ -139,6 +162,59 @@ describe('the web app (plugins/pages.ts)', () => {
     // React Router's data requests of a page are pages.
     const data = await t.app.inject({ method: 'GET', url: '/public.data' });
     expect(data.statusCode).toBe(200);
+  });
+
+  it('answers a page with another method than GET or HEAD 405 with Allow, its body unread', async () => {
+    const asked = [
+      ['POST', '/public', 'text/plain'],
+      ['POST', '/whoami', 'application/json'],
+      ['PUT', '/', 'application/octet-stream'],
+      ['PATCH', '/public', 'application/x-www-form-urlencoded'],
+      ['DELETE', '/public', 'multipart/form-data; boundary=x'],
+      ['OPTIONS', '/public', 'text/plain'],
+      ['QUERY', '/no-such-page', 'application/json'],
+    ] as const;
+    for (const [method, url, type] of asked) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { 'content-type': type },
+        payload: '{"a":1}',
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(405);
+      expect(res.headers.allow).toBe('GET, HEAD');
+      expect(res.json()).toMatchObject({
+        code: 'METHOD_NOT_ALLOWED',
+        message: 'Pages answer GET and HEAD only.',
+      });
+    }
+    // The API's and a missing file's 404 come first, whatever the method.
+    for (const url of ['/api/no-such-thing', '/assets/missing.js']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'text/plain' },
+        payload: 'a=1',
+      });
+      expect(res.statusCode, url).toBe(404);
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/public' });
+    expect(head.statusCode).toBe(200);
+  });
+
+  it('answers 400 to a page request whose Host and target make no URL', async () => {
+    // A path, query or fragment in the Host header would move into the page's URL (a review
+    // found `Host: evil.com/prayers#` rendering the prayers page for /signup).
+    const paths = ['evil.com/prayers#', 'localhost/journal/x/print?', 'x?y', 'x#y', 'x\\y'];
+    for (const host of ['a b', 'a@b', 'x:99999', '[::1', ...paths]) {
+      const res = await t.app.inject({ method: 'GET', url: '/public', headers: { host } });
+      expect(res.statusCode, host).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'BAD_REQUEST' });
+    }
+    for (const host of ['localhost:3000', 'selah.example', '127.0.0.1', '[::1]:80', 'my_app']) {
+      const res = await t.app.inject({ method: 'GET', url: '/public', headers: { host } });
+      expect(res.statusCode, host).toBe(200);
+    }
   });
 
   it("does not serve the build's server, the repository or dotfiles", async () => {

@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -15,6 +14,8 @@ import {
 import type { Redis } from 'ioredis';
 import type { Env } from './config/env.ts';
 import type { DbHandle } from './db/client.ts';
+import { knownTimeZoneNames } from './db/time-zones.ts';
+import { useKnownTimeZones } from './lib/time-zone.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import {
@@ -45,6 +46,7 @@ import { errorSerializer } from './lib/log-serializers.ts';
 import { bulkheadPlugin } from './plugins/bulkhead.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { loadSheddingPlugin } from './plugins/load-shedding.ts';
 import { paymentOrigins, securityPlugin } from './plugins/security.ts';
 import { pagesPlugin } from './plugins/pages.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
@@ -133,7 +135,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const https = env.APP_ORIGIN.startsWith('https://');
   const webDist = env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST;
-  await app.register(errorHandlerPlugin);
+  await app.register(errorHandlerPlugin, {
+    accountExists: async (userId) => (await app.services.users.findById(userId)) !== null,
+  });
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin, {
     https,
@@ -144,12 +148,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     reportUrl: `${env.APP_ORIGIN}${CSP_REPORT_PATH}`,
     reportGroup: CSP_REPORT_GROUP,
   });
-  await app.register(underPressure, {
+  await app.register(loadSheddingPlugin, {
     // In tests the embedded database runs in this process and a loaded CI machine can stall the
     // loop for a second; shedding load there would only make tests flaky.
-    maxEventLoopDelay: env.NODE_ENV === 'test' ? 0 : 1_000,
-    retryAfter: 5,
-    exposeStatusRoute: false,
+    maxEventLoopDelayMs: env.NODE_ENV === 'test' ? 0 : 1_000,
+    retryAfterSeconds: 5,
   });
   // Expensive routes together may hold all but 3 of the pool's connections (decision 018).
   await app.register(bulkheadPlugin, { total: Math.max(2, (db.pool?.options.max ?? 10) - 3) });
@@ -171,6 +174,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     version: VERSION,
     serve: env.NODE_ENV !== 'production',
   });
+
+  // The zones the API accepts and reads are the ones this database knows too (ADR 054).
+  useKnownTimeZones(await knownTimeZoneNames(db.db));
 
   const services = createServices({
     env,

@@ -7,6 +7,7 @@ import { loadOrCreateJson, loadOrCreateSecret } from './config/secrets.ts';
 import { createDb, DataDirLockedError } from './db/client.ts';
 import type { FatalDatabaseError } from './db/pglite-guard.ts';
 import { runMigrations } from './db/migrate.ts';
+import { connectionLimits, limitConnections } from './lib/connection-limits.ts';
 import { startDiskSpaceMonitor } from './lib/disk-space.ts';
 import { createRedis, logRedisOutages } from './lib/redis.ts';
 import { startWatchdog } from './lib/watchdog.ts';
@@ -97,7 +98,18 @@ async function main(): Promise<void> {
           lockDir: db.driver === 'pglite' ? `${pgliteDir}.lock` : undefined,
         })
       : async () => {};
+  // Connections held at once, per client address, and the head timeout (ADR 053): what one
+  // client opens can never take the process's last file descriptors.
+  const limits = connectionLimits(env);
+  const stopConnectionLog = limitConnections(app.server, limits, app.log);
+  if (limits.openFiles !== null && limits.maxConnections > limits.openFiles) {
+    app.log.warn(
+      { maxConnections: limits.maxConnections, openFiles: limits.openFiles },
+      'MAX_CONNECTIONS is above the limit of open files: the process may run out of them',
+    );
+  }
   app.addHook('onClose', async () => {
+    stopConnectionLog();
     for (const stop of stopLogging) stop();
     stopDiskMonitor();
     await stopWatchdog();
@@ -106,17 +118,32 @@ async function main(): Promise<void> {
     await db.close();
   });
 
-  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+  const grace = closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'fatal error, shutting down');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
   });
+  // Under `npm start` the supervisor (scripts/supervise.ts) is the parent, over an IPC channel:
+  // should it die without stopping this process first, the channel closes, and so does Selah.
+  process.once('disconnect', () => {
+    app.log.warn('the supervisor is gone (npm start ended): shutting down');
+    void grace.close();
+  });
 
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(
-    { url: env.APP_ORIGIN, database: db.driver, redis: Boolean(redis) },
+    {
+      url: env.APP_ORIGIN,
+      database: db.driver,
+      redis: Boolean(redis),
+      maxConnections: limits.maxConnections,
+      maxConnectionsPerAddress: limits.perAddress,
+      openFiles: limits.openFiles,
+    },
     `Selah is running on ${env.APP_ORIGIN}`,
   );
+  // The supervisor (npm start) counts only exits before this toward a crash loop (ADR 053).
+  process.send?.({ ready: true });
 }
 
 await main();

@@ -127,6 +127,15 @@ export function createServices(opts: ServiceOptions) {
     limiters,
     logger,
     onRegistered: (user, inviteCode) => friends.welcomeInvited(user, inviteCode),
+    // Taking back an account nobody had confirmed ends what its holder built with others
+    // (docs/decisions/055), through the modules that own it; the modules are built below.
+    onAccountTakenBack: async (userId, tx) => {
+      await friends.endAllTiesOf(userId, tx);
+      await journals.endMembershipsOf(userId, tx);
+      await groups.endTiesOf(userId, tx);
+      await prayerRequests.endCommitmentsOf(userId, tx);
+      await notifications.clearInboxOf(userId, tx);
+    },
   });
   const streams = new OpenStreams({ liveSessions: (ids) => auth.liveSessionIds(ids), logger });
   const account = new AccountService({

@@ -27,7 +27,10 @@
     script.textContent = held.textContent;
     document.head.appendChild(script);
   }
-  if (document.visibilityState !== 'visible' || typeof window.requestAnimationFrame !== 'function') {
+  if (
+    document.visibilityState !== 'visible' ||
+    typeof window.requestAnimationFrame !== 'function'
+  ) {
     start();
     return;
   }

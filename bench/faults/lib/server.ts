@@ -29,6 +29,8 @@ export interface ServerOptions {
   /** Extra environment variables for the server. */
   env?: Record<string, string>;
   readyTimeoutMs?: number;
+  /** The process's limit of open files (`ulimit -n`, soft and hard); the shell's otherwise. */
+  openFiles?: number;
 }
 
 export interface Exit {
@@ -79,10 +81,9 @@ export async function waitForHealthy(
   throw new Error(`${url}/api/health was not ready within ${timeoutMs} ms`);
 }
 
-export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
-  const port = opts.port ?? (await freePort());
+/** The server's environment for `opts` on `port` (its URL is http://127.0.0.1:port). */
+function serverEnv(opts: ServerOptions, port: number): NodeJS.ProcessEnv {
   const url = `http://127.0.0.1:${port}`;
-  const started = performance.now();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
@@ -98,7 +99,21 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
   delete env.REDIS_URL;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   if (opts.redisUrl) env.REDIS_URL = opts.redisUrl;
-  const child = spawn(process.execPath, [SERVER_SCRIPT], {
+  return env;
+}
+
+/**
+ * A node process of ours, watched: what it writes, when it exits, and a stop that sends a signal
+ * and waits (SIGKILL after `timeoutMs`). What startServer and startSupervised share.
+ */
+function spawnWatched(args: string[], env: NodeJS.ProcessEnv, openFiles?: number) {
+  const started = performance.now();
+  // With a limit of open files: through sh, which sets it and becomes node (exec: same pid).
+  const [command, argv] =
+    openFiles === undefined
+      ? [process.execPath, args]
+      : ['/bin/sh', ['-c', `ulimit -n ${openFiles} && exec "$0" "$@"`, process.execPath, ...args]];
+  const child = spawn(command, argv, {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -112,7 +127,28 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
       resolve({ code, signal, ms: performance.now() - (signalledAt ?? started) }),
     );
   });
-  const output = () => chunks.join('');
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM', timeoutMs = 30_000): Promise<Exit> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      signalledAt = performance.now();
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+      const exit = await exited;
+      clearTimeout(timer);
+      return exit;
+    }
+    return exited;
+  };
+  return { child, started, output: () => chunks.join(''), exited, stop };
+}
+
+export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
+  const port = opts.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const { child, started, output, exited, stop } = spawnWatched(
+    [SERVER_SCRIPT],
+    serverEnv(opts, port),
+    opts.openFiles,
+  );
   try {
     await waitForHealthy(url, child, opts.readyTimeoutMs ?? 120_000);
   } catch (error) {
@@ -128,16 +164,59 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
     readyMs: performance.now() - started,
     output,
     exited,
-    stop: async (signal = 'SIGTERM', timeoutMs = 30_000) => {
-      if (child.exitCode === null && child.signalCode === null) {
-        signalledAt = performance.now();
-        child.kill(signal);
-        const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-        const exit = await exited;
-        clearTimeout(timer);
-        return exit;
-      }
-      return exited;
-    },
+    stop,
   };
+}
+
+/** The script `npm start` runs (package.json), with its Node flags. */
+const START_SCRIPT = path.join(ROOT, 'scripts/start.ts');
+const START_NODE_ARGS = ['--max-semi-space-size=16'];
+
+export interface SupervisedProcess {
+  url: string;
+  port: number;
+  /** The supervisor's process (npm start's node). */
+  child: ChildProcess;
+  /** Everything the supervisor and its servers wrote so far. */
+  output: () => string;
+  /** The process ids of the servers it started, in order ("started the server (pid N)"). */
+  serverPids: () => number[];
+  /** Resolves when the supervisor has exited. */
+  exited: Promise<Exit>;
+  stop: (signal?: NodeJS.Signals, timeoutMs?: number) => Promise<Exit>;
+}
+
+/**
+ * Starts Selah as `npm start` does (scripts/start.ts: the supervisor, which runs the server as
+ * its child), without building the web app (SKIP_WEB_BUILD=1). Waits for /api/health unless
+ * `waitReady` is false (a server that cannot start).
+ */
+export async function startSupervised(
+  opts: ServerOptions & { waitReady?: boolean },
+): Promise<SupervisedProcess> {
+  const port = opts.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const { child, output, exited, stop } = spawnWatched(
+    [...START_NODE_ARGS, START_SCRIPT],
+    { ...serverEnv(opts, port), SKIP_WEB_BUILD: '1' },
+    opts.openFiles,
+  );
+  const supervised: SupervisedProcess = {
+    url,
+    port,
+    child,
+    output,
+    serverPids: () =>
+      [...output().matchAll(/started the server \(pid (\d+)\)/g)].map((m) => Number(m[1])),
+    exited,
+    stop,
+  };
+  if (opts.waitReady === false) return supervised;
+  try {
+    await waitForHealthy(url, child, opts.readyTimeoutMs ?? 120_000);
+  } catch (error) {
+    await supervised.stop('SIGTERM');
+    throw new Error(`${(error as Error).message}\n--- output ---\n${output()}`);
+  }
+  return supervised;
 }

@@ -43,6 +43,10 @@ describe('loadEnv', () => {
     [{ FLUTTERWAVE_API_URL: 'ftp://api.example' }, 'FLUTTERWAVE_API_URL'],
     [{ NODE_ENV: 'production', FLUTTERWAVE_API_URL: 'http://api.example' }, 'FLUTTERWAVE_API_URL'],
     [{ PUSH_ALLOW_INSECURE_ENDPOINTS: 'yes' }, 'PUSH_ALLOW_INSECURE_ENDPOINTS'],
+    [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS'],
+    [{ MAX_CONNECTIONS: 'lots' }, 'MAX_CONNECTIONS'],
+    [{ MAX_CONNECTIONS_PER_ADDRESS: '-1' }, 'MAX_CONNECTIONS_PER_ADDRESS'],
+    [{ MAX_CONNECTIONS_PER_ADDRESS: '2.5' }, 'MAX_CONNECTIONS_PER_ADDRESS'],
     [
       { NODE_ENV: 'production', PUSH_ALLOW_INSECURE_ENDPOINTS: 'true' },
       'PUSH_ALLOW_INSECURE_ENDPOINTS',
@@ -68,6 +72,18 @@ describe('loadEnv', () => {
       loadEnv({ NODE_ENV: 'production', PUSH_ALLOW_INSECURE_ENDPOINTS: 'true' }),
     ).toThrow(/PUSH_ALLOW_INSECURE_ENDPOINTS: is for tests only and refused in production/);
     expect(loadEnv({ NODE_ENV: 'production' }).PUSH_ALLOW_INSECURE_ENDPOINTS).toBe(false);
+  });
+
+  it('leaves the connection limits to be derived unless they are set', () => {
+    for (const source of [{}, { MAX_CONNECTIONS: '', MAX_CONNECTIONS_PER_ADDRESS: ' ' }]) {
+      const env = loadEnv(source);
+      expect(env.MAX_CONNECTIONS).toBeUndefined();
+      expect(env.MAX_CONNECTIONS_PER_ADDRESS).toBeUndefined();
+    }
+    expect(loadEnv({ MAX_CONNECTIONS: '200', MAX_CONNECTIONS_PER_ADDRESS: '0' })).toMatchObject({
+      MAX_CONNECTIONS: 200,
+      MAX_CONNECTIONS_PER_ADDRESS: 0,
+    });
   });
 
   it('accepts addresses and CIDRs for TRUST_PROXY', () => {

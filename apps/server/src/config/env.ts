@@ -62,6 +62,14 @@ const EnvSchema = z
     DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
     WATCHDOG_SECONDS: z.coerce.number().min(0).default(10),
+    /** Connections held at once; unset: derived from the limit of open files (connection-limits.ts). */
+    MAX_CONNECTIONS: optionalString.pipe(
+      z.coerce.number<string | undefined>().int().min(1).max(10_000_000).optional(),
+    ),
+    /** Connections one client address holds at once (0: no cap; proxies in TRUST_PROXY have none). */
+    MAX_CONNECTIONS_PER_ADDRESS: optionalString.pipe(
+      z.coerce.number<string | undefined>().int().min(0).max(10_000_000).optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {

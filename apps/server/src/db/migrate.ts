@@ -4,18 +4,24 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { DbHandle } from './client.ts';
+import type { Db, DbHandle } from './client.ts';
+import { syncTimeZones } from './time-zones.ts';
 
 export const MIGRATIONS_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../drizzle',
 );
 
-/** Applies the committed SQL migrations; on PostgreSQL under an advisory lock so processes queue. */
+/**
+ * Applies the committed SQL migrations, then brings the time zones up to date (the accepted
+ * names this database knows, and stored zones that are not accepted names: ADR 054); on
+ * PostgreSQL under an advisory lock so processes queue.
+ */
 export async function runMigrations(handle: DbHandle): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
   if (handle.driver === 'pglite') {
     await migratePglite(handle.db as unknown as PgliteDatabase, config);
+    await syncTimeZones(handle.db);
     return;
   }
   const client = await handle.pool!.connect();
@@ -25,7 +31,9 @@ export async function runMigrations(handle: DbHandle): Promise<void> {
     await client.query('set statement_timeout = 0');
     await client.query('select pg_advisory_lock(7715001)');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    await migratePg(drizzle({ client }) as unknown as NodePgDatabase, config);
+    const locked = drizzle({ client });
+    await migratePg(locked as unknown as NodePgDatabase, config);
+    await syncTimeZones(locked as unknown as Db);
   } finally {
     await client.query('select pg_advisory_unlock(7715001)').catch(() => {});
     await client.query('reset statement_timeout').catch(() => {});

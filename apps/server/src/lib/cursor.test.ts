@@ -26,12 +26,31 @@ describe('page cursors', () => {
     ['30 February', raw(['2026-02-30T00:00:00.000Z', ID])],
     ['a date without milliseconds', raw(['2026-01-01T00:00:00Z', ID])],
     ['a date PostgreSQL cannot store', raw(['+275760-09-13T00:00:00.000Z', ID])],
+    ['year 0000, which PostgreSQL has not', raw(['0000-01-01T00:00:00.000Z', ID])],
+    ['a date before 1900', raw(['1899-12-31T23:59:59.999Z', ID])],
+    ['month 13', raw(['2026-13-01T00:00:00.000Z', ID])],
+    ['an offset instead of Z', raw(['2026-01-01T00:00:00.000+05:30', ID])],
     ['a number for a date', raw([1_700_000_000_000, ID])],
     ['an id that is not a uuid', raw(['2026-01-01T00:00:00.000Z', 'x'])],
     ['SQL for an id', raw(['2026-01-01T00:00:00.000Z', "' or 1=1 --"])],
   ])('refuse %s with a 400', (_label, cursor) => {
     expect(() => decodeCursor(cursor, CREATED_AT_ID)).toThrow(
       expect.objectContaining({ statusCode: 400, message: 'Invalid page cursor.' }),
+    );
+  });
+
+  it('take the first instant of 1900 and the last of 9999', () => {
+    for (const at of ['1900-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z'])
+      expect(decodeCursor(raw([at, ID]), CREATED_AT_ID)).toEqual([new Date(at), ID]);
+  });
+
+  it.each([
+    ['year 0000', ['0000-01-01T00:00:00.000Z', 0, ID]],
+    ['a negative rank', ['2026-01-01T00:00:00.000Z', -1, ID]],
+    ['a rank that is text', ['2026-01-01T00:00:00.000Z', '0', ID]],
+  ])('refuse a three-part key with %s', (_label, key) => {
+    expect(() => decodeCursor(raw(key), ['timestamp', 'integer', 'uuid'])).toThrow(
+      'Invalid page cursor.',
     );
   });
 

@@ -1,9 +1,10 @@
 import { badRequest } from './app-error.ts';
+import { isUuid } from './uuid.ts';
 
 /**
  * The parts a page cursor may hold, each checked for meaning when it is decoded (issue 18 §7):
- * - `timestamp`: an instant as `Date.toISOString` writes it (a four-digit year, so PostgreSQL can
- *   store it), decoded to a `Date`;
+ * - `timestamp`: an instant as `Date.toISOString` writes it, from 1900 to 9999 (PostgreSQL has no
+ *   year 0000, and no row of Selah's is older), decoded to a `Date`;
  * - `uuid`: a row id, in the canonical form PostgreSQL writes;
  * - `integer`: a whole number from 0 to 2^31 - 1 (PostgreSQL's `integer`), such as a count.
  */
@@ -26,8 +27,9 @@ type Encoded<P extends CursorPart> = P extends 'timestamp'
 export const CREATED_AT_ID = ['timestamp', 'uuid'] as const;
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INTEGER_MAX = 2 ** 31 - 1;
+/** The earliest instant a cursor may hold (the same floor as calendar dates: CalendarDateSchema). */
+const INSTANT_MIN = Date.UTC(1900, 0, 1);
 
 /** The value of one part, or undefined when the cursor's value does not mean one. */
 function decodePart(part: CursorPart, value: unknown): Date | string | number | undefined {
@@ -36,10 +38,14 @@ function decodePart(part: CursorPart, value: unknown): Date | string | number | 
       if (typeof value !== 'string' || !ISO_INSTANT.test(value)) return undefined;
       const date = new Date(value);
       // Round-trips only when every field is in range (no 30 February, no hour 25).
-      return !Number.isNaN(date.getTime()) && date.toISOString() === value ? date : undefined;
+      return !Number.isNaN(date.getTime()) &&
+        date.getTime() >= INSTANT_MIN &&
+        date.toISOString() === value
+        ? date
+        : undefined;
     }
     case 'uuid':
-      return typeof value === 'string' && UUID.test(value) ? value : undefined;
+      return isUuid(value) ? value : undefined;
     case 'integer':
       return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= INTEGER_MAX
         ? (value as number)

@@ -1,7 +1,82 @@
+import { TIME_ZONE_INVALID } from '@selah/shared/schemas/settings';
+import { ZONE_TAB_NAMES } from './time-zone-names.ts';
+
+/**
+ * The zone names Selah accepts (ADR 054): UTC (a user's zone until they choose one), Etc/UTC,
+ * Etc/GMT (one of the spec's six) and the tz database's zones by country. No offsets ('-0800',
+ * '+05:30': PostgreSQL reads a sign the other way from Intl, or not at all) and no other names
+ * for these zones ('US/Pacific'): both sides must know a name and agree on what it means.
+ */
+export const TIME_ZONE_NAMES: readonly string[] = ['UTC', 'Etc/UTC', 'Etc/GMT', ...ZONE_TAB_NAMES];
+
+/** The accepted names this process's database knows too (`useKnownTimeZones`, at boot). */
+let known: ReadonlySet<string> = new Set(TIME_ZONE_NAMES);
+
+/**
+ * Narrows the accepted zones to the names the database knows (its `time_zones` table), so that
+ * a zone the API accepts is one SQL can use: called once when the app is built.
+ */
+export function useKnownTimeZones(names: Iterable<string>): void {
+  const listed = new Set(TIME_ZONE_NAMES);
+  known = new Set([...names].filter((name) => listed.has(name)));
+}
+
+/** True when `zone` is an accepted zone name that the database knows too. */
+export function isKnownTimeZone(zone: unknown): zone is string {
+  return typeof zone === 'string' && known.has(zone);
+}
+
+/** Intl's own name for a zone ('US/Pacific' → 'America/Los_Angeles'), or null when it has none. */
+function intlName(zone: string): string | null {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** Each accepted zone under Intl's name for it (first listed wins: UTC for Etc/UTC's aliases). */
+let byIntlName: Map<string, string> | null = null;
+
+/**
+ * The accepted name `zone` stands for: itself when listed, the listed zone that another name of
+ * it means ('US/Pacific' and 'US/Pacific-New' → 'America/Los_Angeles', 'Asia/Calcutta' →
+ * 'Asia/Kolkata'), or null for an offset or an unknown name.
+ */
+export function canonicalTimeZone(zone: string): string | null {
+  if (TIME_ZONE_NAMES.includes(zone)) return zone;
+  const name = intlName(zone);
+  if (name === null) return null;
+  if (!byIntlName) {
+    byIntlName = new Map();
+    for (const listed of TIME_ZONE_NAMES) {
+      const key = intlName(listed);
+      if (key !== null && !byIntlName.has(key)) byIntlName.set(key, listed);
+    }
+  }
+  return byIntlName.get(name) ?? null;
+}
+
+/** A UTC offset, written any way ('-0800', '+05:30', 'UTC+5', 'GMT-8', 'Etc/GMT+5'). */
+const OFFSET = /^(?:utc|gmt|etc\/gmt)?\s*[+\-\u2212]\s*\d/i;
+
+export const TIME_ZONE_OFFSET =
+  'Please choose a time zone by place, such as America/New_York, not a UTC offset.';
+
+/** Why `zone` cannot be chosen, in the words the API answers with; null when it can. */
+export function timeZoneProblem(zone: string): string | null {
+  if (known.has(zone)) return null;
+  if (OFFSET.test(zone)) return TIME_ZONE_OFFSET;
+  const canonical = canonicalTimeZone(zone);
+  if (canonical !== null && isKnownTimeZone(canonical))
+    return `Please choose ${canonical} (${zone} is another name for it).`;
+  return TIME_ZONE_INVALID;
+}
+
 /**
  * Formatters by time zone. Building an Intl.DateTimeFormat costs far more than using one (it was
  * a quarter of the dashboard's CPU), so each zone's formatters are built once. Bounded: there are
- * about 600 IANA zones, and invalid ones are never stored.
+ * about 420 accepted zones, and no other is ever stored.
  */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const partFormats = new Map<string, Intl.DateTimeFormat>();
@@ -19,17 +94,6 @@ function cached(
     cache.set(timeZone, format);
   }
   return format;
-}
-
-/** True when `timeZone` is an IANA zone this runtime knows. */
-export function isValidTimeZone(timeZone: string): boolean {
-  if (dateFormats.has(timeZone)) return true;
-  try {
-    dateFormat(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const dateFormat = (timeZone: string) =>

@@ -5,6 +5,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode, FieldIssue } from '@selah/shared/errors';
+import { isForeignKeyViolation } from '../db/errors.ts';
 import { AppError } from '../lib/app-error.ts';
 
 /**
@@ -48,6 +49,20 @@ export function isTransientDbError(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The process (EMFILE) or the machine (ENFILE) has no file descriptor left: a request that
+ * needed one (a file, a database connection) is load to shed, answered 503, not a bug.
+ */
+function isOutOfDescriptors(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (code === 'EMFILE' || code === 'ENFILE') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 function statusToCode(status: number): ErrorCode {
   switch (status) {
     case 400:
@@ -58,6 +73,8 @@ function statusToCode(status: number): ErrorCode {
       return 'FORBIDDEN';
     case 404:
       return 'NOT_FOUND';
+    case 405:
+      return 'METHOD_NOT_ALLOWED';
     case 409:
       return 'CONFLICT';
     case 413:
@@ -71,6 +88,11 @@ function statusToCode(status: number): ErrorCode {
   }
 }
 
+/**
+ * Sends the error envelope. Its own serializer: a route's response schema may give the same
+ * status another body (GET /api/health's 503 says the database is down), and an error answered
+ * there (load shedding's 503) must not fail that schema and become a 500.
+ */
 function send(
   reply: FastifyReply,
   request: FastifyRequest,
@@ -78,13 +100,23 @@ function send(
   body: Omit<ApiErrorBody, 'requestId'>,
 ) {
   reply.header('cache-control', 'no-store');
-  return reply.status(status).send({ ...body, requestId: request.id });
+  const envelope: ApiErrorBody = { ...body, requestId: request.id };
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .serializer(JSON.stringify)
+    .send(envelope);
+}
+
+export interface ErrorHandlerOptions {
+  /** Whether the user still has an account (a foreign key violation may mean it was deleted). */
+  accountExists?: (userId: string) => Promise<boolean>;
 }
 
 /** The one error handler: AppError, validation, Fastify client errors, then a generic 500. */
 export const errorHandlerPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.setErrorHandler((error: FastifyError, request, reply) => {
+  async (app: FastifyInstance, opts: ErrorHandlerOptions) => {
+    app.setErrorHandler(async (error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         for (const [key, value] of Object.entries(error.headers)) reply.header(key, value);
         // Security log (ASVS 16.3): refusals on a resource and rate limits, with who and where
@@ -131,12 +163,47 @@ export const errorHandlerPlugin = fp(
         return send(reply, request, 500, { code: 'INTERNAL', message: 'Internal Server Error' });
       }
 
+      if (request.raw.destroyed && !request.raw.complete) {
+        // The client left before its request arrived whole (Node's "aborted", ECONNRESET): not
+        // the database's doing, and no one is there to read an answer.
+        request.log.info({ code: error.code }, 'client closed the request before sending it all');
+        return send(reply, request, 400, {
+          code: 'BAD_REQUEST',
+          message: 'The request did not arrive whole.',
+        });
+      }
+
       if (isTransientDbError(error)) {
         request.log.warn({ err: error }, 'database unavailable');
         reply.header('retry-after', '2');
         return send(reply, request, 503, {
           code: 'SERVICE_UNAVAILABLE',
           message: 'Service temporarily unavailable. Please retry shortly.',
+        });
+      }
+
+      if (isOutOfDescriptors(error)) {
+        request.log.warn({ err: error }, 'out of file descriptors');
+        reply.header('retry-after', '5');
+        return send(reply, request, 503, {
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'Service temporarily unavailable. Please retry shortly.',
+        });
+      }
+
+      if (isForeignKeyViolation(error)) {
+        // A row the write refers to was deleted while it ran (decision 056): the answer a request
+        // sent after the deletion gets. When it was the account, deleting it ended the session.
+        const userId = request.user?.id;
+        if (userId && opts.accountExists && !(await opts.accountExists(userId).catch(() => true)))
+          return send(reply, request, 401, {
+            code: 'UNAUTHENTICATED',
+            message: 'Please sign in to continue.',
+          });
+        request.log.warn({ err: error }, 'write refers to a row deleted meanwhile');
+        return send(reply, request, 404, {
+          code: 'NOT_FOUND',
+          message: 'What this refers to no longer exists.',
         });
       }
 

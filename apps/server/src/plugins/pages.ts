@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import middie from '@fastify/middie';
-import { fastifyReactRouter } from '@mcansh/react-router-fastify';
+import { createUrl, fastifyReactRouter } from '@mcansh/react-router-fastify';
 import type { User } from '@selah/shared/schemas/auth';
 import fp from 'fastify-plugin';
 import type {
@@ -16,6 +16,7 @@ import type {
 import { type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import type { UserRow } from '../db/schema/index.ts';
+import { AppError, badRequest } from '../lib/app-error.ts';
 import { clearPageCookie, pageCookie } from '../modules/auth/page-cookie.ts';
 import { presentUser } from '../modules/users/users.presenter.ts';
 import type { Services } from '../services.ts';
@@ -59,6 +60,12 @@ const API_PATH = /^\/api(\/|\?|$)/;
 /** A file's path (an extension; React Router's own `.data` requests are pages' data). */
 const FILE_PATH = /\.(?!data$)[^./]+$/;
 
+/**
+ * What a page answers: no route module of the web app has an `action`, so no page takes a body
+ * (docs/decisions/053).
+ */
+const PAGE_METHODS = new Set(['GET', 'HEAD']);
+
 /** Pages are cheap to ask for and costly to render: a tighter limit than the API's. */
 const PAGE_RATE_LIMIT = { max: 120, timeWindow: '1 minute' } as const;
 
@@ -75,7 +82,7 @@ const PAGE_RATE_LIMIT = { max: 120, timeWindow: '1 minute' } as const;
  *
  * A page rendered for a signed-in user is `private, no-store`; other pages are `no-cache`. Paths
  * under /api that no API route answers get the API's JSON 404, as does everything when there is
- * no build.
+ * no build. A page path asked with another method than GET or HEAD gets 405 with `Allow`.
  */
 export const pagesPlugin = fp(servePages, { name: 'pages' });
 
@@ -140,11 +147,22 @@ async function servePages(app: FastifyInstance, opts: PagesOptions): Promise<voi
   };
 
   const routeOptions: RouteShorthandOptions = {
-    // The catch-all route below matches every path: one under /api that no API route took,
-    // or a file the build does not have (an old page's chunk after a new release), is a 404.
+    // The catch-all route below matches every path and method: one under /api that no API
+    // route took, or a file the build does not have (an old page's chunk after a new release),
+    // is a 404. Any other method than a page's is refused here, before its body is read: the
+    // adapter would hand the page the raw request stream as its body (ADR 053); Node discards
+    // the unread body, so the connection stays usable. A request whose URL (as the adapter
+    // builds it from the Host header and the target) does not parse is refused too.
     onRequest: async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
       if (API_PATH.test(pathname) || FILE_PATH.test(pathname)) return reply.callNotFound();
+      if (!PAGE_METHODS.has(request.method)) {
+        throw new AppError('METHOD_NOT_ALLOWED', 'Pages answer GET and HEAD only.', {
+          headers: { allow: [...PAGE_METHODS].join(', ') },
+        });
+      }
+      if (!isPageUrl(request))
+        throw badRequest('The request target or its Host header is not a valid URL.');
     },
     preHandler: app.rateLimit(PAGE_RATE_LIMIT),
   };
@@ -162,9 +180,30 @@ async function servePages(app: FastifyInstance, opts: PagesOptions): Promise<voi
 }
 
 /**
+ * A Host header (or a trusted proxy's forwarded host) as it names a server: a name or an address
+ * in brackets, and a port; nothing that would move into the URL's path, query or user part.
+ */
+const HOST = /^(?:[a-z0-9._-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * Whether the URL the adapter builds for React Router from the Host header (or a trusted proxy's
+ * forwarded host and protocol) and the target is one a web `Request` takes: an origin-form
+ * target ("/..."), a bare host (a path in the Host header would change the page rendered), a
+ * URL that parses, no user name or password in it.
+ */
+function isPageUrl(request: FastifyRequest): boolean {
+  if (!request.url.startsWith('/') || !HOST.test(request.host)) return false;
+  const url = URL.parse(createUrl(request));
+  return url !== null && url.username === '' && url.password === '';
+}
+
+/**
  * The user of the request's page cookie, when it names a live session (checked as the API
- * checks a bearer token, and counted as activity like an API call); an ended session's cookie
- * is cleared, so later pages do not try it again.
+ * checks a bearer token, and counted as activity like an API call). An ended session's cookie
+ * is cleared, so later pages do not try it again, and so is what the browser stored of that
+ * session (its bearer token, the user, under the spec's storage keys): `Clear-Site-Data` does it
+ * as the browser takes this answer, before any page or script of ours runs, as the app's own
+ * sign-out would (spec-1 §2 "Logout" clears all local storage).
  */
 async function signedInUser(
   request: FastifyRequest,
@@ -176,6 +215,7 @@ async function signedInUser(
   const session = await opts.services.auth.authenticate(token);
   if (!session) {
     clearPageCookie(reply, opts.secureCookies);
+    reply.header('clear-site-data', '"storage"');
     return null;
   }
   opts.services.auth.noteActivity(session.user);

@@ -42,11 +42,17 @@ export const fileResponse = (description: string, mediaTypes: string[]) => ({
   content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: BINARY }])),
 });
 
+/** The API's paths: the document describes them and nothing else. */
+const API_PATH = /^\/api(\/|$)/;
+
 /**
- * fastify-type-provider-zod's transform, plus one thing it cannot say: an answer declared
- * `z.null()` (204, 304) has no body at all, rather than a JSON `null`.
+ * fastify-type-provider-zod's transform, plus two things it cannot say: the web app's pages
+ * (plugins/pages.ts registers them on the same server) are not part of the API, so they are
+ * left out; an answer declared `z.null()` (204, 304) has no body at all, rather than a JSON
+ * `null`.
  */
 const transform: SwaggerTransform = (input) => {
+  if (!API_PATH.test(input.url)) return { schema: { ...input.schema, hide: true }, url: input.url };
   const out = jsonSchemaTransform(input);
   const declared = (input.schema.response ?? {}) as Record<string, unknown>;
   const response = out.schema.response as Record<string, object> | undefined;

@@ -700,3 +700,107 @@ describe.each(VISIBILITIES)('a %s profile', (visibility) => {
     );
   });
 });
+
+// --- 4. Counts and lists of people praying follow access --------------------------------------
+
+interface PrayingSeen {
+  status: number;
+  count: number;
+  listed: string[];
+  week: number;
+}
+
+/**
+ * What `api` is shown of the people praying for `request`, on the detail and in its list (both
+ * must agree): "N people praying", the people listed and "prayed N times this week".
+ */
+async function prayingAsSeenBy(api: Api, request: string, tab: string): Promise<PrayingSeen> {
+  const res = await api.get(`/api/prayer-requests/${request}`);
+  if (res.statusCode !== 200) return { status: res.statusCode, count: 0, listed: [], week: 0 };
+  type Seen = {
+    _id: string;
+    prayingCount: number;
+    respondedUsers: { _id: string }[];
+    prayedThisWeek: number;
+  };
+  const of = (r: Seen) => ({
+    status: 200,
+    count: r.prayingCount,
+    listed: r.respondedUsers.map((u) => u._id).sort(),
+    week: r.prayedThisWeek,
+  });
+  const detail = of(json<Seen>(res));
+  const page = json<{ data: Seen[] }>(
+    ok(await api.get(`/api/prayer-requests?type=${tab}&limit=100`), 'list'),
+  );
+  const listed = page.data.find((r) => r._id === request);
+  expect(listed && of(listed), 'the list shows what the detail shows').toEqual(detail);
+  return detail;
+}
+
+const seen = (ids: Person[], week = ids.length): PrayingSeen => ({
+  status: 200,
+  count: ids.length,
+  listed: ids.map((p) => p.id).sort(),
+  week,
+});
+const GONE: PrayingSeen = { status: 404, count: 0, listed: [], week: 0 };
+
+/** A requester and two friends of theirs (not friends of each other) who commit and pray. */
+async function prayingCircle(isPrivate: boolean) {
+  const [owner, a, b] = await Promise.all(
+    ['Hannah', 'Anna', 'Bea'].map((name) => person(t.app, name)),
+  );
+  await befriend(owner!, a!);
+  await befriend(owner!, b!);
+  const request = idOf(
+    await owner!.api.post('/api/prayer-requests', {
+      title: `Pray for us ${++seq}`,
+      isPrivate,
+      sharedWith: isPrivate ? [a!.id, b!.id] : [],
+    }),
+    'request',
+  );
+  for (const p of [a!, b!]) {
+    ok(await p.api.post(`/api/prayer-requests/${request}/pray`, { cadence: 'daily7' }), 'commit');
+    ok(await p.api.post(`/api/prayer-requests/${request}/prayed`), 'prayed');
+  }
+  return { owner: owner!, a: a!, b: b!, request };
+}
+
+describe('who is praying counts only people who may still read the request', () => {
+  it('a private request shared with two: un-sharing one, then unfriending the other, takes each out of every count and list, for the owner and for the other', async () => {
+    const { owner, a, b, request } = await prayingCircle(true);
+    expect(await prayingAsSeenBy(owner.api, request, 'myRequests')).toEqual(seen([a, b]));
+    expect(await prayingAsSeenBy(b.api, request, 'friendRequests')).toEqual(seen([a, b]));
+
+    ok(await owner.api.put(`/api/prayer-requests/${request}`, { sharedWith: [b.id] }), 'un-share');
+    expect(await prayingAsSeenBy(a.api, request, 'friendRequests')).toEqual(GONE);
+    expect(await prayingAsSeenBy(owner.api, request, 'myRequests')).toEqual(seen([b]));
+    expect(await prayingAsSeenBy(b.api, request, 'friendRequests')).toEqual(seen([b]));
+
+    expect((await owner.api.delete(`/api/friends/${b.id}`)).statusCode).toBe(204);
+    expect(await prayingAsSeenBy(b.api, request, 'friendRequests')).toEqual(GONE);
+    expect(await prayingAsSeenBy(owner.api, request, 'myRequests')).toEqual(seen([]));
+  });
+
+  it.each(['the owner', 'the intercessor'])(
+    'a public request: when %s ends the friendship, the intercessor is no longer counted or listed',
+    async (who) => {
+      const { owner, a, b, request } = await prayingCircle(false);
+      expect(await prayingAsSeenBy(b.api, request, 'friendRequests')).toEqual(seen([a, b]));
+      const [by, other] = who === 'the owner' ? [owner, a] : [a, owner];
+      expect((await by.api.delete(`/api/friends/${other.id}`)).statusCode).toBe(204);
+      expect(await prayingAsSeenBy(owner.api, request, 'myRequests')).toEqual(seen([b]));
+      expect(await prayingAsSeenBy(b.api, request, 'friendRequests')).toEqual(seen([b]));
+      // An update reaches only those who may read it.
+      ok(
+        await owner.api.post(`/api/prayer-requests/${request}/updates`, { text: 'News' }),
+        'update',
+      );
+      const told = async (p: Person) =>
+        (await p.api.get('/api/notifications?limit=100')).body.includes('posted an update');
+      expect([await told(a), await told(b)]).toEqual([false, true]);
+    },
+  );
+});

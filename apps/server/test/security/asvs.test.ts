@@ -166,6 +166,56 @@ describe('session tokens (ASVS 9.1, 9.2)', () => {
     for (const token of swapped) expect((await me(token)).statusCode).toBe(401);
   });
 
+  it('refuses a correctly signed token whose subject or session id is not a uuid: 401, not 500', async () => {
+    // Issue 28 §3: claims reach SQL as uuids; a token signed with the real key but carrying
+    // something else must be refused before they do.
+    const shapes: [string, Record<string, unknown>][] = [
+      ['a subject that is not a uuid', { sub: 'not-a-uuid' }],
+      ['SQL for a subject', { sub: "' or 1=1 --" }],
+      ['a uuid without its dashes', { sub: user.userId.replace(/-/g, '') }],
+      ['a session id that is not a uuid', { sid: 'session-1' }],
+      ['a session id that is a number', { sid: 42 }],
+      ['an empty session id', { sid: '' }],
+    ];
+    for (const [name, claims] of shapes) {
+      const res = await me(await forge({ claims }));
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(401);
+    }
+  });
+
+  it('refuses a correctly signed digest action token whose subject or day means nothing: 401', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const digestToken = (claims: Record<string, unknown>) =>
+      new SignJWT({ day: '2026-11-22', typ: 'digest-action', ...claims })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(typeof claims.sub === 'string' ? claims.sub : user.userId)
+        .setIssuer(ISSUER)
+        .setAudience('selah-digest-action')
+        .setIssuedAt(now)
+        .setExpirationTime(now + 3600)
+        .sign(KEY);
+    for (const claims of [
+      { sub: 'not-a-uuid' },
+      { sub: "' or 1=1 --" },
+      { day: '2026-13-01' },
+      { day: 'yesterday' },
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/pray/digest-actions',
+        payload: { token: await digestToken(claims), action: 'prayed' },
+      });
+      expect(res.statusCode, `${JSON.stringify(claims)}: ${res.body}`).toBe(401);
+    }
+    // The control: the same token with a real subject and day is taken.
+    const good = await t.app.inject({
+      method: 'POST',
+      url: '/api/pray/digest-actions',
+      payload: { token: await digestToken({}), action: 'prayed' },
+    });
+    expect(good.statusCode, good.body).toBe(200);
+  });
+
   it('takes keys only from configuration: jwk, jku, x5u and kid tricks are refused and fetch nothing', async () => {
     const attacker = await generateKeyPair('RS256', { extractable: true });
     const jwk = await exportJWK(attacker.publicKey);

@@ -399,6 +399,8 @@ describe('the notification stream (not fuzzed above: a valid session would keep 
       '2020-01-01T00:00:00.000Z_é',
       '+275760-09-13T00:00:00.000Z_00000000-0000-4000-8000-000000000000',
       '-000001-01-01T00:00:00.000Z_00000000-0000-4000-8000-000000000000',
+      '0000-01-01T00:00:00.000Z_00000000-0000-4000-8000-000000000000',
+      '2026-13-01T00:00:00.000Z_00000000-0000-4000-8000-000000000000',
       "2024-01-01T00:00:00.000Z_' or 1=1 --",
       '2024-01-01_00000000-0000-4000-8000-000000000000_extra',
       '_',
@@ -501,7 +503,7 @@ describe('fuzzing every /api route', () => {
       const property = fc.asyncProperty(requestOf(op, pools, token), async (req) => {
         runs++;
         // The load comes from this very process: let the event loop turn (timers, the
-        // under-pressure sampler) between requests, as it does between network requests.
+        // load-shedding sampler) between requests, as it does between network requests.
         await new Promise((resolve) => setImmediate(resolve));
         if (baseline === null && op.method !== 'GET')
           baseline = JSON.stringify(await fingerprint(t.db));

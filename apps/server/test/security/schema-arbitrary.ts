@@ -69,28 +69,137 @@ export const anyJson = (): fc.Arbitrary<unknown> =>
 export const cursorOf = (key: unknown): string =>
   Buffer.from(JSON.stringify(key)).toString('base64url');
 
+const UUID = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * Calendar dates at the edges of meaning (issue 28 §3): impossible ones (month 13 or 00,
+ * 30 February, 29 February of a common year), years PostgreSQL cannot hold or the API refuses
+ * (0000, 1899, 300000, negative), and real ones around them.
+ */
+export const BOUNDARY_DATES = [
+  '0000-01-01',
+  '0001-01-01',
+  '1899-12-31',
+  '1900-01-01',
+  '1970-01-01',
+  '2024-02-29',
+  '2026-02-29',
+  '2026-02-30',
+  '2026-13-01',
+  '2026-00-10',
+  '2026-11-00',
+  '2026-11-31',
+  '2100-02-29',
+  '9999-12-31',
+  '+275760-09-13',
+  '-000001-01-01',
+  '300000-01-01',
+  '2026-1-1',
+  '2026-11-22T00:00:00Z',
+] as const;
+
+/** A calendar date: a boundary one, or any YYYY-MM-DD (most of which do not exist). */
+export const semanticDate = (): fc.Arbitrary<string> =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...BOUNDARY_DATES) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.integer({ min: 0, max: 9999 }),
+          fc.integer({ min: 0, max: 13 }),
+          fc.integer({ min: 0, max: 32 }),
+        )
+        .map(([y, m, d]) =>
+          [String(y).padStart(4, '0'), String(m).padStart(2, '0'), String(d).padStart(2, '0')].join(
+            '-',
+          ),
+        ),
+    },
+  );
+
+/**
+ * Time zone names that one side knows and the other does not, or reads the other way (issue 28
+ * §2): offsets, other names for zones, names only one side has, and accepted ones.
+ */
+export const ZONE_NAMES = [
+  'UTC',
+  'Etc/GMT',
+  'America/New_York',
+  'Asia/Kolkata',
+  'US/Pacific-New',
+  'US/Pacific',
+  'Asia/Calcutta',
+  'america/new_york',
+  'EST5EDT',
+  '-0800',
+  '+05:30',
+  '-08:00',
+  'UTC+5',
+  'Etc/GMT+5',
+  'Etc/GMT-14',
+  'posixrules',
+  'localtime',
+  'Factory',
+  'posix/Europe/Paris',
+  'Mars/Olympus',
+  '../../../etc/localtime',
+] as const;
+
+/** Instants a cursor may hold at the edges: years PostgreSQL cannot hold, impossible fields. */
+const BOUNDARY_INSTANTS = [
+  '0000-01-01T00:00:00.000Z',
+  '0001-01-01T00:00:00.000Z',
+  '1899-12-31T23:59:59.999Z',
+  '+275760-09-13T00:00:00.000Z',
+  '-271821-04-20T00:00:00.000Z',
+  '+300000-01-01T00:00:00.000Z',
+  '-000001-01-01T00:00:00.000Z',
+  '2026-02-30T00:00:00.000Z',
+  '2026-13-01T00:00:00.000Z',
+  '2026-01-01T24:00:00.000Z',
+  '2026-01-01T00:00:00Z',
+  '2026-01-01T00:00:00.000+05:30',
+  '2026-01-01',
+] as const;
+
 /**
  * Cursors that decode to a well-formed array of the right length and types but mean nothing: a
  * date that is not a date (or that PostgreSQL cannot store), an id that is not a uuid, a count
- * out of range. Every paginated route must answer them with a 400 (issue 18 §7).
+ * out of range, for each shape a list pages by: (instant, id), (count, id), (offset) and the
+ * prayer log's (instant, rank, id). Every paginated route must answer them with a 400 (issue 18
+ * §7, issue 28 §3).
  */
 export const MEANINGLESS_CURSOR_KEYS: readonly unknown[] = [
   ['not-a-date', 'x'],
-  ['not-a-date', '00000000-0000-4000-8000-000000000000'],
+  ['not-a-date', UUID],
   ['2026-01-01T00:00:00.000Z', 'x'],
   ['2026-01-01T00:00:00.000Z', "' or 1=1 --"],
-  ['+275760-09-13T00:00:00.000Z', '00000000-0000-4000-8000-000000000000'],
-  ['-271821-04-20T00:00:00.000Z', '00000000-0000-4000-8000-000000000000'],
-  ['2026-02-30T00:00:00.000Z', '00000000-0000-4000-8000-000000000000'],
+  ['2026-01-01T00:00:00.000Z', UUID.toUpperCase().replace(/-/g, '')],
+  ...BOUNDARY_INSTANTS.map((at) => [at, UUID]),
   ['', ''],
-  [1e300, '00000000-0000-4000-8000-000000000000'],
-  [-1, '00000000-0000-4000-8000-000000000000'],
-  [1.5, '00000000-0000-4000-8000-000000000000'],
+  [null, UUID],
+  [{}, UUID],
+  [true, UUID],
+  [1e300, UUID],
+  [-1, UUID],
+  [1.5, UUID],
   [2 ** 31, 'x'],
+  [2 ** 31, UUID],
+  ['5', UUID],
   [1e300],
   [-5],
   [0.5],
   [2 ** 53 + 2],
+  [null],
+  ['5'],
+  ...BOUNDARY_INSTANTS.map((at) => [at, 0, UUID]),
+  ['2026-01-01T00:00:00.000Z', -1, UUID],
+  ['2026-01-01T00:00:00.000Z', 1.5, UUID],
+  ['2026-01-01T00:00:00.000Z', 2 ** 31, UUID],
+  ['2026-01-01T00:00:00.000Z', '0', UUID],
+  ['2026-01-01T00:00:00.000Z', 0, 'x'],
+  ['2026-01-01T00:00:00.000Z', 0, null],
 ];
 
 /** Cursors to fuzz with: meaningless ones, well-formed ones of any shape, and plain garbage. */
@@ -103,6 +212,11 @@ export const hostileCursor = (): fc.Arbitrary<string> =>
         .array(
           fc.oneof(
             fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+            // Years PostgreSQL cannot hold, written the way a cursor writes an instant.
+            fc
+              .integer({ min: 0, max: 999 })
+              .map((y) => `${String(y).padStart(4, '0')}-06-15T12:00:00.000Z`),
+            fc.constantFrom(...BOUNDARY_INSTANTS),
             fc.uuid(),
             fc.integer(),
             fc.double(),
@@ -115,6 +229,16 @@ export const hostileCursor = (): fc.Arbitrary<string> =>
     { weight: 1, arbitrary: anyJson().map(cursorOf) },
     { weight: 1, arbitrary: nastyString() },
   );
+
+/**
+ * Values with a meaning for a field named `key`, at the edges of it: calendar dates for a day or
+ * a date, zone names for a time zone. Null when the name says nothing.
+ */
+export function semanticFor(key: string): fc.Arbitrary<unknown> | null {
+  if (/^(day|date|until|snoozeUntil)$|Date$|Day$/.test(key)) return semanticDate();
+  if (/timeZone/i.test(key)) return fc.constantFrom(...ZONE_NAMES);
+  return null;
+}
 
 /** A value of the wrong JSON type for `schema`. */
 export const wrongType = (schema: JsonSchema): fc.Arbitrary<unknown> => {
@@ -203,8 +327,12 @@ function fromType(schema: JsonSchema, pools: Pools, depth: number): fc.Arbitrary
       const props = schema.properties ?? {};
       const required = new Set(schema.required ?? []);
       const shape: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [key, sub] of Object.entries(props))
-        shape[key] = fromSchema(sub, pools, depth + 1);
+      for (const [key, sub] of Object.entries(props)) {
+        const semantic = semanticFor(key);
+        shape[key] = semantic
+          ? fc.oneof(fromSchema(sub, pools, depth + 1), semantic)
+          : fromSchema(sub, pools, depth + 1);
+      }
       return fc.record(shape, {
         requiredKeys: Object.keys(props).filter((k) => required.has(k)),
       });
@@ -284,7 +412,12 @@ export function mutateObject(schema: JsonSchema, valid: fc.Arbitrary<unknown>) {
             .chain(([key, sub]) =>
               fc.tuple(
                 fc.constant(key),
-                fc.oneof(wrongType(sub), nastyString(), ...boundaryString(sub)),
+                fc.oneof(
+                  wrongType(sub),
+                  nastyString(),
+                  ...boundaryString(sub),
+                  ...[semanticFor(key)].filter((a) => a !== null),
+                ),
               ),
             ),
         )

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useIsHydrating } from '@/hooks/use-is-hydrating';
 import { useThemeStore } from '@/stores/theme-store';
 
 const QUERY = '(prefers-reduced-motion: reduce)';
@@ -22,10 +23,14 @@ export function useSystemReducedMotion(): boolean {
 /**
  * Whether the app should move less: Settings > Appearance turned animations off, or left them to
  * the system and the system asks for reduced motion. For motion made in JavaScript (counters,
- * carousels); CSS animations follow `data-reduce-motion` on <html> by themselves.
+ * carousels); CSS animations follow `data-reduce-motion` on <html> by themselves. While a
+ * server-rendered page hydrates it says what the server rendered (motion), since the setting
+ * lives in the browser's storage.
  */
 export function useReducedMotion(): boolean {
   const animations = useThemeStore((state) => state.animations);
   const system = useSystemReducedMotion();
+  const hydrating = useIsHydrating();
+  if (hydrating) return false;
   return animations === null ? system : !animations;
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { config } from 'zod';
 
 /**
  * zod compiles object parsers with `new Function` when it may. The CSP forbids eval
@@ -6,4 +6,4 @@ import { z } from 'zod';
  * report from every page. Parsing without the compiler is what happens under the CSP anyway.
  * Imported first by app/root.tsx and app/entry.client.tsx, before any schema parses.
  */
-z.config({ jitless: true });
+config({ jitless: true });

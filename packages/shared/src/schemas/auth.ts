@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts';
 import { PlanIdSchema } from './subscription.ts';
 
+/** A token or code from a link the server sent: any fault in it is "the link is invalid". */
+const LinkTokenSchema = (message: string) =>
+  z.string({ error: message }).min(1, message).max(200, message);
+
 export const EmailSchema = z
   .string({ error: 'E-mail is required.' })
   .trim()
@@ -25,13 +29,16 @@ export const RegisterInputSchema = z.strictObject({
   lastName: NameSchema('Last name'),
   email: EmailSchema,
   password: NewPasswordSchema,
-  inviteCode: z.string().max(200).optional(),
+  inviteCode: z.string().max(200, 'This invite link is invalid.').optional(),
 });
 export type RegisterInput = z.infer<typeof RegisterInputSchema>;
 
 export const LoginInputSchema = z.strictObject({
   email: EmailSchema,
-  password: z.string().min(1, 'Password is required.').max(PASSWORD_MAX),
+  password: z
+    .string()
+    .min(1, 'Password is required.')
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
   rememberMe: z.boolean().optional(),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
@@ -130,14 +137,14 @@ export const ForgotPasswordInputSchema = z.strictObject({ email: EmailSchema });
 export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInputSchema>;
 
 export const ResetPasswordInputSchema = z.strictObject({
-  token: z.string().min(1, 'The reset link is invalid.').max(200),
+  token: LinkTokenSchema('The reset link is invalid.'),
   password: NewPasswordSchema,
 });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
 
 /** The token of an e-mailed link that proves an address (sign-up, or an e-mail change). */
 export const VerifyEmailInputSchema = z.strictObject({
-  token: z.string().min(1, 'The link is invalid.').max(200),
+  token: LinkTokenSchema('The link is invalid.'),
 });
 export type VerifyEmailInput = z.infer<typeof VerifyEmailInputSchema>;
 
@@ -150,7 +157,9 @@ export const GOOGLE_CONFIRM_ACTIONS = ['clear', 'delete'] as const;
 export type GoogleConfirmAction = (typeof GOOGLE_CONFIRM_ACTIONS)[number];
 
 /** The Google callback's single-use code, exchanged for a session by /auth/callback. */
-export const ExchangeCodeInputSchema = z.strictObject({ code: z.string().min(1).max(200) });
+export const ExchangeCodeInputSchema = z.strictObject({
+  code: LinkTokenSchema('This sign-in link has expired. Please sign in again.'),
+});
 
 export const AuthProvidersSchema = z.object({ google: z.boolean() });
 

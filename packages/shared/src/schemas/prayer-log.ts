@@ -1,20 +1,11 @@
 import { z } from 'zod';
+import { CalendarDateSchema } from './common.ts';
 
 /** A late entry ("I prayed yesterday") may be filled in at most this many days back. */
 export const LATE_ENTRY_DAYS = 7;
 export const NOTE_MAX = 2000;
 export const RHYTHM_WEEKS_MAX = 52;
 export const RHYTHM_WEEKS_DEFAULT = 12;
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A local calendar date, YYYY-MM-DD, that exists (no 30 February). */
-export const LocalDaySchema = z
-  .string({ error: 'The day must be a date (YYYY-MM-DD).' })
-  .refine(
-    (day) => DAY.test(day) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day,
-    'The day must be a date (YYYY-MM-DD).',
-  );
 
 export const PRAYED_SOURCES = ['card', 'session', 'push'] as const;
 
@@ -25,7 +16,7 @@ export const PRAYED_SOURCES = ['card', 'session', 'push'] as const;
 export const PrayedInputSchema = z
   .strictObject({
     /** A late entry: the user's local day it counts for, today or up to 7 days back. */
-    day: LocalDaySchema.optional(),
+    day: CalendarDateSchema.optional(),
     source: z
       .enum(PRAYED_SOURCES, { error: "The source must be 'card', 'session' or 'push'." })
       .optional(),

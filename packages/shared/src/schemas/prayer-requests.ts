@@ -123,9 +123,15 @@ export const PrayerRequestSchema = z.object({
   sharedWith: z.array(z.string()),
   createdAt: z.string(),
   creator: PersonSchema,
-  /** The first people praying (at most 20); `prayingCount` has the total. */
+  /**
+   * The first people praying (at most 20) whom the viewer may see (a private profile is named to
+   * its friends only); `prayingCount` has the total.
+   */
   respondedUsers: z.array(PersonSchema),
-  /** People whose commitment to pray for it is running ("N people praying"). */
+  /**
+   * People whose commitment to pray for it is running and who may still read it ("N people
+   * praying"): an un-shared or unfriended intercessor no longer counts.
+   */
   prayingCount: z.number().int(),
   /** The viewer's commitment is running. */
   isPraying: z.boolean(),
@@ -133,7 +139,10 @@ export const PrayerRequestSchema = z.object({
   status: z.enum(['pending', 'answered']),
   answeredAt: z.string().nullable(),
   testimony: z.string().nullable(),
-  /** Prayed events friends recorded on it in the last 7 days (the viewer's local days). */
+  /**
+   * "Prayed N times this week": each person who may still read it counts once per day they
+   * prayed it (their own local day), over the viewer's last 7 local days.
+   */
   prayedThisWeek: z.number().int(),
   /** The viewer's own commitment, running or ended; null when they never committed. */
   commitment: CommitmentSchema.nullable(),

@@ -1,17 +1,9 @@
 import { z } from 'zod';
+import { CalendarDateSchema } from './common.ts';
 
 /** How often a prayer is meant to be prayed (issue 20 §2); 'none' = no rhythm. */
 export const RHYTHM_KINDS = ['none', 'daily', 'weekdays', 'weekly', 'monthly', 'until'] as const;
 export type RhythmKind = (typeof RHYTHM_KINDS)[number];
-
-/** A calendar date, 'YYYY-MM-DD', that exists. */
-export const LocalDateSchema = z
-  .string({ error: 'Dates are written YYYY-MM-DD.' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, 'That date does not exist.');
 
 /** Which of its fields each kind takes; any other field is refused (not silently dropped). */
 const FIELDS_OF: Record<RhythmKind, readonly ('days' | 'dayOfMonth' | 'until')[]> = {
@@ -51,8 +43,8 @@ export const RhythmInputSchema = z
       .min(1, 'The day of the month is a number from 1 to 31.')
       .max(31, 'The day of the month is a number from 1 to 31.')
       .optional(),
-    until: LocalDateSchema.optional(),
-    snoozeUntil: LocalDateSchema.nullable().optional(),
+    until: CalendarDateSchema.optional(),
+    snoozeUntil: CalendarDateSchema.nullable().optional(),
     urgent: z.boolean({ error: 'urgent must be true or false.' }).optional(),
   })
   .superRefine((input, ctx) => {

@@ -24,6 +24,11 @@ export const TIME_ZONES = [
   { label: 'GMT', value: 'Etc/GMT' },
   { label: 'Central European Time', value: 'Europe/Paris' },
 ] as const;
+/**
+ * A time zone is chosen by its IANA name; which names are accepted (no offsets, no other names
+ * for a zone) the server checks, against the zones its database knows too (ADR 054).
+ */
+export const TIME_ZONE_INVALID = 'Please choose a valid time zone.';
 export const BIO_MAX = 500;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -45,7 +50,11 @@ export const ProfileInputSchema = z.strictObject({
     .toLowerCase()
     .regex(USERNAME_PATTERN, 'Usernames are 3-30 letters, digits, dots or underscores.'),
   bio: z.string().trim().max(BIO_MAX, `Bio must be ${BIO_MAX} characters or less.`).default(''),
-  timeZone: z.string().trim().min(1).max(64),
+  timeZone: z
+    .string({ error: TIME_ZONE_INVALID })
+    .trim()
+    .min(1, TIME_ZONE_INVALID)
+    .max(64, TIME_ZONE_INVALID),
   language: z.enum(LANGUAGES, { error: 'Please choose one of the languages.' }),
 });
 export type ProfileInput = z.input<typeof ProfileInputSchema>;

@@ -9,3 +9,4 @@ export * from './groups.ts';
 export * from './notifications.ts';
 export * from './payments.ts';
 export * from './idempotency-keys.ts';
+export * from './time-zones.ts';

@@ -102,13 +102,19 @@ export function requestReadable(viewerId: Viewer): SQL {
 /**
  * Someone else's prayer request is readable by the creator's friends when public, by the friends
  * it was shared with when private. The friendship is required at read time, so un-friending
- * takes effect on the next request. Written as a semi-join on the viewer's friendships: the
- * "friends' requests" list filters with it alone, and the planner walks each friend's requests
- * by index instead of scanning every request newest first.
+ * takes effect on the next request. For one viewer it is written as a semi-join on the viewer's
+ * friendships: the "friends' requests" list filters with it alone, and the planner walks each
+ * friend's requests by index instead of scanning every request newest first. For a viewer that
+ * is a column of each row (the people counted under a request: ADR 055) the same friendship is
+ * one primary-key probe per row instead of a walk through that person's friends.
  */
 export function othersRequestReadable(viewerId: Viewer): SQL {
+  const friendOfCreator =
+    typeof viewerId === 'string'
+      ? sql`${prayerRequests.creatorId} in (select rf.friend_id from friendships rf where rf.user_id = ${viewerId})`
+      : sql`exists (select 1 from friendships rf where rf.user_id = ${viewerId} and rf.friend_id = ${prayerRequests.creatorId})`;
   return sql`(${prayerRequests.creatorId} <> ${viewerId}
-    and ${prayerRequests.creatorId} in (select rf.friend_id from friendships rf where rf.user_id = ${viewerId})
+    and ${friendOfCreator}
     and (${prayerRequests.isPrivate} = false
       or exists (select 1 from prayer_request_shares rs where rs.request_id = ${prayerRequests.id} and rs.user_id = ${viewerId})))`;
 }

@@ -484,3 +484,28 @@ describe('GET /api/auth/providers', () => {
     );
   });
 });
+
+describe('tokens of the links the server sends', () => {
+  it('refuses a token or code no link could hold with the message of that link, not a parser’s', async () => {
+    const long = 'a'.repeat(201);
+    const cases: [string, Record<string, unknown>, string][] = [
+      [
+        '/api/auth/reset-password',
+        { token: long, password: STRONG_PASSWORD },
+        'The reset link is invalid.',
+      ],
+      ['/api/auth/verify-email', { token: long }, 'The link is invalid.'],
+      ['/api/auth/verify-email', { token: 42 }, 'The link is invalid.'],
+      [
+        '/api/auth/exchange',
+        { code: long },
+        'This sign-in link has expired. Please sign in again.',
+      ],
+    ];
+    for (const [url, payload, message] of cases) {
+      const res = await t.app.inject({ method: 'POST', url, payload, remoteAddress: randomIp() });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ code: 'VALIDATION_FAILED', message });
+    }
+  });
+});

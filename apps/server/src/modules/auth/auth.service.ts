@@ -14,7 +14,7 @@ import type {
   ResetPasswordInput,
   VerifyEmailResponse,
 } from '@selah/shared/schemas/auth';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -66,6 +66,11 @@ export interface AuthServiceDeps {
   logger: FastifyBaseLogger;
   /** Runs after a sign-up (friend invitations waiting for the new user). */
   onRegistered?: ((user: UserRow, inviteCode: string | undefined) => Promise<void>) | undefined;
+  /**
+   * Ends, in the take-back's transaction, everything that ties an account whose address nobody
+   * had confirmed to other people: whoever held it built it (docs/decisions/055).
+   */
+  onAccountTakenBack?: ((userId: string, tx: Tx) => Promise<void>) | undefined;
 }
 
 /** What a Google callback came to: a sign-in, a refusal, or a confirmation (ADR 039). */
@@ -633,10 +638,13 @@ export class AuthService {
         if (!sameEmail.emailVerified) {
           // Nobody had proven this address: whoever chose the password may not own it. Google
           // has proven it now, so the account is this person's, and nothing the password set up
-          // (sessions, links and codes on their way, other identities) reaches it any more.
+          // (sessions, links and codes on their way, other identities) reaches it any more, nor
+          // anything its holder built with other people (friends, shares, memberships, groups,
+          // commitments, invitations: ADR 055). What they wrote stays (ADR 039).
           await this.repo.unlinkIdentities(sameEmail.id, tx);
           await this.repo.invalidateTokens(sameEmail.id, 'all', tx);
           await this.endSessionsWithin(sameEmail.id, tx);
+          await this.deps.onAccountTakenBack?.(sameEmail.id, tx);
           user =
             (await this.deps.users.update(
               sameEmail.id,

@@ -1,7 +1,26 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { userIdentities, users } from '../../db/schema/index.ts';
+import {
+  friendInvites,
+  friendRequests,
+  friendships,
+  journalMembers,
+  journals,
+  notifications,
+  prayerGroupInvites,
+  prayerGroupMembers,
+  prayerGroups,
+  prayerRequestResponses,
+  prayerRequests,
+  prayerRequestShares,
+  prayers,
+  prayerShares,
+  pushSubscriptions,
+  userIdentities,
+  users,
+} from '../../db/schema/index.ts';
+import { apiAs } from '../../../test/api.ts';
 import {
   bearer,
   buildTestApp,
@@ -10,6 +29,8 @@ import {
   uniqueEmail,
 } from '../../../test/build-test-app.ts';
 import { latestMail, linkToken } from '../../../test/mailbox.ts';
+import { befriend, person, type Person } from '../../../test/people.ts';
+import { setPlan } from '../../../test/plans.ts';
 
 /** A real local OpenID provider standing in for Google. */
 let provider: OAuth2Server;
@@ -327,6 +348,240 @@ describe('GET /api/auth/google/callback', () => {
     expect(reset.statusCode).toBe(400);
     const [row] = await t.db.db.select().from(users).where(eq(users.id, mallory.userId));
     expect(row).toMatchObject({ passwordHash: null, emailVerified: true });
+  });
+
+  it('taking the account back ends everything the squatter built while holding it; what they wrote stays', async () => {
+    // Mallory registers Victoria's address and, while she holds it, builds a circle around it:
+    // her second account Max, and Olive, who believes she is Victoria.
+    const victoria = uniqueEmail('victoria');
+    const held = await signUp(t.app, { email: victoria, firstName: 'Victoria' });
+    const squatter: Person = { id: held.userId, email: victoria, api: apiAs(t.app, held.token) };
+    const s = squatter.api;
+    const [max, olive, pending, asking] = await Promise.all(
+      ['Max', 'Olive', 'Pat', 'Rita'].map((name) => person(t.app, name)),
+    );
+    await setPlan(t.db, [squatter.id, olive!.id], 'premium');
+    await befriend(squatter, max!);
+    await befriend(olive!, squatter);
+    const ok = async (res: Promise<{ statusCode: number; body: string }>, what: string) => {
+      const r = await res;
+      expect(r.statusCode, `${what}: ${r.body}`).toBeLessThan(300);
+      return JSON.parse(r.body || '{}') as { _id?: string; data?: { _id?: string } };
+    };
+    const idOf = async (res: Promise<{ statusCode: number; body: string }>, what: string) => {
+      const body = await ok(res, what);
+      return (body._id ?? body.data?._id)!;
+    };
+    await ok(s.post(`/api/friends/request/${pending!.id}`), 'a request the squatter sent');
+    await ok(asking!.api.post(`/api/friends/request/${squatter.id}`), 'a request she received');
+    await ok(s.post('/api/friends/invite-link'), 'a personal invite link');
+    await ok(s.post('/api/friends/invite-email', { recipientEmail: uniqueEmail('x') }), 'invite');
+
+    // Shares and memberships both ways: a private journal shared with Max, a public one Max
+    // joins, a prayer shared with Max, a private request shared with both (they commit to it),
+    // a group around her journal that Max joins and Olive is invited to.
+    const privateJournal = await idOf(s.post('/api/journals', { title: 'Held' }), 'journal');
+    await ok(s.post(`/api/journals/${privateJournal}/share`, { userIds: [max!.id] }), 'share');
+    const openJournal = await idOf(
+      s.post('/api/journals', { title: 'Open', isPrivate: false }),
+      'public journal',
+    );
+    await ok(max!.api.post(`/api/journals/${openJournal}/join`), 'Max joins');
+    const prayer = await idOf(
+      s.post('/api/prayers', { journal: privateJournal, title: 'Shared', isPrivate: false }),
+      'prayer',
+    );
+    await ok(s.post(`/api/prayers/${prayer}/share`, { userIds: [max!.id] }), 'share prayer');
+    const heldRequest = await idOf(
+      s.post('/api/prayer-requests', {
+        title: 'Held request',
+        isPrivate: true,
+        sharedWith: [max!.id, olive!.id],
+      }),
+      'request',
+    );
+    await ok(max!.api.post(`/api/prayer-requests/${heldRequest}/pray`), 'Max commits');
+    await ok(olive!.api.post(`/api/prayer-requests/${heldRequest}/pray`), 'Olive commits');
+    const ownGroup = await idOf(
+      s.post('/api/prayer-groups', {
+        name: 'Held group',
+        description: 'x',
+        journalId: openJournal,
+        isPublic: false,
+      }),
+      'group',
+    );
+    await ok(s.post(`/api/prayer-groups/${ownGroup}/invite`, { userIds: [max!.id] }), 'invite');
+    await ok(max!.api.post(`/api/prayer-groups/${ownGroup}/join`), 'Max joins the group');
+    await ok(s.post(`/api/prayer-groups/${ownGroup}/invite`, { userIds: [olive!.id] }), 'invite');
+    // Olive's things given to the held account: a journal shared, a public journal joined, a
+    // request committed to, a group joined and another she invited it to.
+    const olivesJournal = await idOf(olive!.api.post('/api/journals', { title: 'Olive' }), 'j');
+    await ok(
+      olive!.api.post(`/api/journals/${olivesJournal}/share`, { userIds: [squatter.id] }),
+      's',
+    );
+    const olivesOpen = await idOf(
+      olive!.api.post('/api/journals', { title: 'Olive open', isPrivate: false }),
+      'olive public journal',
+    );
+    await ok(s.post(`/api/journals/${olivesOpen}/join`), 'the squatter joins');
+    const olivesRequest = await idOf(
+      olive!.api.post('/api/prayer-requests', { title: "Olive's", isPrivate: false }),
+      "Olive's request",
+    );
+    await ok(s.post(`/api/prayer-requests/${olivesRequest}/pray`), 'the squatter commits');
+    const olivesGroups = [];
+    for (const isPublic of [true, false]) {
+      olivesGroups.push(
+        await idOf(
+          olive!.api.post('/api/prayer-groups', {
+            name: `Olive ${isPublic}`,
+            description: 'x',
+            journalId: olivesOpen,
+            isPublic,
+          }),
+          'olive group',
+        ),
+      );
+    }
+    await ok(s.post(`/api/prayer-groups/${olivesGroups[0]}/join`), 'the squatter joins a group');
+    // Olive made the held account the group's only admin.
+    const olivesGroup = `/api/prayer-groups/${olivesGroups[0]}/members`;
+    await ok(olive!.api.put(`${olivesGroup}/${squatter.id}`, { role: 'admin' }), 'promote');
+    await ok(olive!.api.put(`${olivesGroup}/${olive!.id}`, { role: 'member' }), 'step down');
+    await ok(
+      olive!.api.post(`/api/prayer-groups/${olivesGroups[1]}/invite`, { userIds: [squatter.id] }),
+      'invited',
+    );
+    await ok(
+      s.post('/api/push/subscriptions', {
+        endpoint: `https://push.example.com/held/${squatter.id}`,
+        keys: { p256dh: 'BPpublic-key', auth: 'secret' },
+      }),
+      'push',
+    );
+    const written = async () => ({
+      journals: await t.db.db.$count(journals, eq(journals.ownerId, squatter.id)),
+      prayers: await t.db.db.$count(prayers, eq(prayers.authorId, squatter.id)),
+      requests: await t.db.db.$count(prayerRequests, eq(prayerRequests.creatorId, squatter.id)),
+    });
+    const before = await written();
+
+    // Victoria signs in with Google, which has verified the address.
+    claims = { sub: `victoria-${victoria}`, email: victoria, email_verified: true };
+    const body = (await exchange(await fullLogin())).json<{
+      token: string;
+      user: { _id: string };
+    }>();
+    expect(body.user._id).toBe(squatter.id);
+    const owner = apiAs(t.app, body.token);
+    const publicRequest = await idOf(
+      owner.post('/api/prayer-requests', { title: "Victoria's own", isPrivate: false }),
+      "Victoria's request",
+    );
+
+    // Max reads nothing of hers, her public request included; nothing links him to her.
+    for (const url of [
+      `/api/prayer-requests/${publicRequest}`,
+      `/api/prayer-requests/${heldRequest}`,
+      `/api/journals/${privateJournal}`,
+      `/api/prayers/${prayer}`,
+      `/api/prayer-groups/${ownGroup}`,
+    ])
+      expect((await max!.api.get(url)).statusCode, url).toBe(404);
+    const friendsView = await max!.api.get('/api/prayer-requests?type=friendRequests&limit=100');
+    expect(friendsView.json().data).toEqual([]);
+    expect((await max!.api.get('/api/journals/get')).body).not.toContain(openJournal);
+    expect((await olive!.api.get(`/api/prayer-requests/${publicRequest}`)).statusCode).toBe(404);
+    // Nor does she get what others gave the squatter.
+    expect((await owner.get(`/api/journals/${olivesJournal}`)).statusCode).toBe(404);
+    expect((await owner.get(`/api/prayer-groups/${olivesGroups[1]}`)).statusCode).toBe(404);
+    expect((await owner.get('/api/friends')).json().data).toEqual([]);
+
+    const u = squatter.id;
+    const ownJournals = sql`(select id from journals where owner_id = ${u})`;
+    const ownRequests = sql`(select id from prayer_requests where creator_id = ${u})`;
+    const left = {
+      friendships: await t.db.db.$count(
+        friendships,
+        or(eq(friendships.userId, u), eq(friendships.friendId, u)),
+      ),
+      pendingRequests: await t.db.db.$count(
+        friendRequests,
+        and(
+          eq(friendRequests.status, 'pending'),
+          or(eq(friendRequests.requesterId, u), eq(friendRequests.recipientId, u)),
+        ),
+      ),
+      invites: await t.db.db.$count(friendInvites, eq(friendInvites.inviterId, u)),
+      requestShares: await t.db.db.$count(
+        prayerRequestShares,
+        or(eq(prayerRequestShares.userId, u), inArray(prayerRequestShares.requestId, ownRequests)),
+      ),
+      prayerShares: await t.db.db.$count(
+        prayerShares,
+        or(
+          eq(prayerShares.userId, u),
+          inArray(prayerShares.prayerId, sql`(select id from prayers where author_id = ${u})`),
+        ),
+      ),
+      journalMemberships: await t.db.db.$count(
+        journalMembers,
+        and(
+          eq(journalMembers.role, 'member'),
+          or(eq(journalMembers.userId, u), inArray(journalMembers.journalId, ownJournals)),
+        ),
+      ),
+      groupMemberships: await t.db.db.$count(prayerGroupMembers, eq(prayerGroupMembers.userId, u)),
+      ownGroups: await t.db.db.$count(prayerGroups, eq(prayerGroups.creatorId, u)),
+      groupInvites: await t.db.db.$count(
+        prayerGroupInvites,
+        or(eq(prayerGroupInvites.userId, u), eq(prayerGroupInvites.invitedBy, u)),
+      ),
+      commitments: await t.db.db.$count(
+        prayerRequestResponses,
+        or(
+          eq(prayerRequestResponses.userId, u),
+          inArray(prayerRequestResponses.requestId, ownRequests),
+        ),
+      ),
+      pushSubscriptions: await t.db.db.$count(pushSubscriptions, eq(pushSubscriptions.userId, u)),
+      notifications: await t.db.db.$count(notifications, eq(notifications.userId, u)),
+    };
+    expect(left).toEqual({
+      friendships: 0,
+      pendingRequests: 0,
+      invites: 0,
+      requestShares: 0,
+      prayerShares: 0,
+      journalMemberships: 0,
+      groupMemberships: 0,
+      ownGroups: 0,
+      groupInvites: 0,
+      commitments: 0,
+      pushSubscriptions: 0,
+      notifications: 0,
+    });
+    // Others' counters follow: Olive's journals and group have lost the member.
+    const [olivesOpenRow] = await t.db.db
+      .select()
+      .from(journals)
+      .where(eq(journals.id, olivesOpen));
+    expect(olivesOpenRow!.memberCount).toBe(1);
+    const [group] = await t.db.db
+      .select()
+      .from(prayerGroups)
+      .where(eq(prayerGroups.id, olivesGroups[0]!));
+    expect(group!.memberCount).toBe(1);
+    // The group the held account was the last admin of is Olive's to manage again.
+    const [heir] = await t.db.db
+      .select()
+      .from(prayerGroupMembers)
+      .where(eq(prayerGroupMembers.groupId, olivesGroups[0]!));
+    expect(heir).toMatchObject({ userId: olive!.id, role: 'admin' });
+    // What the squatter wrote stays (ADR 039), with Victoria's own request added.
+    expect(await written()).toEqual({ ...before, requests: before.requests + 1 });
   });
 
   it('a password reset unlinks Google and ends the Google session: only the new password reaches the account', async () => {

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { SessionTokens } from './session-token.ts';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters!';
-const claims = { userId: '11111111-1111-4111-8111-111111111111', sessionId: 'session-1' };
+const claims = {
+  userId: '11111111-1111-4111-8111-111111111111',
+  sessionId: '33333333-3333-4333-8333-333333333333',
+};
 
 describe('SessionTokens (verified tokens are remembered until they expire)', () => {
   it('verifies a token again from memory, and still rejects it once it has expired', async () => {
@@ -31,5 +34,21 @@ describe('SessionTokens (verified tokens are remembered until they expire)', () 
     expect(await other.verify(token)).toBeNull();
     const foreignIssuer = new SessionTokens(SECRET, 'http://elsewhere');
     expect(await foreignIssuer.verify(token)).toBeNull();
+  });
+
+  it('refuses a well-signed token whose subject or session id is not a uuid (they reach SQL)', async () => {
+    const tokens = new SessionTokens(SECRET, 'http://localhost');
+    const expires = new Date(Date.now() + 60_000);
+    for (const bad of [
+      { ...claims, userId: 'not-a-uuid' },
+      { ...claims, userId: "' or 1=1 --" },
+      { ...claims, sessionId: 'session-1' },
+      { ...claims, sessionId: '' },
+    ]) {
+      const token = await tokens.sign(bad, expires);
+      expect(await tokens.verify(token), JSON.stringify(bad)).toBeNull();
+      // Not remembered either: still refused the second time.
+      expect(await tokens.verify(token)).toBeNull();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { isUuid } from '../../lib/uuid.ts';
 
 export interface SessionClaims {
   userId: string;
@@ -60,8 +61,8 @@ export class SessionTokens {
         requiredClaims: ['sub', 'exp', 'iat'],
         currentDate: new Date(now),
       });
-      if (payload.typ !== TOKEN_TYPE || typeof payload.sid !== 'string' || !payload.sub)
-        return null;
+      // Both claims reach SQL as uuids: a token naming anything else is no session (401).
+      if (payload.typ !== TOKEN_TYPE || !isUuid(payload.sid) || !isUuid(payload.sub)) return null;
       const claims = { userId: payload.sub, sessionId: payload.sid };
       if (this.verified.size >= VERIFIED_CACHE_MAX) {
         this.verified.delete(this.verified.keys().next().value!);

@@ -309,6 +309,22 @@ describe('POST /api/subscription/subscribe', () => {
     expect(row.planExpiresAt!.getTime()).toBeLessThan(Date.now() + 32 * DAY);
   });
 
+  it('four checkouts paid and verified at once each add their month (none is lost)', async () => {
+    const u = await person(t.app);
+    const paid = [];
+    for (let i = 0; i < 4; i++) paid.push(await paidCheckout(u));
+    const answers = await Promise.all(paid.map((p) => subscribe(u, 'premium', p.id)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    for (const p of paid) expect(await fulfilments(p.id)).toBe(1);
+    // Each fulfilment extended the expiry the one before left (the user row is locked while it
+    // applies): four months, and the last answer says so.
+    const row = await userRow(u.id);
+    const expiries = answers.map((a) => new Date(a.json<{ expiresAt: string }>().expiresAt));
+    expect(row.planExpiresAt!.getTime()).toBe(Math.max(...expiries.map((e) => e.getTime())));
+    expect(row.planExpiresAt!.getTime()).toBeGreaterThan(addMonths(new Date(), 4).getTime() - DAY);
+    expect(new Set(expiries.map((e) => e.getTime())).size).toBe(4);
+  });
+
   it('keeps the payment pending when Flutterwave is down, and confirms it later', async () => {
     const u = await person(t.app);
     const paid = await paidCheckout(u);

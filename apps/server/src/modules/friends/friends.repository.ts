@@ -113,6 +113,33 @@ export class FriendsRepository {
     return rows.length > 0;
   }
 
+  /** Ids of the user's friends. */
+  async friendIds(userId: string, tx: DbOrTx = this.db): Promise<string[]> {
+    const rows = await tx
+      .select({ id: friendships.friendId })
+      .from(friendships)
+      .where(eq(friendships.userId, userId));
+    return rows.map((r) => r.id);
+  }
+
+  /** Cancels every pending request the user sent or received. */
+  async cancelPendingOf(userId: string, tx: DbOrTx): Promise<void> {
+    await tx
+      .update(friendRequests)
+      .set({ status: 'cancelled', respondedAt: new Date() })
+      .where(
+        and(
+          eq(friendRequests.status, 'pending'),
+          or(eq(friendRequests.requesterId, userId), eq(friendRequests.recipientId, userId)),
+        ),
+      );
+  }
+
+  /** Deletes the user's invitations: those sent by e-mail and their personal link. */
+  async deleteInvitesBy(inviterId: string, tx: DbOrTx): Promise<void> {
+    await tx.delete(friendInvites).where(eq(friendInvites.inviterId, inviterId));
+  }
+
   async pendingBetween(
     a: string,
     b: string,
@@ -272,18 +299,6 @@ export class FriendsRepository {
     tx: DbOrTx = this.db,
   ): Promise<void> {
     await tx.insert(friendInvites).values(values);
-  }
-
-  /**
-   * Locks the inviter's user row until the transaction ends, so that making a personal invite
-   * link runs one at a time per user (`for no key update`, as plans.repository explains).
-   */
-  async lockInviter(inviterId: string, tx: DbOrTx): Promise<void> {
-    await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.id, inviterId))
-      .for('no key update');
   }
 
   async personalInvite(inviterId: string, tx: DbOrTx = this.db): Promise<string | null> {

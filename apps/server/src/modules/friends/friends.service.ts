@@ -108,9 +108,9 @@ export class FriendsService {
       return { status: 'accepted' };
     }
     if (pending) throw conflict('A friend request is already pending.');
-    await transaction(tx, async (tx) => {
+    const created = await transaction(tx, async (tx) => {
       const created = await this.repo.createRequest(user.id, recipientId, tx);
-      if (!created) throw conflict('A friend request is already pending.');
+      if (!created) return false;
       await this.deps.notifications.notify(
         [
           {
@@ -123,7 +123,17 @@ export class FriendsService {
         ],
         tx,
       );
+      return true;
     });
+    if (!created) {
+      // A request between the two was made at the same moment (the unique index let one in):
+      // theirs is accepted, as it would be had it come first; ours is pending already.
+      const pending = await this.repo.pendingBetween(user.id, recipientId, tx);
+      if (pending?.requesterId !== recipientId)
+        throw conflict('A friend request is already pending.');
+      await this.accept(user, pending.id, tx);
+      return { status: 'accepted' };
+    }
     return { status: 'sent' };
   }
 
@@ -198,6 +208,21 @@ export class FriendsService {
     });
   }
 
+  /**
+   * Ends, in `tx`, every tie the user has with other people here: each friendship as `remove`
+   * ends it (with what it gave, `onFriendshipEnded`), every pending request sent or received,
+   * and the invitations (e-mail and link) that would bring a new friend. What taking an account
+   * back ends (docs/decisions/055).
+   */
+  async endAllTiesOf(userId: string, tx: Tx): Promise<void> {
+    for (const friendId of await this.repo.friendIds(userId, tx)) {
+      await this.repo.removeFriendship(userId, friendId, tx);
+      await this.deps.onFriendshipEnded(userId, friendId, tx);
+    }
+    await this.repo.cancelPendingOf(userId, tx);
+    await this.repo.deleteInvitesBy(userId, tx);
+  }
+
   /** People the user may find (access.sql.ts `profileVisible`, plus exact username or e-mail). */
   async search(user: UserRow, q: string): Promise<UserSearchResult[]> {
     const exactEmail = normaliseEmail(q);
@@ -269,7 +294,7 @@ export class FriendsService {
    */
   async createInviteLink(user: UserRow): Promise<{ url: string; created: boolean }> {
     return transaction(this.deps.db, async (tx) => {
-      await this.repo.lockInviter(user.id, tx);
+      await this.deps.users.lock(user.id, tx);
       const existing = await this.repo.personalInvite(user.id, tx);
       if (existing) return { url: this.inviteUrl(existing), created: false };
       const code = randomToken(18);

@@ -1,5 +1,5 @@
-import { and, desc, eq, exists, ilike, lt, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { and, desc, eq, exists, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { jsonArray } from '../../db/json.ts';
 import {
   friendships,
@@ -123,6 +123,56 @@ export class GroupsRepository {
     await this.db.delete(prayerGroups).where(eq(prayerGroups.id, id));
   }
 
+  /**
+   * Ends the user's ties to groups: the groups around their journals are deleted (members and
+   * invitations with them), they leave every other group (member counts follow; a group they
+   * leave without an admin gets its longest-standing member as admin), and the invitations
+   * sent to them or by them are withdrawn.
+   */
+  async removeTiesOf(userId: string, tx: DbOrTx): Promise<void> {
+    await tx
+      .delete(prayerGroups)
+      .where(
+        sql`${prayerGroups.journalId} in (select id from journals where owner_id = ${userId})`,
+      );
+    const left = (
+      await tx
+        .delete(prayerGroupMembers)
+        .where(eq(prayerGroupMembers.userId, userId))
+        .returning({ groupId: prayerGroupMembers.groupId })
+    ).map((r) => r.groupId);
+    if (left.length > 0) {
+      await tx
+        .update(prayerGroups)
+        .set({ memberCount: sql`${prayerGroups.memberCount} - 1` })
+        .where(inArray(prayerGroups.id, left));
+      await tx.execute(sql`
+        update ${prayerGroupMembers} set role = 'admin'
+        from (select distinct on (m.group_id) m.group_id, m.user_id from prayer_group_members m
+          where ${inArray(sql`m.group_id`, left)} and not exists (select 1 from prayer_group_members a
+            where a.group_id = m.group_id and a.role = 'admin')
+          order by m.group_id, m.joined_at, m.user_id) as heir
+        where ${prayerGroupMembers.groupId} = heir.group_id and ${prayerGroupMembers.userId} = heir.user_id`);
+    }
+    await tx
+      .delete(prayerGroupInvites)
+      .where(or(eq(prayerGroupInvites.userId, userId), eq(prayerGroupInvites.invitedBy, userId)));
+  }
+
+  /**
+   * Locks the group's row until the transaction ends: members leaving, stepping down or being
+   * removed are decided one at a time, each on the roles the one before left, so parallel
+   * changes cannot leave a group without an admin (docs/decisions/056). `for no key update`, as
+   * plans.repository.ts explains; joins wait for it when they bump the member count.
+   */
+  async lock(id: string, tx: Tx): Promise<void> {
+    await tx
+      .select({ id: prayerGroups.id })
+      .from(prayerGroups)
+      .where(eq(prayerGroups.id, id))
+      .for('no key update');
+  }
+
   async addMember(
     groupId: string,
     userId: string,
@@ -160,8 +210,8 @@ export class GroupsRepository {
     return rows.length > 0;
   }
 
-  async setRole(groupId: string, userId: string, role: GroupRole): Promise<boolean> {
-    const rows = await this.db
+  async setRole(groupId: string, userId: string, role: GroupRole, tx: DbOrTx): Promise<boolean> {
+    const rows = await tx
       .update(prayerGroupMembers)
       .set({ role })
       .where(and(eq(prayerGroupMembers.groupId, groupId), eq(prayerGroupMembers.userId, userId)))

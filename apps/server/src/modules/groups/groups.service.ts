@@ -212,11 +212,16 @@ export class GroupsService {
     return present(await this.deps.access.visibleGroup(viewer.id, id), viewer.id);
   }
 
-  /** Leaves a group. @throws AppError BAD_REQUEST for the last admin of a group with other members. */
+  /**
+   * Leaves a group. Its row is locked first, so leaving, stepping down and removals are decided
+   * one at a time on the roles as they are (two last admins leaving at once: one leaves).
+   * @throws AppError BAD_REQUEST for the last admin of a group with other members.
+   */
   async leave(id: string, viewer: UserRow): Promise<void> {
-    const row = await this.deps.access.visibleGroup(viewer.id, id);
-    if (!row.role) throw badRequest('You are not a member of this group.');
     await transaction(this.deps.db, async (tx) => {
+      await this.repo.lock(id, tx);
+      const row = await this.deps.access.visibleGroup(viewer.id, id, tx);
+      if (!row.role) throw badRequest('You are not a member of this group.');
       if (
         row.role === 'admin' &&
         (await this.repo.adminCount(id, tx)) === 1 &&
@@ -256,27 +261,35 @@ export class GroupsService {
     });
   }
 
+  /** An admin removes a member (the group's row locked, as in `leave`). */
   async removeMember(id: string, userId: string, viewer: UserRow): Promise<void> {
-    const row = await this.deps.access.adminGroup(viewer.id, id);
-    if (userId === viewer.id) throw badRequest('To leave the group, use Leave.');
-    if (!this.deps.access.mayChangeMember(row, viewer.id, userId))
-      throw new AppError('FORBIDDEN', CREATOR_PROTECTED);
-    if (!(await this.repo.removeMember(id, userId))) throw notFound('Member');
+    await transaction(this.deps.db, async (tx) => {
+      await this.repo.lock(id, tx);
+      const row = await this.deps.access.adminGroup(viewer.id, id, tx);
+      if (userId === viewer.id) throw badRequest('To leave the group, use Leave.');
+      if (!this.deps.access.mayChangeMember(row, viewer.id, userId))
+        throw new AppError('FORBIDDEN', CREATOR_PROTECTED);
+      if (!(await this.repo.removeMember(id, userId, tx))) throw notFound('Member');
+    });
   }
 
+  /** An admin makes a member an admin, or an admin a member (the group's row locked). */
   async setRole(
     id: string,
     userId: string,
     role: 'admin' | 'member',
     viewer: UserRow,
   ): Promise<void> {
-    const row = await this.deps.access.adminGroup(viewer.id, id);
-    if (!this.deps.access.mayChangeMember(row, viewer.id, userId))
-      throw new AppError('FORBIDDEN', CREATOR_PROTECTED);
-    if (userId === viewer.id && role === 'member' && (await this.repo.adminCount(id)) === 1) {
-      throw badRequest('A group needs at least one admin.');
-    }
-    if (!(await this.repo.setRole(id, userId, role))) throw notFound('Member');
+    await transaction(this.deps.db, async (tx) => {
+      await this.repo.lock(id, tx);
+      const row = await this.deps.access.adminGroup(viewer.id, id, tx);
+      if (!this.deps.access.mayChangeMember(row, viewer.id, userId))
+        throw new AppError('FORBIDDEN', CREATOR_PROTECTED);
+      if (userId === viewer.id && role === 'member' && (await this.repo.adminCount(id, tx)) === 1) {
+        throw badRequest('A group needs at least one admin.');
+      }
+      if (!(await this.repo.setRole(id, userId, role, tx))) throw notFound('Member');
+    });
   }
 
   /**
@@ -294,6 +307,16 @@ export class GroupsService {
     });
     if (!row || !this.deps.access.mayReadGroupPrayers(row)) throw notFound('Prayer group');
     return this.deps.prayers.pageOf(row.page, query.limit, viewer.id);
+  }
+
+  /**
+   * Ends the user's ties to groups, in `tx` (an account taken back: docs/decisions/055): the
+   * groups around their journals are deleted, they leave every other group (one they were the
+   * last admin of gets its longest-standing member as admin), and invitations to them or from
+   * them are withdrawn.
+   */
+  async endTiesOf(userId: string, tx: Tx): Promise<void> {
+    await this.repo.removeTiesOf(userId, tx);
   }
 
   /** Withdraws the invitations two people sent each other (they are no longer friends). */

@@ -179,6 +179,28 @@ export class JournalsRepository {
       where ${journals.id} = gone.journal_id`);
   }
 
+  /**
+   * Ends every membership between the user and others, however it came (a share or a join): the
+   * user leaves others' journals and everyone else leaves the user's; the member counts follow,
+   * in one statement.
+   */
+  async removeMembershipsOf(userId: string, tx: DbOrTx): Promise<void> {
+    const ended = and(
+      eq(journalMembers.role, 'member'),
+      or(
+        eq(journalMembers.userId, userId),
+        sql`${journalMembers.journalId} in (select id from journals where owner_id = ${userId})`,
+      ),
+    );
+    await tx.execute(sql`
+      with gone as (
+        delete from ${journalMembers} where ${ended} returning ${journalMembers.journalId}
+      )
+      update ${journals} set member_count = ${journals.memberCount} - gone.n
+      from (select journal_id, count(*)::int as n from gone group by journal_id) as gone
+      where ${journals.id} = gone.journal_id`);
+  }
+
   /** Ids of every member of a journal other than its owner (bounded by the plan's member cap). */
   async memberIds(journalId: string, tx: DbOrTx = this.db): Promise<string[]> {
     const rows = await tx

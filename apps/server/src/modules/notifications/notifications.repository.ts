@@ -173,6 +173,10 @@ export class NotificationsRepository {
     return rows.length;
   }
 
+  async deleteAllOf(userId: string, tx: DbOrTx): Promise<void> {
+    await tx.delete(notifications).where(eq(notifications.userId, userId));
+  }
+
   async delete(id: string, userId: string): Promise<boolean> {
     const rows = await this.db
       .delete(notifications)

@@ -7,6 +7,7 @@ import type { NotificationRow, NotificationType } from '../../db/schema/index.ts
 import { afterCommit } from '../../db/transaction.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { OutgoingMail } from '../mail/mail.repository.ts';
 import { notificationMail } from '../mail/mail-templates.ts';
 import type { MailWorker } from '../mail/mail.worker.ts';
@@ -14,7 +15,6 @@ import { type NewNotification, NotificationsRepository } from './notifications.r
 import type { PushExtras, PushService } from './push.service.ts';
 import type { RealtimeHub } from './realtime-hub.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** No notification is older than this: earlier positions are not ours. */
 const EARLIEST_EVENT = Date.UTC(2020, 0, 1);
 /** Which preference (besides emailNotifications / pushNotifications) governs each kind of event. */
@@ -177,6 +177,17 @@ export class NotificationsService {
     });
   }
 
+  /**
+   * Inside `tx`, for an account taken back (docs/decisions/055): the notifications it received
+   * go (they were addressed to whoever held it, and may quote what others shared with them), and
+   * so does every push subscription, whatever session made it.
+   */
+  async clearInboxOf(userId: string, tx: DbOrTx): Promise<void> {
+    await this.repo.deleteAllOf(userId, tx);
+    await this.deps.push.removeForUser(userId, tx);
+    afterCommit(tx, () => this.changed(userId));
+  }
+
   /** The unread count of the user's notifications (open streams send it). */
   unreadCount(userId: string): Promise<number> {
     return this.repo.unreadCount(userId);
@@ -194,7 +205,7 @@ export class NotificationsService {
   async since(userId: string, eventId: string, limit: number): Promise<NotificationRow[]> {
     const [at, id, ...rest] = eventId.split('_');
     const date = at ? new Date(at) : null;
-    if (!date || !id || rest.length > 0 || !UUID.test(id)) return [];
+    if (!date || !id || rest.length > 0 || !isUuid(id)) return [];
     const time = date.getTime();
     if (Number.isNaN(time) || time < EARLIEST_EVENT || time > Date.now() + 24 * 3600 * 1000)
       return [];

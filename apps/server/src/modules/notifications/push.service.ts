@@ -101,6 +101,11 @@ export class PushService {
     await tx.delete(pushSubscriptions).where(inArray(pushSubscriptions.sessionId, sessionIds));
   }
 
+  /** Removes every subscription of the user, whatever session made it. */
+  async removeForUser(userId: string, tx: DbOrTx): Promise<void> {
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  }
+
   async unsubscribe(userId: string, endpoint: string): Promise<void> {
     await this.db
       .delete(pushSubscriptions)

@@ -23,6 +23,7 @@ import {
   notSnoozedOn,
   prayerDueOn,
 } from '../prayer-log/prayer-log.sql.ts';
+import { settingsWith } from '../users/users.sql.ts';
 
 export interface SessionRow {
   kind: 'prayer' | 'request';
@@ -64,7 +65,8 @@ export class PrayRepository {
    * read; the public pending prayers of their groups' journals. Ordered by due, urgent, least
    * recently prayed by the user (never first), then in a cycle of ids starting after `after`,
    * so successive sessions rotate. The same statement remembers the size and the new rotation
-   * start in the user's settings (a data-modifying common table expression).
+   * start in the user's settings (a data-modifying common table expression), writing only those
+   * two keys (`settingsWith`, docs/decisions/056).
    */
   async session(q: SessionQuery, tx: DbOrTx = this.db): Promise<SessionRow[]> {
     const me = q.userId;
@@ -114,10 +116,10 @@ export class PrayRepository {
         limit ${q.size}
       ),
       remembered as (
-        update ${users} set settings = ${users.settings}
-            || jsonb_build_object('prayerSessionSize', ${q.size}::int)
-            || coalesce((select jsonb_build_object('prayerSessionAfter', id::text) from picked
-              order by position desc limit 1), '{}'::jsonb)
+        update ${users} set settings = ${settingsWith({
+          prayerSessionSize: sql`${q.size}::int`,
+          prayerSessionAfter: sql`(select id::text from picked order by position desc limit 1)`,
+        })}
         where ${users.id} = ${me}
         returning 1
       )

@@ -30,7 +30,8 @@ export interface DigestActionsServiceDeps {
  * The daily digest's push actions (issue 20 §2): "I prayed" records a Prayed (source 'push')
  * for each item due at that moment, "Snooze" snoozes the user's due prayers until tomorrow
  * (commitments to friends' requests are not snoozable). The service worker has no session: the
- * digest's token is the capability. Acting twice is harmless: nothing is due the second time.
+ * digest's token is the capability. Acting twice is harmless: nothing is due the second time,
+ * also when both arrive at once (the user's row is locked while one acts).
  */
 export class DigestActionsService {
   private readonly deps: DigestActionsServiceDeps;
@@ -58,6 +59,8 @@ export class DigestActionsService {
     if (!user) throw unauthenticated(DIGEST_USER_GONE);
     const today = localDate(now, userTimeZone(user));
     return transaction(this.deps.db, async (tx) => {
+      // Taps at once act one after another: the second finds what the first prayed not due.
+      await this.deps.users.lock(user.id, tx);
       const due = await this.deps.prayerLog.dueItems(user.id, today, tx);
       if (input.action === 'snooze') {
         const count = await this.deps.prayers.snoozeOwn(user, due.prayerIds, addDays(today, 1), tx);

@@ -1,4 +1,6 @@
+import { CalendarDateSchema } from '@selah/shared/schemas/common';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { isUuid } from '../../lib/uuid.ts';
 
 /** What a digest's action token grants: acting on the user's due items (issue 20 §2). */
 export interface DigestClaims {
@@ -46,13 +48,14 @@ export class DigestTokens {
         currentDate: now,
         requiredClaims: ['sub', 'exp', 'iat'],
       });
+      // The user's id reaches SQL as a uuid, the day as a date: anything else is no token.
       if (
         payload.typ !== TOKEN_TYPE ||
-        typeof payload.sub !== 'string' ||
-        typeof payload.day !== 'string'
+        !isUuid(payload.sub) ||
+        !CalendarDateSchema.safeParse(payload.day).success
       )
         return null;
-      return { userId: payload.sub, day: payload.day };
+      return { userId: payload.sub, day: payload.day as string };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) return 'expired';
       return null;

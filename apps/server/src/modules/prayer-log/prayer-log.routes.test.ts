@@ -156,9 +156,19 @@ describe('POST /api/prayers/:id/prayed', () => {
   });
 
   it.each([
-    [{ day: '22/11/2026' }, 'The day must be a date (YYYY-MM-DD).'],
-    [{ day: '2026-02-30' }, 'The day must be a date (YYYY-MM-DD).'],
-    [{ day: 20261122 }, 'The day must be a date (YYYY-MM-DD).'],
+    [{ day: '22/11/2026' }, 'Dates are written YYYY-MM-DD.'],
+    [{ day: 20261122 }, 'Dates are written YYYY-MM-DD.'],
+    [{ day: '+275760-09-13' }, 'Dates are written YYYY-MM-DD.'],
+    // Impossible dates (issue 28 §3: 2026-13-01 was a RangeError, a 500).
+    [{ day: '2026-02-30' }, 'That date does not exist.'],
+    [{ day: '2026-13-01' }, 'That date does not exist.'],
+    [{ day: '2026-00-10' }, 'That date does not exist.'],
+    [{ day: '2026-11-00' }, 'That date does not exist.'],
+    [{ day: '2026-11-31' }, 'That date does not exist.'],
+    [{ day: '2100-02-29' }, 'That date does not exist.'],
+    // Year 0000 is no year for PostgreSQL.
+    [{ day: '0000-01-01' }, 'Dates go from 1900-01-01 to 9999-12-31.'],
+    [{ day: '1899-12-31' }, 'Dates go from 1900-01-01 to 9999-12-31.'],
     [{ source: 'fax' }, "The source must be 'card', 'session' or 'push'."],
     [{ times: 3 }, 'Unrecognized key: "times"'],
   ])('rejects %j with a clear 400', async (body, message) => {

@@ -251,14 +251,47 @@ describe('POST /api/prayer-requests/:id/prayed', () => {
     }
   });
 
+  it('"prayed N times this week" counts each person once per day of theirs: a burst is once, two days are twice', async () => {
+    const { creator, friends, id } = await circle('America/Chicago', 'Pacific/Auckland');
+    const [chicago, auckland] = friends as [Person, Person];
+    const prayed = async (p: Person) =>
+      expect((await p.api.post(`/api/prayer-requests/${id}/prayed`)).statusCode).toBe(201);
+    const week = async () => (await read(creator, id)).prayedThisWeek;
+    const before = clock;
+    try {
+      // Five Prayed from Chicago in one minute (21 November there): one.
+      for (let i = 0; i < 5; i++) {
+        clock = new Date(before.getTime() + i * 10_000);
+        await prayed(chicago);
+      }
+      expect(await week()).toBe(1);
+      // The next day in Chicago: twice.
+      clock = new Date(before.getTime() + DAY);
+      await prayed(chicago);
+      await prayed(chicago);
+      expect(await week()).toBe(2);
+      // Auckland at 23:00 and at 00:30, 90 minutes apart: two of its own days, twice.
+      clock = new Date('2026-11-23T10:00:00Z');
+      await prayed(auckland);
+      clock = new Date('2026-11-23T11:30:00Z');
+      await prayed(auckland);
+      expect(await week()).toBe(4);
+    } finally {
+      clock = before;
+    }
+  });
+
   it('answers 400 for a bad body or a day out of range, and 404 to whoever cannot read it, recording nothing', async () => {
     const { friends, id } = await circle('UTC');
     const stranger = await person(t.app);
     const cases: [unknown, string][] = [
       [{ day: '2026-11-23' }, 'A prayer can be recorded for today or up to 7 days back.'],
       [{ day: '2026-11-14' }, 'A prayer can be recorded for today or up to 7 days back.'],
-      [{ day: '22/11/2026' }, 'The day must be a date (YYYY-MM-DD).'],
-      [{ day: '2026-02-30' }, 'The day must be a date (YYYY-MM-DD).'],
+      [{ day: '22/11/2026' }, 'Dates are written YYYY-MM-DD.'],
+      [{ day: '2026-02-30' }, 'That date does not exist.'],
+      [{ day: '2026-13-01' }, 'That date does not exist.'],
+      [{ day: '2026-00-10' }, 'That date does not exist.'],
+      [{ day: '0000-01-01' }, 'Dates go from 1900-01-01 to 9999-12-31.'],
       [{ source: 'email' }, "The source must be 'card', 'session' or 'push'."],
     ];
     for (const [body, message] of cases) {

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { jsonArray, jsonRow } from '../../db/json.ts';
+import { settingsZone } from '../../db/time-zones.ts';
 import {
   type CommitmentCadence,
   prayerEvents,
@@ -18,10 +19,11 @@ import { commitmentRunningOn } from '../prayer-log/prayer-log.sql.ts';
 
 /**
  * The committer's local date at `now`, in the zone of their settings (UTC until they choose
- * one), for a statement that joins `users` as the committer.
+ * one, and for a stored value that is not a zone the database knows: ADR 054), for a statement
+ * that joins `users` as the committer.
  */
 const committerToday = (now: Date): SQL =>
-  sql`(${now.toISOString()}::timestamptz at time zone coalesce(${users.settings} ->> 'timeZone', 'UTC'))::date`;
+  sql`(${now.toISOString()}::timestamptz at time zone ${settingsZone()})::date`;
 
 export interface RequestWithCreator {
   request: PrayerRequestRow;
@@ -74,6 +76,37 @@ export class PrayerRequestsRepository {
 
   async delete(id: string, tx: DbOrTx = this.db): Promise<void> {
     await tx.delete(prayerRequests).where(eq(prayerRequests.id, id));
+  }
+
+  /**
+   * Marks the request answered if it is still pending: whether this call did it. Of two answers
+   * at once the second waits for the first's row lock, then finds it answered (docs/decisions/056).
+   */
+  async markAnswered(
+    id: string,
+    values: { answeredAt: Date; testimony: string },
+    tx: Tx,
+  ): Promise<boolean> {
+    const rows = await tx
+      .update(prayerRequests)
+      .set({ status: 'answered', ...values })
+      .where(and(eq(prayerRequests.id, id), eq(prayerRequests.status, 'pending')))
+      .returning({ id: prayerRequests.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * Whether the request is still pending, holding a share lock on its row until the transaction
+   * ends: writes that need it pending (a commitment, an update) run before its answer or see
+   * it, never in between; they do not wait for each other (docs/decisions/056).
+   */
+  async lockPending(id: string, tx: Tx): Promise<boolean> {
+    const rows = await tx
+      .select({ id: prayerRequests.id })
+      .from(prayerRequests)
+      .where(and(eq(prayerRequests.id, id), eq(prayerRequests.status, 'pending')))
+      .for('share');
+    return rows.length > 0;
   }
 
   async replaceShares(
@@ -138,8 +171,12 @@ export class PrayerRequestsRepository {
   /**
    * What a request is shown with, read in the statement over `prayer_requests` that finds it
    * (ADR 046): up to 20 people whose commitment runs plus the viewer's own row, with the total;
-   * for its creator, whom it is shared with; the viewer's commitment; the Prayed events friends
-   * recorded in the viewer's last 7 days; the newest update and the number of updates.
+   * for its creator, whom it is shared with; the viewer's commitment; how many (person, day)
+   * pairs prayed it in the viewer's last 7 days (a burst of Prayed is once a day, the day being
+   * the intercessor's own local date, as their streak counts it); the newest update and the
+   * number of updates. The people praying and the days prayed count only those who may still
+   * read the request (the access policy's `othersRequestReadable`, asked per person: an
+   * un-shared or unfriended intercessor is neither counted nor listed, ADR 055).
    * `at` is the moment read (each committer's local today is taken from it in their zone),
    * `viewerToday` the viewer's local date.
    */
@@ -159,7 +196,13 @@ export class PrayerRequestsRepository {
       })
       .from(prayerRequestResponses)
       .innerJoin(users, eq(users.id, prayerRequestResponses.userId))
-      .where(and(eq(prayerRequestResponses.requestId, prayerRequests.id), running))
+      .where(
+        and(
+          eq(prayerRequestResponses.requestId, prayerRequests.id),
+          running,
+          othersRequestReadable(prayerRequestResponses.userId),
+        ),
+      )
       .as('ranked');
     const mine = prayerRequestResponses;
     const latest = prayerRequestUpdates;
@@ -207,10 +250,16 @@ export class PrayerRequestsRepository {
             .from(mine)
             .where(and(eq(mine.requestId, prayerRequests.id), eq(mine.userId, viewerId))),
       ),
-      prayedThisWeek: sql<number>`(select count(*) from ${prayerEvents}
-        where ${prayerEvents.requestId} = ${prayerRequests.id}
-          and ${prayerEvents.userId} <> ${prayerRequests.creatorId}
-          and ${prayerEvents.day} > ${at.viewerToday}::date - 7)::int`.mapWith(Number),
+      // One per person and day of theirs, then whether that person may still read it. The bound
+      // on `occurred_at` only lets the index skip older events: an event of a day in the window
+      // happened at most 9 days ago (late entries go 7 days back; zones are within a day of UTC).
+      prayedThisWeek:
+        sql<number>`(select count(*) from (select distinct ${prayerEvents.userId} as user_id, ${prayerEvents.day}
+          from ${prayerEvents}
+          where ${prayerEvents.requestId} = ${prayerRequests.id}
+            and ${prayerEvents.occurredAt} > ${at.now.toISOString()}::timestamptz - interval '9 days'
+            and ${prayerEvents.day} > ${at.viewerToday}::date - 7) as prayed_days
+        where ${othersRequestReadable(sql`prayed_days.user_id`)})::int`.mapWith(Number),
       latestUpdate: jsonRow(
         { id: latest.id, text: latest.text, createdAt: latest.createdAt },
         (row) =>
@@ -259,6 +308,18 @@ export class PrayerRequestsRepository {
           b,
           { grantee: prayerRequestShares.userId, record: prayerRequestShares.requestId },
           { table: sql`prayer_requests`, owner: sql`creator_id` },
+        ),
+      );
+  }
+
+  /** Deletes the user's commitments and everyone's commitments to the user's requests. */
+  async deleteCommitmentsOf(userId: string, tx: DbOrTx): Promise<void> {
+    await tx
+      .delete(prayerRequestResponses)
+      .where(
+        or(
+          eq(prayerRequestResponses.userId, userId),
+          sql`${prayerRequestResponses.requestId} in (select id from prayer_requests where creator_id = ${userId})`,
         ),
       );
   }

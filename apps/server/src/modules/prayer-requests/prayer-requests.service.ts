@@ -244,6 +244,15 @@ export class PrayerRequestsService {
     await this.repo.removeSharesBetween(a, b, tx);
   }
 
+  /**
+   * Deletes the commitments between the user and others, both ways: theirs to others' requests
+   * and others' to theirs (an account taken back: docs/decisions/055). Prayed events stay in
+   * each one's own log.
+   */
+  async endCommitmentsOf(userId: string, tx: Tx): Promise<void> {
+    await this.repo.deleteCommitmentsOf(userId, tx);
+  }
+
   /** Deletes the request; its commitments, updates and events go with it (no one is told). */
   async delete(id: string, viewer: UserRow): Promise<void> {
     await this.deps.access.ownRequest(viewer.id, id);
@@ -266,12 +275,14 @@ export class PrayerRequestsService {
     const { request } = row;
     if (request.creatorId === viewer.id)
       throw badRequest('You cannot mark your own prayer request.');
-    if (request.status === 'answered') throw badRequest(ANSWERED_MESSAGE);
     const endsOn =
       cadence === 'daily7' ? addDays(this.deps.prayerLog.today(viewer), DAILY_DAYS - 1) : null;
     // The commitment and, when it is new, the activity row and the creator's notification (with
     // its e-mail) commit together; the creator (e-mail, preferences) was read with the request.
+    // The request stays pending until they have (an answer at the same moment waits, and ends
+    // this commitment too), or the answer came first.
     await transaction(this.deps.db, async (tx) => {
+      if (!(await this.repo.lockPending(id, tx))) throw badRequest(ANSWERED_MESSAGE);
       const { added } = await this.repo.commit(id, viewer.id, { cadence, endsOn }, tx);
       if (!added) return;
       await this.deps.prayers.logActivity(viewer.id, 'prayed_for_request', tx);
@@ -338,14 +349,11 @@ export class PrayerRequestsService {
    */
   async answer(id: string, testimony: string, viewer: UserRow): Promise<PrayerRequest> {
     const { request } = await this.deps.access.ownRequest(viewer.id, id);
-    if (request.status === 'answered') throw badRequest(ANSWERED_MESSAGE);
     const now = this.deps.now();
     await transaction(this.deps.db, async (tx) => {
-      await this.repo.update(
-        id,
-        { status: 'answered', answeredAt: now, testimony: testimony.trim() },
-        tx,
-      );
+      // Only the call that changes the status tells anyone: answers sent at once answer once.
+      if (!(await this.repo.markAnswered(id, { answeredAt: now, testimony: testimony.trim() }, tx)))
+        throw badRequest(ANSWERED_MESSAGE);
       const told = await this.repo.committers(id, { runningAt: null }, tx);
       await this.repo.endCommitments(id, { userId: null, at: now }, tx);
       await this.deps.notifications.notify(
@@ -369,8 +377,8 @@ export class PrayerRequestsService {
    */
   async postUpdate(id: string, text: string, viewer: UserRow): Promise<PrayerRequestUpdate> {
     const { request } = await this.deps.access.ownRequest(viewer.id, id);
-    if (request.status === 'answered') throw badRequest(ANSWERED_MESSAGE);
     const update = await transaction(this.deps.db, async (tx) => {
+      if (!(await this.repo.lockPending(id, tx))) throw badRequest(ANSWERED_MESSAGE);
       const update = await this.repo.insertUpdate(id, text.trim(), tx);
       const told = await this.repo.committers(id, { runningAt: this.deps.now() }, tx);
       await this.deps.notifications.notify(

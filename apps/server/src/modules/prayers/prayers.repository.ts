@@ -12,7 +12,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import {
   jsonArray,
   type JsonFields,
@@ -111,6 +111,17 @@ export class PrayersRepository {
       .innerJoin(journals, eq(journals.id, prayers.journalId))
       .where(eq(prayers.id, id))
       .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * The prayer as it is now, its row locked until the transaction ends: the changes that move
+   * its journal's counters (status, privacy, deletion) run one at a time per prayer, each
+   * counting from the row the one before left (docs/decisions/056). `for no key update`, as
+   * plans.repository.ts explains.
+   */
+  async lock(id: string, tx: Tx): Promise<PrayerRow | null> {
+    const [row] = await tx.select().from(prayers).where(eq(prayers.id, id)).for('no key update');
     return row ?? null;
   }
 

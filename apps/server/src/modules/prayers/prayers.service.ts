@@ -223,8 +223,10 @@ export class PrayersService {
   }
 
   async update(id: string, input: UpdatePrayerInput, user: UserRow): Promise<Prayer> {
-    const { prayer } = await this.access.ownPrayer(user.id, id);
+    await this.access.ownPrayer(user.id, id);
     await transaction(this.db, async (tx) => {
+      const prayer = await this.repo.lock(id, tx);
+      if (!prayer) throw notFound('Prayer');
       const updated = await this.repo.update(
         id,
         {
@@ -248,8 +250,11 @@ export class PrayersService {
   }
 
   async delete(id: string, user: UserRow): Promise<void> {
-    const { prayer } = await this.access.ownPrayer(user.id, id);
+    await this.access.ownPrayer(user.id, id);
     await transaction(this.db, async (tx) => {
+      // Deleted at once: the first deletes and counts, the others find it gone.
+      const prayer = await this.repo.lock(id, tx);
+      if (!prayer) throw notFound('Prayer');
       await this.repo.delete(id, tx);
       await this.journals.bumpCounters(prayer.journalId, counterDelta(prayer, -1), tx);
     });
@@ -257,37 +262,39 @@ export class PrayersService {
 
   /** Marks a prayer answered or pending again. */
   async setStatus(id: string, isAnswered: boolean, user: UserRow): Promise<Prayer> {
-    const { prayer, journalTitle } = await this.access.ownPrayer(user.id, id);
+    const { journalTitle } = await this.access.ownPrayer(user.id, id);
     const status = isAnswered ? 'answered' : 'pending';
-    if (prayer.status !== status) {
-      await transaction(this.db, async (tx) => {
-        const updated = await this.repo.update(
-          id,
-          { status, answeredAt: isAnswered ? this.now() : null },
+    await transaction(this.db, async (tx) => {
+      // The status as it is now: of calls at once, only the one that changes it counts and tells.
+      const prayer = await this.repo.lock(id, tx);
+      if (!prayer) throw notFound('Prayer');
+      if (prayer.status === status) return;
+      const updated = await this.repo.update(
+        id,
+        { status, answeredAt: isAnswered ? this.now() : null },
+        tx,
+      );
+      await this.journals.bumpCounters(
+        prayer.journalId,
+        addDeltas(counterDelta(prayer, -1), counterDelta(updated!, 1)),
+        tx,
+      );
+      if (isAnswered) await this.logActivity(user.id, 'prayer_answered', tx);
+      // Members of the journal hear about answered prayers they can see.
+      if (isAnswered && seenByJournalReaders(prayer)) {
+        const members = await this.journals.memberIds(prayer.journalId, tx);
+        await this.notifications.notify(
+          members.map((userId) => ({
+            userId,
+            actorId: user.id,
+            type: 'prayer_answered' as const,
+            message: `A prayer was answered in "${journalTitle}": "${prayer.title}".`,
+            link: `/journal/${prayer.journalId}`,
+          })),
           tx,
         );
-        await this.journals.bumpCounters(
-          prayer.journalId,
-          addDeltas(counterDelta(prayer, -1), counterDelta(updated!, 1)),
-          tx,
-        );
-        if (isAnswered) await this.logActivity(user.id, 'prayer_answered', tx);
-        // Members of the journal hear about answered prayers they can see.
-        if (isAnswered && seenByJournalReaders(prayer)) {
-          const members = await this.journals.memberIds(prayer.journalId, tx);
-          await this.notifications.notify(
-            members.map((userId) => ({
-              userId,
-              actorId: user.id,
-              type: 'prayer_answered' as const,
-              message: `A prayer was answered in "${journalTitle}": "${prayer.title}".`,
-              link: `/journal/${prayer.journalId}`,
-            })),
-            tx,
-          );
-        }
-      });
-    }
+      }
+    });
     return this.read(id, user, true);
   }
 

@@ -42,9 +42,10 @@ import {
 } from '../../lib/app-error.ts';
 import { Limiter, PASSWORD_CHECK_LIMIT } from '../../lib/rate-limiter.ts';
 import { randomToken } from '../../lib/secure-token.ts';
-import { isValidTimeZone } from '../../lib/time-zone.ts';
+import { timeZoneProblem } from '../../lib/time-zone.ts';
 import { profileVisible } from '../access/access.sql.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
+import type { UserChanges } from './users.repository.ts';
 import { normaliseEmail, type UsersService } from './users.service.ts';
 
 /** Recognises PNG, JPEG and WebP by their first bytes (the declared type is not trusted). */
@@ -138,19 +139,20 @@ export class AccountService {
     };
   }
 
-  private async save(user: UserRow, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
-    const row = await this.deps.users.update(user.id, values);
+  private async save(user: UserRow, changes: UserChanges): Promise<UserRow> {
+    const row = await this.deps.users.update(user.id, changes);
     if (!row) throw unauthenticated();
     return row;
   }
 
   /**
    * Updates the profile.
-   * @throws AppError VALIDATION_FAILED for an unknown time zone, CONFLICT for a taken username.
+   * @throws AppError VALIDATION_FAILED for a time zone that is not accepted (an offset, another
+   *   name for a zone, an unknown name), CONFLICT for a taken username.
    */
   async updateProfile(user: UserRow, input: ProfileInput): Promise<UserRow> {
-    if (!isValidTimeZone(input.timeZone))
-      throw validationFailed('body.timeZone', 'Please choose a valid time zone.');
+    const zoneProblem = timeZoneProblem(input.timeZone);
+    if (zoneProblem) throw validationFailed('body.timeZone', zoneProblem);
     const username = input.username.trim().toLowerCase();
     if (username !== user.username) {
       const [taken] = await this.deps.db
@@ -167,7 +169,7 @@ export class AccountService {
         username,
         bio: (input.bio ?? '').trim(),
         language: input.language,
-        settings: { ...user.settings, timeZone: input.timeZone },
+        settings: { timeZone: input.timeZone },
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -178,15 +180,12 @@ export class AccountService {
   }
 
   async updatePrivacy(user: UserRow, input: PrivacyInput): Promise<UserRow> {
-    return this.save(user, {
-      settings: { ...user.settings, privacy: { ...user.settings.privacy, ...input } },
-    });
+    return this.save(user, { settings: { privacy: input } });
   }
 
   async updateAppearance(user: UserRow, input: AppearanceInput): Promise<UserRow> {
     return this.save(user, {
       settings: {
-        ...user.settings,
         theme: input.theme,
         appearance: { fontSize: input.fontSize, animations: input.animations },
       },

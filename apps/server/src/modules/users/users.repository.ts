@@ -1,6 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { type NewUserRow, type UserRow, userIdentities, users } from '../../db/schema/index.ts';
+import { type SettingsPatch, settingsWith } from './users.sql.ts';
+
+/** A change to a user: columns, and settings key by key (never the whole settings object). */
+export type UserChanges = Partial<Omit<NewUserRow, 'settings'>> & { settings?: SettingsPatch };
 
 /** Drizzle queries over users and their external identities. */
 export class UsersRepository {
@@ -56,15 +60,25 @@ export class UsersRepository {
     await tx.insert(userIdentities).values(values).onConflictDoNothing();
   }
 
-  async update(
-    id: string,
-    values: Partial<NewUserRow>,
-    tx: DbOrTx = this.db,
-  ): Promise<UserRow | null> {
+  /**
+   * Changes the user's row: the columns given, and of the settings only the keys `settings`
+   * names (`settingsWith`), merged into the row's own in the statement.
+   */
+  async update(id: string, changes: UserChanges, tx: DbOrTx = this.db): Promise<UserRow | null> {
+    const { settings, ...values } = changes;
+    const set = { ...values, ...(settings ? { settings: settingsWith(settings) } : {}) };
     // Nothing to change: the row as it is; Drizzle refuses an empty SET.
-    if (Object.keys(values).length === 0) return this.findById(id, tx);
-    const [row] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
+    if (Object.keys(set).length === 0) return this.findById(id, tx);
+    const [row] = await tx.update(users).set(set).where(eq(users.id, id)).returning();
     return row ?? null;
+  }
+
+  /**
+   * Locks the user's row until the transaction ends (`for no key update`, as
+   * plans.repository.ts explains): work that must run one at a time per user waits here.
+   */
+  async lock(id: string, tx: Tx): Promise<void> {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('no key update');
   }
 
   /** Records the user's last activity. */

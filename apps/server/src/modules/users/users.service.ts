@@ -3,11 +3,11 @@ import {
   DEFAULT_USER_SETTINGS,
   type NotificationPreferences,
 } from '@selah/shared/schemas/auth';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import type { NewUserRow, UserRow } from '../../db/schema/index.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
-import { isValidTimeZone } from '../../lib/time-zone.ts';
-import { UsersRepository } from './users.repository.ts';
+import { isKnownTimeZone } from '../../lib/time-zone.ts';
+import { type UserChanges, UsersRepository } from './users.repository.ts';
 import { LRUCache } from 'lru-cache';
 
 export interface NewUser {
@@ -19,10 +19,13 @@ export interface NewUser {
   profilePicture?: string | null;
 }
 
-/** The user's IANA time zone for statistics and reminders; UTC until they choose one. */
+/**
+ * The user's IANA time zone for statistics and reminders; UTC until they choose one, and for a
+ * stored value that is not an accepted zone the database knows (as SQL reads it: ADR 054).
+ */
 export function userTimeZone(user: Pick<UserRow, 'settings'>): string {
   const zone = user.settings.timeZone;
-  return zone && isValidTimeZone(zone) ? zone : 'UTC';
+  return isKnownTimeZone(zone) ? zone : 'UTC';
 }
 
 /** Normalises an e-mail for storage and comparison. */
@@ -90,9 +93,20 @@ export class UsersService {
     return this.repo.addIdentity(values, tx);
   }
 
-  /** Changes the user's row; null when there is no such user. */
-  update(id: string, values: Partial<NewUserRow>, tx?: DbOrTx): Promise<UserRow | null> {
-    return this.repo.update(id, values, tx);
+  /**
+   * Changes the user's row (settings key by key: `UserChanges`); null when there is no such
+   * user.
+   */
+  update(id: string, changes: UserChanges, tx?: DbOrTx): Promise<UserRow | null> {
+    return this.repo.update(id, changes, tx);
+  }
+
+  /**
+   * Makes the rest of `tx` run one at a time per user: the user's row stays locked until it
+   * ends (docs/decisions/056).
+   */
+  lock(id: string, tx: Tx): Promise<void> {
+    return this.repo.lock(id, tx);
   }
 
   /** Replaces the password hash only while it is still `expected` (no lost password change). */

@@ -1,13 +1,10 @@
 import { TradePage } from '@/features/trade/components/trade-page';
 
 /**
- * Rendered in the browser only (the server sends the page's skeleton): its counters start from the system's reduced-motion setting, which the server cannot know.
+ * Rendered on the server like every public page: its text is in the HTML. The counters start
+ * moving once the app runs (the profit counter shows its final figure at once when motion is
+ * reduced, a setting only the browser knows).
  */
-export function clientLoader() {
-  return null;
-}
-clientLoader.hydrate = true as const;
-
 export default function TradeRoute() {
   return (
     <>

@@ -4,14 +4,6 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { EmailLinkResult, useLinkToken } from '@/features/auth/components/email-link-result';
 
-/**
- * Rendered in the browser only (the server sends the page's skeleton): it reads the link's token from the address and then takes it out of it.
- */
-export function clientLoader() {
-  return null;
-}
-clientLoader.hydrate = true as const;
-
 /** Where e-mailed links land: confirming the address, or the new one of an e-mail change. */
 export default function VerifyEmailRoute() {
   const token = useLinkToken();

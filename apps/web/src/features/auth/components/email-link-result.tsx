@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -14,9 +14,13 @@ import { useVerifyEmail } from '../api/verify-email';
 
 const LINK_FAILED = 'This link could not be opened. Please try again.';
 
-/** The `token` of the page's address, read once and then taken out of the address bar. */
+/**
+ * The `token` of the page's address, read once (on the server too: the page is rendered there)
+ * and then, in the browser, taken out of the address bar.
+ */
 export function useLinkToken(): string | null {
-  const [token] = useState(() => new URLSearchParams(window.location.search).get('token'));
+  const [params] = useSearchParams();
+  const [token] = useState(() => params.get('token'));
   useEffect(() => {
     // The token must not linger where it can be copied or replayed (like the Google code).
     if (token) window.history.replaceState(window.history.state, '', window.location.pathname);

@@ -1,0 +1,3 @@
+CREATE TABLE "time_zones" (
+	"name" text PRIMARY KEY NOT NULL
+);
