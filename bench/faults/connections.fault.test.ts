@@ -81,32 +81,47 @@ async function health(port: number): Promise<number> {
   return answer.status;
 }
 
-for (const variant of DATABASES) {
-  describe.runIf(variant.enabled)(`connections nobody finishes, on ${variant.name}`, () => {
-    const data = tempDir('connections');
-    let database: FreshDatabase | undefined;
-    let selah: SupervisedProcess | undefined;
-    const sockets: Held[] = [];
-    afterAll(async () => {
-      for (const held of sockets) held.socket.destroy();
-      await selah?.stop('SIGTERM');
-      await database?.drop();
-      data.remove();
-    });
-
-    it('holds at most its limits, closes slow heads in time, keeps answering, never restarts', async () => {
+/**
+ * One supervised server per describe block (on the variant's database) and the sockets the test
+ * opens; all closed, stopped and dropped after the block.
+ */
+function supervisedFixture(name: string, variant: (typeof DATABASES)[number]) {
+  const data = tempDir(name);
+  let database: FreshDatabase | undefined;
+  let selah: SupervisedProcess | undefined;
+  const sockets: Held[] = [];
+  afterAll(async () => {
+    for (const held of sockets) held.socket.destroy();
+    await selah?.stop('SIGTERM');
+    await database?.drop();
+    data.remove();
+  });
+  return {
+    sockets,
+    async start(env: Record<string, string>): Promise<SupervisedProcess> {
       if (variant.adminUrl) database = await createDatabase(variant.adminUrl);
       selah = await startSupervised({
         dataDir: data.dir,
         databaseUrl: database?.url,
         openFiles: OPEN_FILES,
-        env: {
-          MAX_CONNECTIONS: String(MAX_CONNECTIONS),
-          MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
-        },
+        env,
+      });
+      return selah;
+    },
+  };
+}
+
+for (const variant of DATABASES) {
+  describe.runIf(variant.enabled)(`connections nobody finishes, on ${variant.name}`, () => {
+    const { sockets, start } = supervisedFixture('connections', variant);
+
+    it('holds at most its limits, closes slow heads in time, keeps answering, never restarts', async () => {
+      const selah = await start({
+        MAX_CONNECTIONS: String(MAX_CONNECTIONS),
+        MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
       });
       const { port } = selah;
-      const start = performance.now();
+      const began = performance.now();
 
       // A head dripped a line a second, and heads half-sent then half-closed (FIN).
       const drip = await open(port, '127.0.0.9', 'GET /signup HTTP/1.1\r\n');
@@ -137,7 +152,7 @@ for (const variant of DATABASES) {
 
       // Every half-sent head is closed by the server within the head timeout.
       const everyHead = [...one, ...many, drip];
-      while (stillOpen(everyHead) > 0 && performance.now() - start < 40_000) await sleep(250);
+      while (stillOpen(everyHead) > 0 && performance.now() - began < 40_000) await sleep(250);
       clearInterval(dripTimer);
       const longest = (held: Held[]) =>
         Math.max(...held.map((h) => (h.closedAt ?? performance.now()) - h.openedAt));
@@ -175,25 +190,10 @@ for (const variant of DATABASES) {
   });
 
   describe.runIf(variant.enabled)(`running out of file descriptors, on ${variant.name}`, () => {
-    const data = tempDir('descriptors');
-    let database: FreshDatabase | undefined;
-    let selah: SupervisedProcess | undefined;
-    const sockets: Held[] = [];
-    afterAll(async () => {
-      for (const held of sockets) held.socket.destroy();
-      await selah?.stop('SIGTERM');
-      await database?.drop();
-      data.remove();
-    });
+    const { sockets, start } = supervisedFixture('descriptors', variant);
 
     it('does not end the process: it answers again once the connections are gone', async () => {
-      if (variant.adminUrl) database = await createDatabase(variant.adminUrl);
-      selah = await startSupervised({
-        dataDir: data.dir,
-        databaseUrl: database?.url,
-        openFiles: OPEN_FILES,
-        env: { MAX_CONNECTIONS: '100000', MAX_CONNECTIONS_PER_ADDRESS: '0' },
-      });
+      const selah = await start({ MAX_CONNECTIONS: '100000', MAX_CONNECTIONS_PER_ADDRESS: '0' });
       const { port } = selah;
       const held = await flood(port, '127.0.0.2', 1_500);
       sockets.push(...held);
