@@ -26,7 +26,7 @@ import {
 } from '@/features/journals/components/journal-page-states';
 import { JournalStatsCard } from '@/features/journals/components/journal-stats-card';
 import { useErrorToast } from '@/hooks/use-error-toast';
-import { AddPrayerDialog } from '@/features/prayers/components/lazy-dialogs';
+import { PrayerFormDialog } from '@/features/prayers/components/lazy-dialogs';
 import { JournalPrayersSection } from '@/features/prayers/components/journal-prayers-section';
 import { ShareDialog } from '@/features/sharing/components/lazy-dialogs';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
@@ -163,7 +163,7 @@ export default function JournalRoute() {
       />
       {isOwner && (
         <>
-          <AddPrayerDialog
+          <PrayerFormDialog
             open={dialog === 'prayer'}
             onOpenChange={close}
             defaultJournalId={data._id}

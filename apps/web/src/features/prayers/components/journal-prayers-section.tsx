@@ -7,7 +7,7 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { isPrayerCategory } from '@/lib/prayer-category';
 import { toast } from '@/lib/toast';
 import { useJournalPrayers, type JournalPrayerStatus } from '../api/get-journal-prayers';
-import { AddPrayerDialog, PrayerDetailsDialog } from './lazy-dialogs';
+import { PrayerFormDialog, PrayerDetailsDialog } from './lazy-dialogs';
 import { PrayerGrid } from './prayer-grid';
 
 const TABS: { value: JournalPrayerStatus; empty: ReactNode }[] = [
@@ -112,7 +112,7 @@ export function JournalPrayersSection({
         ))}
       </Tabs>
       {canEdit && (
-        <AddPrayerDialog open={adding} onOpenChange={setAdding} defaultJournalId={journal._id} />
+        <PrayerFormDialog open={adding} onOpenChange={setAdding} defaultJournalId={journal._id} />
       )}
       <PrayerDetailsDialog
         prayer={selected}
