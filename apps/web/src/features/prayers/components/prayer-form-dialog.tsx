@@ -336,7 +336,12 @@ export function PrayerFormDialog({
               {(control) =>
                 prayer ? (
                   // A prayer stays in its journal: shown, not chosen.
-                  <Input {...control} readOnly value={prayerJournalLabel(prayer)} />
+                  <Input
+                    {...control}
+                    readOnly
+                    value={prayerJournalLabel(prayer)}
+                    className="bg-muted/50 text-muted-foreground"
+                  />
                 ) : journals.isPending ? (
                   <Skeleton className="h-9 w-full" />
                 ) : (

@@ -95,8 +95,8 @@ export function PrivatePrayersNotice({
         className,
       )}
     >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <p className="flex min-w-0 flex-1 gap-2">
+      <div className="grid justify-items-start gap-3">
+        <p className="flex min-w-0 gap-2">
           <Lock className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
           <span>
             <strong id={`${id}-count`} className="font-medium">
