@@ -110,7 +110,8 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
       schema: {
         tags: ['prayers'],
         operationId: 'showPrayers',
-        summary: 'Make chosen private prayers of my journal visible to its readers',
+        summary: 'Make chosen private prayers of my journal visible',
+        description: "Only the journal's owner; its readers then see them.",
         body: ShowPrayersInputSchema,
         response: { 200: ShowPrayersResultSchema, ...errors },
       },
