@@ -126,3 +126,48 @@ export const PrayerSummarySchema = z.object({
   statsWindowDays: z.number().int().nullable(),
 });
 export type PrayerSummary = z.infer<typeof PrayerSummarySchema>;
+
+/** At most this many of a journal's private prayers are listed to choose from (newest first). */
+export const PRIVATE_PRAYERS_LISTED = 100;
+export const SHOW_PRAYERS_MAX = 100;
+
+export const PrivatePrayersQuerySchema = z.object({
+  journal: z.uuid({ error: 'Invalid journal id.' }),
+});
+
+/**
+ * GET /prayers/private: how many of the owner's journal's prayers are private (only the owner
+ * sees them), and the newest of them to choose from (issue 29 §2).
+ */
+export const PrivatePrayersSchema = z.object({
+  total: z.number().int(),
+  data: z.array(
+    z.object({
+      _id: z.string(),
+      title: z.string(),
+      category: z.string(),
+      status: z.enum(PRAYER_STATUSES),
+    }),
+  ),
+});
+export type PrivatePrayers = z.infer<typeof PrivatePrayersSchema>;
+
+export const CHOOSE_PRAYERS_MESSAGE = 'Please choose at least one prayer to show.';
+
+/** POST /prayers/visible: makes chosen private prayers of the owner's journal visible to its readers. */
+export const ShowPrayersInputSchema = z.strictObject({
+  journal: z.uuid({ error: 'Invalid journal id.' }),
+  prayerIds: z
+    .array(z.uuid({ error: 'Invalid prayer id.' }), { error: CHOOSE_PRAYERS_MESSAGE })
+    .min(1, CHOOSE_PRAYERS_MESSAGE)
+    .max(SHOW_PRAYERS_MAX, `Choose at most ${SHOW_PRAYERS_MAX} prayers at a time.`),
+});
+export type ShowPrayersInput = z.input<typeof ShowPrayersInputSchema>;
+
+export const ShowPrayersResultSchema = z.object({
+  /** How many were private and are now visible. */
+  shown: z.number().int(),
+  /** How many of the journal's prayers are still private. */
+  privateCount: z.number().int(),
+});
+export type ShowPrayersResult = z.infer<typeof ShowPrayersResultSchema>;

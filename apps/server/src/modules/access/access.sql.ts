@@ -67,6 +67,11 @@ export function prayerSeenByJournalReaders(): SQL {
   return sql`${prayers.isPrivate} = false`;
 }
 
+/** A prayer its author keeps private: only they see it, even in a journal others read. */
+export function prayerKeptPrivate(): SQL {
+  return sql`${prayers.isPrivate} = true`;
+}
+
 /**
  * Inside a journal the viewer may read: every prayer of their own, and the others' public ones
  * (a private prayer is its author's alone, even inside a journal others read). A null viewer is

@@ -31,7 +31,11 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/cursor.ts';
-import { grantedBetween, prayerVisibleInReadableJournal } from '../access/access.sql.ts';
+import {
+  grantedBetween,
+  prayerKeptPrivate,
+  prayerVisibleInReadableJournal,
+} from '../access/access.sql.ts';
 import { prayerDueOn } from '../prayer-log/prayer-log.sql.ts';
 import { type PublicUserRow, publicUserColumns } from '../friends/friends.presenter.ts';
 
@@ -204,6 +208,68 @@ export class PrayersRepository {
     if (Object.keys(values).length === 0) return (await this.findById(id, tx))?.prayer ?? null;
     const [row] = await tx.update(prayers).set(values).where(eq(prayers.id, id)).returning();
     return row ?? null;
+  }
+
+  /**
+   * The author's private prayers in a journal (issue 29 §2): how many, and the newest `limit` of
+   * them, to read in the statement that checks the journal's access.
+   */
+  privateOfJournal(
+    journalId: string,
+    authorId: string,
+    limit: number,
+  ): {
+    total: SQL<number>;
+    data: SQL<{ _id: string; title: string; category: string; status: 'pending' | 'answered' }[]>;
+  } {
+    const mine = and(
+      eq(prayers.journalId, journalId),
+      eq(prayers.authorId, authorId),
+      prayerKeptPrivate(),
+    );
+    return {
+      total: sql<number>`(select count(*)::int from ${prayers} where ${mine})`,
+      data: jsonArray(
+        {
+          _id: prayers.id,
+          title: prayers.title,
+          category: prayers.category,
+          status: prayers.status,
+        },
+        (row) =>
+          this.db
+            .select({ row })
+            .from(prayers)
+            .where(mine)
+            .orderBy(desc(prayers.createdAt), desc(prayers.id))
+            .limit(limit),
+      ),
+    };
+  }
+
+  /**
+   * Makes these private prayers of the author in a journal visible to its readers; returns the
+   * rows it changed (a prayer made visible meanwhile is not changed, nor counted, twice).
+   */
+  async showInJournal(
+    journalId: string,
+    authorId: string,
+    ids: string[],
+    tx: Tx,
+  ): Promise<Pick<PrayerRow, 'status' | 'isPrivate'>[]> {
+    if (ids.length === 0) return [];
+    return tx
+      .update(prayers)
+      .set({ isPrivate: false })
+      .where(
+        and(
+          eq(prayers.journalId, journalId),
+          eq(prayers.authorId, authorId),
+          prayerKeptPrivate(),
+          inArray(prayers.id, ids),
+        ),
+      )
+      .returning({ status: prayers.status, isPrivate: prayers.isPrivate });
   }
 
   /** The ids of the user's prayers due on their `day`. */

@@ -300,3 +300,154 @@ describe('lists', () => {
     expect((await me.get('/api/prayers/user?status=done')).statusCode).toBe(400);
   });
 });
+
+describe('editing a prayer (issue 29 §2)', () => {
+  it('changes title, text, category, verse and privacy and keeps its log, rhythm, star and counters right', async () => {
+    const { token } = await signUp(t.app);
+    const me = apiAs(t.app, token);
+    const journal = (await me.post('/api/journals', { title: 'Edited', isPrivate: false })).json()
+      ._id as string;
+    const id = (
+      await me.post('/api/prayers', { title: 'Old title', content: 'Old text', journal })
+    ).json()._id as string;
+    expect(
+      (await me.put(`/api/prayers/${id}/rhythm`, { kind: 'weekly', days: [1, 3], urgent: true }))
+        .statusCode,
+    ).toBe(200);
+    expect((await me.post(`/api/prayers/${id}/prayed`)).statusCode).toBe(201);
+    expect((await me.post(`/api/prayers/${id}/notes`, { text: 'A first note' })).statusCode).toBe(
+      201,
+    );
+    const logBefore = (await me.get(`/api/prayers/${id}/log`)).json();
+    expect(logBefore.data.map((item: { kind: string }) => item.kind)).toContain('note');
+    expect(logBefore.summary.prayedCount).toBe(1);
+
+    const res = await me.put(`/api/prayers/${id}`, {
+      title: '  New title ',
+      content: 'New text',
+      category: 'Family',
+      isPrivate: false,
+      memoryVerse: { verse: 'Pray without ceasing.', reference: '1 Thessalonians 5:17' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      title: 'New title',
+      content: 'New text',
+      category: 'Family',
+      isPrivate: false,
+      memoryVerse: { verse: 'Pray without ceasing.', reference: '1 Thessalonians 5:17' },
+      rhythm: { kind: 'weekly', days: [1, 3] },
+      urgent: true,
+      status: 'pending',
+    });
+    expect(await counters(journal)).toMatchObject({ prayers: 1, publicPrayers: 1 });
+
+    const logAfter = (await me.get(`/api/prayers/${id}/log`)).json();
+    expect(logAfter.data).toEqual(logBefore.data);
+    expect(logAfter.summary).toEqual(logBefore.summary);
+    expect(logAfter.summary.prayedCount).toBe(1);
+
+    // The verse can be taken away again; what is not sent stays.
+    const cleared = (await me.put(`/api/prayers/${id}`, { memoryVerse: null })).json();
+    expect(cleared).toMatchObject({ memoryVerse: null, title: 'New title', category: 'Family' });
+
+    const bad = await me.put(`/api/prayers/${id}`, { title: ' ' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Please provide a title for your prayer.');
+  });
+});
+
+describe('private prayers of a shared journal (issue 29 §2)', () => {
+  it('counts and lists them for the owner, and makes the chosen ones visible to readers', async () => {
+    const [o, f] = await Promise.all([signUp(t.app), signUp(t.app)]);
+    const me = apiAs(t.app, o.token);
+    const friend = apiAs(t.app, f.token);
+    const journal = (await me.post('/api/journals', { title: 'Shared', isPrivate: false })).json()
+      ._id as string;
+    const elsewhere = (await me.post('/api/journals', { title: 'Elsewhere' })).json()._id as string;
+    const add = async (title: string, j = journal, isPrivate = true) =>
+      (await me.post('/api/prayers', { title, journal: j, isPrivate })).json()._id as string;
+    const one = await add('One');
+    const two = await add('Two');
+    await add('Open', journal, false);
+    const other = await add('Other journal', elsewhere);
+    await me.put(`/api/prayers/${two}/status`, { isAnswered: true });
+
+    const listed = await me.get(`/api/prayers/private?journal=${journal}`);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual({
+      total: 2,
+      data: [
+        { _id: two, title: 'Two', category: 'Personal', status: 'answered' },
+        { _id: one, title: 'One', category: 'Personal', status: 'pending' },
+      ],
+    });
+    expect((await friend.get(`/api/prayers/${one}`)).statusCode).toBe(404);
+
+    // Another journal's prayer, or one already visible, is left alone.
+    const shown = await me.post('/api/prayers/visible', {
+      journal,
+      prayerIds: [two, other, two],
+    });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toEqual({ shown: 1, privateCount: 1 });
+    expect((await friend.get(`/api/prayers/${two}`)).json()).toMatchObject({ isPrivate: false });
+    expect((await me.get(`/api/prayers/${other}`)).json()).toMatchObject({ isPrivate: true });
+    expect(await counters(journal)).toEqual({
+      prayers: 3,
+      answered: 1,
+      publicPrayers: 2,
+      publicAnswered: 1,
+    });
+    expect((await me.post('/api/prayers/visible', { journal, prayerIds: [two] })).json()).toEqual({
+      shown: 0,
+      privateCount: 1,
+    });
+    expect(await counters(journal)).toMatchObject({ publicPrayers: 2 });
+  });
+
+  it("is the owner's only: a reader or a stranger gets 404 and nothing changes", async () => {
+    const secret = await create({ title: 'Not yours to show', isPrivate: true });
+    for (const api of [member, other]) {
+      expect((await api.get(`/api/prayers/private?journal=${publicJournal}`)).statusCode).toBe(404);
+      const res = await api.post('/api/prayers/visible', {
+        journal: publicJournal,
+        prayerIds: [secret],
+      });
+      expect(res.statusCode).toBe(404);
+    }
+    expect((await anon.get(`/api/prayers/private?journal=${publicJournal}`)).statusCode).toBe(401);
+    expect((await owner.get(`/api/prayers/${secret}`)).json()).toMatchObject({ isPrivate: true });
+  });
+
+  it.each([
+    [{ prayerIds: [] }, 'Please choose at least one prayer to show.'],
+    [{ prayerIds: 'all' }, 'Please choose at least one prayer to show.'],
+    [{ prayerIds: ['nope'] }, 'Invalid prayer id.'],
+    [{ journal: 'nope' }, 'Invalid journal id.'],
+    [{ isPrivate: false }, 'Unrecognized key: "isPrivate"'],
+  ])('refuses %j with its message', async (override, message) => {
+    const res = await owner.post('/api/prayers/visible', {
+      journal: publicJournal,
+      prayerIds: [crypto.randomUUID()],
+      ...override,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it('refuses more than 100 prayers at once', async () => {
+    const res = await owner.post('/api/prayers/visible', {
+      journal: publicJournal,
+      prayerIds: Array.from({ length: 101 }, () => crypto.randomUUID()),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Choose at most 100 prayers at a time.');
+  });
+
+  it('refuses a bad journal id in the query', async () => {
+    const res = await owner.get('/api/prayers/private?journal=nope');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Invalid journal id.');
+  });
+});

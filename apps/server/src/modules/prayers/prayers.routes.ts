@@ -9,6 +9,10 @@ import {
   PrayerSchema,
   PrayerStatusInputSchema,
   PrayerSummarySchema,
+  PrivatePrayersQuerySchema,
+  PrivatePrayersSchema,
+  ShowPrayersInputSchema,
+  ShowPrayersResultSchema,
   TestimonyInputSchema,
   UpdatePrayerInputSchema,
 } from '@selah/shared/schemas/prayers';
@@ -83,6 +87,36 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
       },
     },
     async (request) => prayers.summary(currentUser(request)),
+  );
+
+  app.get(
+    '/private',
+    {
+      schema: {
+        tags: ['prayers'],
+        operationId: 'listPrivatePrayers',
+        summary: "Count and list my journal's private prayers",
+        description: "Only the journal's owner; its readers, members and group see none of these.",
+        querystring: PrivatePrayersQuerySchema,
+        response: { 200: PrivatePrayersSchema, ...errors },
+      },
+    },
+    async (request) => prayers.privateInJournal(request.query.journal, currentUser(request)),
+  );
+
+  app.post(
+    '/visible',
+    {
+      schema: {
+        tags: ['prayers'],
+        operationId: 'showPrayers',
+        summary: 'Make chosen private prayers of my journal visible',
+        description: "Only the journal's owner; its readers then see them.",
+        body: ShowPrayersInputSchema,
+        response: { 200: ShowPrayersResultSchema, ...errors },
+      },
+    },
+    async (request) => prayers.showInJournal(request.body, currentUser(request)),
   );
 
   app.get(

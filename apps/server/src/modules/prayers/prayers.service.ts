@@ -3,8 +3,12 @@ import type {
   Prayer,
   PrayerPage,
   PrayerSummary,
+  PrivatePrayers,
+  ShowPrayersInput,
+  ShowPrayersResult,
   UpdatePrayerInput,
 } from '@selah/shared/schemas/prayers';
+import { PRIVATE_PRAYERS_LISTED } from '@selah/shared/schemas/prayers';
 import type { RhythmInput } from '@selah/shared/schemas/rhythm';
 import type { PrayerEvent, PrayerLog, PrayerNote } from '@selah/shared/schemas/prayer-log';
 import type { Column, SQL } from 'drizzle-orm';
@@ -247,6 +251,51 @@ export class PrayersService {
       }
     });
     return this.read(id, user, true);
+  }
+
+  /**
+   * How many of the owner's prayers in their journal are private (its readers, members and group
+   * see none of them), with the newest of them to choose from (issue 29 §2).
+   * @throws AppError NOT_FOUND unless the journal is theirs.
+   */
+  async privateInJournal(journalId: string, user: UserRow): Promise<PrivatePrayers> {
+    const row = await this.access.journalWith(
+      user.id,
+      journalId,
+      this.repo.privateOfJournal(journalId, user.id, PRIVATE_PRAYERS_LISTED),
+    );
+    if (!row || !this.access.ownsJournal(row, user.id)) throw notFound('Journal');
+    return { total: row.total, data: row.data };
+  }
+
+  /**
+   * Makes chosen private prayers of the owner's journal visible to its readers, keeping the
+   * journal's public counters right; ids that are not its private prayers are left alone.
+   * @throws AppError NOT_FOUND unless the journal is theirs.
+   */
+  async showInJournal(input: ShowPrayersInput, user: UserRow): Promise<ShowPrayersResult> {
+    await this.access.ownedJournal(user.id, input.journal);
+    const shown = await transaction(this.db, async (tx) => {
+      const changed = await this.repo.showInJournal(
+        input.journal,
+        user.id,
+        [...new Set(input.prayerIds)],
+        tx,
+      );
+      if (changed.length > 0) {
+        await this.journals.bumpCounters(
+          input.journal,
+          {
+            publicPrayerCount: changed.length,
+            publicAnsweredCount: changed.filter((p) => p.status === 'answered').length,
+          },
+          tx,
+        );
+      }
+      return changed.length;
+    });
+    const { total } = await this.privateInJournal(input.journal, user);
+    return { shown, privateCount: total };
   }
 
   async delete(id: string, user: UserRow): Promise<void> {

@@ -281,6 +281,107 @@ describe('/journal/:id', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('says in the share dialog how many prayers are private and makes chosen ones visible (issue 29 §2)', async () => {
+    const secret = buildPrayer({ title: 'Healing for Naomi', isPrivate: true, category: 'Health' });
+    const detail = ownJournal({ prayers: [secret], prayerCount: 1 });
+    serveJournal(detail);
+    let privatePrayers = [secret];
+    const shown: unknown[] = [];
+    server.use(
+      http.get(`${API}/prayers/private`, ({ request }) => {
+        expect(new URL(request.url).searchParams.get('journal')).toBe(detail._id);
+        return HttpResponse.json({
+          total: privatePrayers.length,
+          data: privatePrayers.map(({ _id, title, category, status }) => ({
+            _id,
+            title,
+            category,
+            status,
+          })),
+        });
+      }),
+      http.post(`${API}/prayers/visible`, async ({ request }) => {
+        shown.push(await request.json());
+        privatePrayers = [];
+        return HttpResponse.json({ shown: 1, privateCount: 0 });
+      }),
+    );
+    const { user } = await renderRoute(`/journal/${detail._id}`, { user: owner });
+
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share Journal' });
+    const notice = await within(dialog).findByTestId('private-prayers-notice');
+    expect(notice).toHaveTextContent(
+      '1 private prayer in this journal. Friends you share this journal with will not see it.',
+    );
+    await user.click(within(notice).getByRole('button', { name: 'Choose prayers to show' }));
+    await user.click(within(notice).getByRole('button', { name: 'Make visible' }));
+    await expectToast('No prayer selected', 'Please choose at least one prayer to show.');
+    await user.click(within(notice).getByRole('checkbox', { name: /Healing for Naomi/ }));
+    await user.click(within(notice).getByRole('button', { name: 'Make visible' }));
+
+    await expectToast('Prayers made visible', "1 prayer can now be seen by the journal's readers.");
+    expect(shown).toEqual([{ journal: detail._id, prayerIds: [secret._id] }]);
+    await waitFor(() =>
+      expect(within(dialog).queryByTestId('private-prayers-notice')).not.toBeInTheDocument(),
+    );
+  });
+
+  it('says nothing about private prayers to someone who only reads the journal', async () => {
+    const detail = ownJournal({ membership: 'member', isPrivate: false });
+    serveJournal(detail);
+    let asked = false;
+    server.use(
+      http.get(`${API}/prayers/private`, () => {
+        asked = true;
+        return HttpResponse.json({ total: 3, data: [] });
+      }),
+    );
+    const { user } = await renderRoute(`/journal/${detail._id}`, { user: visitor });
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share Journal' });
+    expect(await within(dialog).findByLabelText('Journal link')).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('private-prayers-notice')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('private-prayers-notice')).not.toBeInTheDocument();
+    expect(asked).toBe(false);
+  });
+
+  it('marks private prayers for the owner, and says how many when others read the journal (issue 29 §2)', async () => {
+    const detail = ownJournal({
+      isPrivate: false,
+      prayers: [
+        buildPrayer({ title: 'Only mine', isPrivate: true }),
+        buildPrayer({ title: 'For all', isPrivate: false }),
+      ],
+      prayerCount: 2,
+    });
+    serveJournal(detail);
+    server.use(
+      http.get(`${API}/prayers/private`, () =>
+        HttpResponse.json({
+          total: 1,
+          data: [
+            {
+              _id: detail.prayers[0]!._id,
+              title: 'Only mine',
+              category: 'Personal',
+              status: 'pending',
+            },
+          ],
+        }),
+      ),
+    );
+    await renderRoute(`/journal/${detail._id}`, { user: owner });
+
+    const mine = (await screen.findByRole('heading', { name: 'Only mine' })).closest('article')!;
+    const open = screen.getByRole('heading', { name: 'For all' }).closest('article')!;
+    expect(within(mine).getByText('Private')).toBeInTheDocument();
+    expect(within(open).queryByText('Private')).not.toBeInTheDocument();
+    expect(await screen.findByTestId('private-prayers-notice')).toHaveTextContent(
+      "1 private prayer in this journal. Only you see it; the journal's members and readers do not.",
+    );
+  });
+
   it('shares the journal link from the Share button and copies it', async () => {
     const detail = ownJournal();
     serveJournal(detail);

@@ -26,8 +26,9 @@ import {
 } from '@/features/journals/components/journal-page-states';
 import { JournalStatsCard } from '@/features/journals/components/journal-stats-card';
 import { useErrorToast } from '@/hooks/use-error-toast';
-import { AddPrayerDialog } from '@/features/prayers/components/lazy-dialogs';
+import { PrayerFormDialog } from '@/features/prayers/components/lazy-dialogs';
 import { JournalPrayersSection } from '@/features/prayers/components/journal-prayers-section';
+import { PrivatePrayersNotice } from '@/features/prayers/components/private-prayers-notice';
 import { ShareDialog } from '@/features/sharing/components/lazy-dialogs';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { getQueryClient, prefetchRead } from '@/lib/query-client';
@@ -160,10 +161,13 @@ export default function JournalRoute() {
         isOwner={isOwner}
         isPublicJournal={!data.isPrivate}
         canShareWithFriends={isOwner || !data.isPrivate}
+        notice={
+          isOwner ? <PrivatePrayersNotice journalId={data._id} audience="share" /> : undefined
+        }
       />
       {isOwner && (
         <>
-          <AddPrayerDialog
+          <PrayerFormDialog
             open={dialog === 'prayer'}
             onOpenChange={close}
             defaultJournalId={data._id}

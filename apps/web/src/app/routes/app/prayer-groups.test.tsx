@@ -366,4 +366,51 @@ describe('/prayer-groups', () => {
       }),
     ).toBeInTheDocument();
   });
+
+  it("says how many of the chosen journal's prayers the members would not see (issue 29 §2)", async () => {
+    const journal = buildJournal({ title: 'Morning Prayers', membership: 'owner' });
+    server.use(
+      http.get(`${API}/journals/get`, () => HttpResponse.json([journal])),
+      http.get(`${API}/prayers/private`, ({ request }) =>
+        HttpResponse.json(
+          new URL(request.url).searchParams.get('journal') === journal._id
+            ? {
+                total: 2,
+                data: [
+                  {
+                    _id: '70000000-0000-4000-8000-000000000001',
+                    title: 'Healing for Naomi',
+                    category: 'Health',
+                    status: 'pending',
+                  },
+                  {
+                    _id: '70000000-0000-4000-8000-000000000002',
+                    title: 'A new job',
+                    category: 'Work',
+                    status: 'pending',
+                  },
+                ],
+              }
+            : { total: 0, data: [] },
+        ),
+      ),
+    );
+    const { user } = await renderRoute('/prayer-groups', { user: me });
+    await user.click(await screen.findByRole('button', { name: 'New Prayer Group' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Prayer Group' });
+    expect(within(dialog).queryByTestId('private-prayers-notice')).not.toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('combobox', { name: 'Journal' }));
+    await user.click(await screen.findByRole('option', { name: 'Morning Prayers' }));
+
+    const notice = await within(dialog).findByTestId('private-prayers-notice');
+    expect(notice).toHaveTextContent(
+      "2 private prayers in this journal. The group's members will not see them.",
+    );
+    await user.click(within(notice).getByRole('button', { name: 'Choose prayers to show' }));
+    expect(
+      within(within(notice).getByRole('list', { name: 'Private prayers' })).getAllByRole(
+        'checkbox',
+      ),
+    ).toHaveLength(2);
+  });
 });

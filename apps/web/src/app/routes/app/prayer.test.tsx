@@ -353,4 +353,47 @@ describe('/prayer/:id: Prayed, the timeline and notes', () => {
     expect(await screen.findByRole('heading', { name: 'Timeline' })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Add a note' })).not.toBeInTheDocument();
   });
+
+  it('lets the author edit the prayer; the page shows the change and keeps its timeline (issue 29 §2)', async () => {
+    const prayer = answeredPrayer();
+    let current = prayer;
+    server.use(
+      http.get(`${API}/prayers/${prayer._id}`, () => HttpResponse.json(current)),
+      http.put(`${API}/prayers/${prayer._id}`, async ({ request }) => {
+        current = { ...current, ...((await request.json()) as Partial<Prayer>) };
+        return HttpResponse.json(current);
+      }),
+      http.get(`${API}/prayers/${prayer._id}/log`, () =>
+        HttpResponse.json(
+          buildPrayerLog({
+            data: [logItem('note', '2026-03-05T09:00:00.000Z', { text: 'Eli blessed her.' })],
+            today: '2026-03-15',
+          }),
+        ),
+      ),
+    );
+    const { user } = await renderAs(`/prayer/${prayer._id}`, author);
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit Prayer' });
+    const title = within(form).getByLabelText('Title');
+    expect(title).toHaveValue('A child for Hannah');
+    await user.clear(title);
+    await user.type(title, 'A son for Hannah');
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+
+    await expectToast('Prayer updated', '"A son for Hannah" was saved.');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'A son for Hannah' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Eli blessed her.')).toBeInTheDocument();
+    expect(screen.getByText('Samuel was born.')).toBeInTheDocument();
+  });
+
+  it('offers no Edit to readers', async () => {
+    const prayer = answeredPrayer();
+    servePrayer(prayer);
+    await renderAs(`/prayer/${prayer._id}`, reader);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
 });

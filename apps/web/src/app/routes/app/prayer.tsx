@@ -1,5 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, BookOpen, CalendarClock, FileQuestion, Share2, Users } from 'lucide-react';
+import {
+  ArrowLeft,
+  BookOpen,
+  CalendarClock,
+  FileQuestion,
+  Pencil,
+  Share2,
+  Users,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ItemNotFound, PageLoadError } from '@/components/errors/page-states';
@@ -11,7 +19,7 @@ import { useErrorToast } from '@/hooks/use-error-toast';
 import { PrayedSummary } from '@/features/prayer-log/components/prayed-summary';
 import { PrayerTimeline } from '@/features/prayer-log/components/prayer-timeline';
 import { prayerQueryOptions } from '@/features/prayers/api/get-prayer';
-import { RhythmDialog } from '@/features/prayers/components/lazy-dialogs';
+import { PrayerFormDialog, RhythmDialog } from '@/features/prayers/components/lazy-dialogs';
 import { PrayedButton } from '@/features/prayers/components/prayed-button';
 import { PrayerBadges, PrayerBody } from '@/features/prayers/components/prayer-body';
 import { describeRhythm, formatLocalDay } from '@/features/prayers/utils/rhythm';
@@ -57,7 +65,10 @@ function PrayerNotFound() {
   );
 }
 
-/** /prayer/:id: one prayer to read (where shared prayer links lead); its author may share it. */
+/**
+ * /prayer/:id: one prayer to read (where shared prayer links lead); its author may edit it
+ * (issue 29 §2), set its rhythm and share it.
+ */
 export default function PrayerRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -66,6 +77,7 @@ export default function PrayerRoute() {
   const prayer = useQuery(prayerQueryOptions(id));
   const [shareOpen, setShareOpen] = useState(false);
   const [rhythmOpen, setRhythmOpen] = useState(false);
+  const [editOpen, setEditOpen] = useState(false);
 
   const loadError = prayer.isError && !prayer.data ? prayer.error : null;
   useErrorToast(loadError && !isMissing(loadError) ? loadError : null, 'Error', LOAD_PRAYER_FAILED);
@@ -144,6 +156,12 @@ export default function PrayerRoute() {
             size="default"
           />
           {isAuthor && (
+            <Button variant="outline" className="w-fit" onClick={() => setEditOpen(true)}>
+              <Pencil aria-hidden="true" />
+              Edit
+            </Button>
+          )}
+          {isAuthor && (
             <Button variant="outline" className="w-fit" onClick={() => setRhythmOpen(true)}>
               <CalendarClock aria-hidden="true" />
               Rhythm
@@ -212,6 +230,7 @@ export default function PrayerRoute() {
       <PrayerTimeline prayerId={data._id} isAuthor={isAuthor} />
 
       {isAuthor && <RhythmDialog prayer={data} open={rhythmOpen} onOpenChange={setRhythmOpen} />}
+      {isAuthor && <PrayerFormDialog prayer={data} open={editOpen} onOpenChange={setEditOpen} />}
       {isAuthor && (
         <ShareDialog
           open={shareOpen}

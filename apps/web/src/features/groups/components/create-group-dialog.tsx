@@ -1,7 +1,7 @@
 import type { CreateGroupInput } from '@selah/shared/schemas/groups';
 import { BookPlus } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useId, useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { DialogActions } from '@/components/dialogs/dialog-actions';
 import { UpgradeNotice } from '@/components/errors/upgrade-notice';
@@ -51,14 +51,18 @@ export function toCreateGroupInput(values: GroupFormValues): CreateGroupInput {
 
 /**
  * Creates a prayer group (spec-2 §2, §4, §5). The form lives inside the dialog's content, which
- * unmounts on close, so it starts empty again after a success or a cancel.
+ * unmounts on close, so it starts empty again after a success or a cancel. `journalNotice` says
+ * something about the chosen journal: how many of its prayers the members would not see
+ * (issue 29 §2, composed by the route).
  */
 export function CreateGroupDialog({
   open,
   onOpenChange,
+  journalNotice,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  journalNotice?: (journalId: string) => ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -69,18 +73,28 @@ export function CreateGroupDialog({
             Pray together around one of your journals. Members see its public prayers.
           </DialogDescription>
         </DialogHeader>
-        <CreateGroupForm onDone={() => onOpenChange(false)} />
+        <CreateGroupForm
+          onDone={() => onOpenChange(false)}
+          {...(journalNotice ? { journalNotice } : {})}
+        />
       </DialogContent>
     </Dialog>
   );
 }
 
-function CreateGroupForm({ onDone }: { onDone: () => void }) {
+function CreateGroupForm({
+  onDone,
+  journalNotice,
+}: {
+  onDone: () => void;
+  journalNotice?: (journalId: string) => ReactNode;
+}) {
   const id = useId();
   const journals = useGroupJournalChoices();
   const createGroup = useCreateGroup();
   const form = useForm<GroupFormValues>({ defaultValues: EMPTY_GROUP_FORM });
   const { errors } = form.formState;
+  const journalId = useWatch({ control: form.control, name: 'journalId' });
   // Groups are a Premium feature (decisions §3): the limit is said here, with the way up.
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
   const owned = journals.data ?? [];
@@ -185,6 +199,7 @@ function CreateGroupForm({ onDone }: { onDone: () => void }) {
           )
         }
       </FormField>
+      {journalId && journalNotice?.(journalId)}
       {limitMessage && <UpgradeNotice message={limitMessage} />}
       <DialogActions
         onCancel={onDone}

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { SearchInput } from '@/components/forms/search-input';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -16,8 +16,13 @@ const SEARCH_DELAY_MS = 300;
 /**
  * /prayer-groups (spec-2 §2): search, the New Prayer Group dialog, every group the user can see,
  * and the 'My Groups' and 'Suggested Groups' panels. The search lives in the address (?q=).
+ * `journalNotice` is what the create dialog says about the chosen journal (composed by the route).
  */
-export function PrayerGroups() {
+export function PrayerGroups({
+  journalNotice,
+}: {
+  journalNotice?: (journalId: string) => ReactNode;
+} = {}) {
   const [params] = useSearchParams();
   const setParam = useSetSearchParam();
   const [createOpen, setCreateOpen] = useState(false);
@@ -62,7 +67,11 @@ export function PrayerGroups() {
           />
         </aside>
       </div>
-      <CreateGroupDialog open={createOpen} onOpenChange={setCreateOpen} />
+      <CreateGroupDialog
+        open={createOpen}
+        onOpenChange={setCreateOpen}
+        {...(journalNotice ? { journalNotice } : {})}
+      />
     </>
   );
 }

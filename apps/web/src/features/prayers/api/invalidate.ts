@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 
 /**
  * After a prayer changes, everything that shows or counts prayers is stale: prayer lists and
- * summaries, journals (their counters and first page) and the dashboard statistics. Matched by
+ * summaries, journals (their counters and first page), groups' prayer lists and the dashboard
+ * statistics. Matched by
  * prefix. The prayer's own detail entry was just written from the response and is kept.
  */
 export function invalidatePrayerData(queryClient: QueryClient, keepPrayerId?: string) {
@@ -14,5 +15,6 @@ export function invalidatePrayerData(queryClient: QueryClient, keepPrayerId?: st
     }),
     queryClient.invalidateQueries({ queryKey: ['journals'] }),
     queryClient.invalidateQueries({ queryKey: ['stats'] }),
+    queryClient.invalidateQueries({ queryKey: ['prayer-groups', 'prayers'] }),
   ]);
 }

@@ -7,8 +7,9 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { isPrayerCategory } from '@/lib/prayer-category';
 import { toast } from '@/lib/toast';
 import { useJournalPrayers, type JournalPrayerStatus } from '../api/get-journal-prayers';
-import { AddPrayerDialog, PrayerDetailsDialog } from './lazy-dialogs';
+import { PrayerFormDialog, PrayerDetailsDialog } from './lazy-dialogs';
 import { PrayerGrid } from './prayer-grid';
+import { PrivatePrayersNotice } from './private-prayers-notice';
 
 const TABS: { value: JournalPrayerStatus; empty: ReactNode }[] = [
   { value: 'all', empty: 'No prayers found.' },
@@ -88,6 +89,10 @@ export function JournalPrayersSection({
           onCategoryChange={setCategory}
         />
       </div>
+      {/* Others read this journal: its owner is told which prayers they do not see (issue 29 §2). */}
+      {canEdit && (!journal.isPrivate || journal.memberCount > 1) && (
+        <PrivatePrayersNotice journalId={journal._id} audience="journal" />
+      )}
       <Tabs value={tab} onValueChange={(value) => setTab(value as JournalPrayerStatus)}>
         <TabsList aria-label="Prayer status">
           {/* Only the owner's prayers can be due (a rhythm is its author's). */}
@@ -112,7 +117,7 @@ export function JournalPrayersSection({
         ))}
       </Tabs>
       {canEdit && (
-        <AddPrayerDialog open={adding} onOpenChange={setAdding} defaultJournalId={journal._id} />
+        <PrayerFormDialog open={adding} onOpenChange={setAdding} defaultJournalId={journal._id} />
       )}
       <PrayerDetailsDialog
         prayer={selected}

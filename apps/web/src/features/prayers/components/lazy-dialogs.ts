@@ -1,8 +1,9 @@
 import { lazyDialog } from '@/components/dialogs/lazy-dialog';
 
 /** The prayers' dialogs, each loaded when first opened (ADR 032). */
-export const AddPrayerDialog = lazyDialog(() =>
-  import('./add-prayer-dialog').then((m) => m.AddPrayerDialog),
+/** The one prayer form: adding, or editing when given a prayer (issue 29 §2). */
+export const PrayerFormDialog = lazyDialog(() =>
+  import('./prayer-form-dialog').then((m) => m.PrayerFormDialog),
 );
 
 export const RhythmDialog = lazyDialog(() => import('./rhythm-dialog').then((m) => m.RhythmDialog));

@@ -90,11 +90,11 @@ export function PrayerCard({
           </button>
         </h3>
         {prayer.isPrivate && (
-          <Lock
-            className="mt-0.5 size-4 shrink-0 text-muted-foreground"
-            role="img"
-            aria-label="Private"
-          />
+          // Only its author sees a private prayer: said in words, not only by an icon (issue 29 §2).
+          <Badge variant="outline" className="shrink-0 gap-1 text-muted-foreground">
+            <Lock aria-hidden="true" />
+            Private
+          </Badge>
         )}
       </div>
       <p className="line-clamp-2 text-sm break-words text-muted-foreground">

@@ -215,6 +215,83 @@ describe('PrayerDetailsDialog', () => {
     expect(within(dialog).queryByRole('button', { name: /Mark/ })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Delete Prayer' })).not.toBeInTheDocument();
     expect(within(dialog).queryByLabelText('Your testimony')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Edit Prayer' })).not.toBeInTheDocument();
+  });
+
+  it('edits the prayer in the one prayer form, filled as it is, and shows the change (issue 29 §2)', async () => {
+    const prayer = buildPrayer({
+      author: me._id,
+      title: 'Healing for Dad',
+      content: 'Strength for the surgery.',
+      category: 'Health',
+      isPrivate: true,
+      journalTitle: 'Family Prayers',
+      memoryVerse: { verse: 'The Lord is my shepherd.', reference: 'Psalm 23:1' },
+    });
+    const bodies: unknown[] = [];
+    server.use(
+      http.put(`${API}/prayers/:id`, async ({ request, params }) => {
+        const body = (await request.json()) as Partial<Prayer>;
+        bodies.push({ id: params.id, body });
+        return HttpResponse.json({ ...prayer, ...body, updatedAt: '2026-03-21T09:00:00.000Z' });
+      }),
+    );
+    const { user, dialog } = await renderDetails(prayer);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Edit Prayer' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit Prayer' });
+    const title = within(form).getByLabelText('Title');
+    expect(title).toHaveValue('Healing for Dad');
+    expect(within(form).getByLabelText('Prayer')).toHaveValue('Strength for the surgery.');
+    expect(within(form).getByLabelText('Journal')).toHaveValue('Family Prayers');
+    expect(within(form).getByLabelText('Verse')).toHaveValue('The Lord is my shepherd.');
+    expect(within(form).getByRole('switch', { name: 'Private prayer' })).toBeChecked();
+
+    await user.clear(title);
+    await user.type(title, 'Healing and rest for Dad');
+    await user.click(within(form).getByRole('switch', { name: 'Private prayer' }));
+    await user.click(within(form).getByRole('switch', { name: 'Add a memory verse' }));
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+
+    await expectToast('Prayer updated', '"Healing and rest for Dad" was saved.');
+    expect(bodies).toEqual([
+      {
+        id: prayer._id,
+        body: {
+          title: 'Healing and rest for Dad',
+          content: 'Strength for the surgery.',
+          category: 'Health',
+          isPrivate: false,
+          memoryVerse: null,
+        },
+      },
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Edit Prayer' })).not.toBeInTheDocument(),
+    );
+    expect(
+      await screen.findByRole('dialog', { name: 'Healing and rest for Dad' }),
+    ).toBeInTheDocument();
+  });
+
+  it("keeps the edit form open with the server's message when saving fails", async () => {
+    const prayer = buildPrayer({ author: me._id, title: 'Healing for Dad' });
+    server.use(
+      http.put(`${API}/prayers/:id`, () =>
+        HttpResponse.json(
+          { code: 'BAD_REQUEST', message: 'Prayer title must be 50 characters or less.' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user, dialog } = await renderDetails(prayer);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Edit Prayer' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit Prayer' });
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+
+    await expectToast('Failed to update prayer', 'Prayer title must be 50 characters or less.');
+    expect(screen.getByRole('dialog', { name: 'Edit Prayer' })).toBeInTheDocument();
   });
 
   it("says 'Shared with you' for a prayer shared in a journal the reader may not open", async () => {

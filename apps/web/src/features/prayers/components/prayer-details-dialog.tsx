@@ -1,5 +1,5 @@
 import type { Prayer } from '@selah/shared/schemas/prayers';
-import { CalendarClock, CheckCircle2, RotateCcw, Trash2 } from 'lucide-react';
+import { CalendarClock, CheckCircle2, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/dialogs/confirm-dialog';
 import { Button } from '@/components/ui/button';
@@ -22,13 +22,15 @@ import { useDeletePrayer } from '../api/delete-prayer';
 import { usePrayer } from '../api/get-prayer';
 import { useUpdatePrayerStatus } from '../api/update-prayer-status';
 import { PrayerBadges, PrayerBody } from './prayer-body';
+import { PrayerFormDialog } from './prayer-form-dialog';
 import { prayerJournalLabel } from '../utils/journal-label';
 import { describeRhythm, formatLocalDay } from '../utils/rhythm';
 import { RhythmDialog } from './rhythm-dialog';
 
 /**
- * A prayer's details (spec-1 §2 dialogs, §4 prayer status). Its author may switch the status,
- * add testimonies once it is answered, and delete it after a confirmation; everyone else reads.
+ * A prayer's details (spec-1 §2 dialogs, §4 prayer status). Its author may edit it (issue 29
+ * §2), switch the status, add testimonies once it is answered, and delete it after a
+ * confirmation; everyone else reads.
  */
 export function PrayerDetailsDialog({
   prayer,
@@ -76,12 +78,28 @@ function PrayerDetails({ initial, onClose }: { initial: Prayer; onClose: () => v
           <Separator />
           <DialogFooter className="sm:justify-between">
             <DeletePrayerButton prayer={prayer} onDeleted={onClose} />
-            <Button variant="outline" onClick={onClose}>
-              Close
-            </Button>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row">
+              <EditPrayerButton prayer={prayer} />
+              <Button variant="outline" onClick={onClose}>
+                Close
+              </Button>
+            </div>
           </DialogFooter>
         </>
       )}
+    </>
+  );
+}
+
+function EditPrayerButton({ prayer }: { prayer: Prayer }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        <Pencil aria-hidden="true" />
+        Edit Prayer
+      </Button>
+      <PrayerFormDialog prayer={prayer} open={open} onOpenChange={setOpen} />
     </>
   );
 }

@@ -14,7 +14,7 @@ import { useSetSearchParam } from '@/hooks/use-set-search-param';
 import { isPrayerCategory } from '@/lib/prayer-category';
 import { usePrayerSummary } from '../api/get-prayer-summary';
 import { useUserPrayers, type UserPrayerStatus } from '../api/get-user-prayers';
-import { AddPrayerDialog, PrayerDetailsDialog } from './lazy-dialogs';
+import { PrayerFormDialog, PrayerDetailsDialog } from './lazy-dialogs';
 import { PrayerGrid } from './prayer-grid';
 import { CategoryCountsPanel, PrayerStatsPanel, PrayerStatsSkeleton } from './prayer-stats-panel';
 
@@ -159,7 +159,7 @@ export function PrayerPoints({ rhythm }: { rhythm?: ReactNode } = {}) {
           )}
         </aside>
       </div>
-      <AddPrayerDialog open={adding} onOpenChange={setAdding} />
+      <PrayerFormDialog open={adding} onOpenChange={setAdding} />
       <PrayerDetailsDialog
         prayer={selected}
         onOpenChange={(open) => {

@@ -1,5 +1,5 @@
 import { Check, Copy } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { UpgradeNotice } from '@/components/errors/upgrade-notice';
 import { FriendPicker } from '@/components/friends/friend-picker';
 import { Button } from '@/components/ui/button';
@@ -59,6 +59,7 @@ export function ShareDialog({
   isOwner = false,
   isPublicJournal = false,
   canShareWithFriends = true,
+  notice,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -71,6 +72,8 @@ export function ShareDialog({
   isPublicJournal?: boolean;
   /** False for a member of someone else's private journal: only its owner shares it. */
   canShareWithFriends?: boolean;
+  /** Said before sharing, e.g. how many of the journal's prayers are private (issue 29 §2). */
+  notice?: ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -81,6 +84,7 @@ export function ShareDialog({
             Share &ldquo;{title}&rdquo; with your friends, or copy its link.
           </DialogDescription>
         </DialogHeader>
+        {notice}
         <ShareContents
           kind={kind}
           id={id}

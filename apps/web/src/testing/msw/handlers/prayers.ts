@@ -16,6 +16,8 @@ export const prayerHandlers = [
   http.get(`${API}/prayers`, () =>
     HttpResponse.json(PrayerPageSchema.parse({ data: [], nextCursor: null })),
   ),
+  // No private prayers unless a test says so (issue 29 §2).
+  http.get(`${API}/prayers/private`, () => HttpResponse.json({ total: 0, data: [] })),
   http.get(`${API}/prayers/:id/log`, () => HttpResponse.json(buildPrayerLog())),
   http.get(`${API}/prayers/:id/shares`, () =>
     HttpResponse.json(SharedWithSchema.parse({ data: [] })),

@@ -1,6 +1,10 @@
 import { TITLE_MAX, type PrayerCategory } from '@selah/shared/constants';
 import type { Journal } from '@selah/shared/schemas/journals';
-import { JOURNAL_REQUIRED_MESSAGE, MemoryVerseSchema } from '@selah/shared/schemas/prayers';
+import {
+  JOURNAL_REQUIRED_MESSAGE,
+  MemoryVerseSchema,
+  type Prayer,
+} from '@selah/shared/schemas/prayers';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { CategoryField } from '@/components/forms/category-field';
@@ -34,11 +38,15 @@ import { setServerFieldErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useCreatePrayer } from '../api/create-prayer';
 import { useJournalChoices } from '../api/get-owned-journals';
+import { useUpdatePrayer } from '../api/update-prayer';
+import { prayerJournalLabel } from '../utils/journal-label';
 
 export const PERMISSION_DENIED_TITLE = 'Permission Denied';
 export const NOT_YOUR_JOURNAL_MESSAGE = 'You can only add prayers to your own journal.';
 const FAILURE_TITLE = 'Failed to add prayer';
 const FAILURE_MESSAGE = 'There was an error adding your prayer. Please try again.';
+const UPDATE_FAILURE_TITLE = 'Failed to update prayer';
+const UPDATE_FAILURE_MESSAGE = 'There was an error updating your prayer. Please try again.';
 
 interface AddPrayerValues {
   title: string;
@@ -62,6 +70,20 @@ const EMPTY: AddPrayerValues = {
   reference: '',
 };
 
+/** The form filled with a prayer as it is (editing). */
+function valuesOf(prayer: Prayer): AddPrayerValues {
+  return {
+    title: prayer.title,
+    content: prayer.content,
+    category: prayer.category as PrayerCategory,
+    journal: prayer.journal,
+    isPrivate: prayer.isPrivate,
+    withVerse: prayer.memoryVerse !== null,
+    verse: prayer.memoryVerse?.verse ?? '',
+    reference: prayer.memoryVerse?.reference ?? '',
+  };
+}
+
 /** The default journal: the one given, else the first the user owns (spec-1 §5). */
 function pickJournal(journals: Journal[] | undefined, defaultJournalId: string | undefined) {
   if (defaultJournalId) return defaultJournalId;
@@ -69,23 +91,30 @@ function pickJournal(journals: Journal[] | undefined, defaultJournalId: string |
 }
 
 /**
- * The add-prayer dialog (spec-1 §2, §5): title, prayer, category, journal, privacy (private by
- * default) and an optional memory verse. Checks come first as toasts; the server checks again.
+ * The prayer dialog (spec-1 §2, §5), adding or, given `prayer`, editing one (issue 29 §2): title,
+ * prayer, category, journal, privacy (private by default) and an optional memory verse. Checks
+ * come first as toasts; the server checks again. Editing keeps the prayer in its journal (shown,
+ * not chosen) and sends the fields to PUT /prayers/{id}: its log, rhythm and testimonies stay.
  */
-export function AddPrayerDialog({
+export function PrayerFormDialog({
   open,
   onOpenChange,
   defaultJournalId,
+  prayer,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   defaultJournalId?: string;
+  /** The prayer to edit; absent, the dialog adds a new one. */
+  prayer?: Prayer;
 }) {
   const id = useId();
+  const editing = prayer !== undefined;
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
-  const journals = useJournalChoices({ enabled: open });
+  const journals = useJournalChoices({ enabled: open && !editing });
   const createPrayer = useCreatePrayer();
-  const form = useForm<AddPrayerValues>({ defaultValues: EMPTY });
+  const updatePrayer = useUpdatePrayer();
+  const form = useForm<AddPrayerValues>({ defaultValues: prayer ? valuesOf(prayer) : EMPTY });
   const { errors } = form.formState;
   const [withVerse, journalId] = useWatch({
     control: form.control,
@@ -95,10 +124,18 @@ export function AddPrayerDialog({
   // Choose the default journal once the list is known, unless the user already picked one.
   const fallbackJournal = pickJournal(journals.data, defaultJournalId);
   useEffect(() => {
-    if (open && !form.getValues('journal') && fallbackJournal) {
+    if (open && !editing && !form.getValues('journal') && fallbackJournal) {
       form.setValue('journal', fallbackJournal);
     }
-  }, [open, fallbackJournal, form]);
+  }, [open, editing, fallbackJournal, form]);
+
+  // Each opening of the edit dialog starts from the prayer as it is now.
+  const [editedFrom, setEditedFrom] = useState<Prayer | null>(null);
+  if (open && prayer && editedFrom === null) setEditedFrom(prayer);
+  if (!open && editedFrom !== null) setEditedFrom(null);
+  useEffect(() => {
+    if (editedFrom) form.reset(valuesOf(editedFrom));
+  }, [editedFrom, form]);
 
   const reset = () =>
     form.reset({ ...EMPTY, journal: pickJournal(journals.data, defaultJournalId) });
@@ -108,6 +145,62 @@ export function AddPrayerDialog({
     toast.error(title, { description });
     form.setFocus(field);
   };
+
+  /** The memory verse to send: the checked verse, null for none, false when it is incomplete. */
+  const verseOf = (
+    values: AddPrayerValues,
+  ): { verse: string; reference: string } | null | false => {
+    if (!values.withVerse) return null;
+    const parsed = MemoryVerseSchema.safeParse({
+      verse: values.verse,
+      reference: values.reference,
+    });
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    const field = issue?.path[0] === 'reference' ? 'reference' : 'verse';
+    fail(field, 'Memory verse incomplete', issue?.message ?? 'Please enter the verse.');
+    return false;
+  };
+
+  const save = (
+    prayer: Prayer,
+    title: string,
+    values: AddPrayerValues,
+    memoryVerse: { verse: string; reference: string } | null,
+  ) =>
+    updatePrayer.mutate(
+      {
+        id: prayer._id,
+        input: {
+          title,
+          content: values.content.trim(),
+          category: values.category,
+          isPrivate: values.isPrivate,
+          memoryVerse,
+        },
+      },
+      {
+        onSuccess: (updated) => {
+          toast.success('Prayer updated', { description: `"${updated.title}" was saved.` });
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          const matched = setServerFieldErrors(error, form.setError, [
+            'title',
+            'content',
+            'category',
+            'isPrivate',
+          ]);
+          const plainAnswer = error instanceof ApiError && error.status === 400;
+          toast.error(UPDATE_FAILURE_TITLE, {
+            description:
+              matched || plainAnswer
+                ? getErrorMessage(error, UPDATE_FAILURE_MESSAGE)
+                : UPDATE_FAILURE_MESSAGE,
+          });
+        },
+      },
+    );
 
   const onSubmit = (values: AddPrayerValues) => {
     form.clearErrors();
@@ -121,9 +214,15 @@ export function AddPrayerDialog({
       fail('title', 'Title too long', `Prayer title must be ${TITLE_MAX} characters or less.`);
       return;
     }
-    if (!values.journal) {
+    if (!editing && !values.journal) {
       toast.error('Journal required', { description: JOURNAL_REQUIRED_MESSAGE });
       form.setError('journal', { type: 'client', message: JOURNAL_REQUIRED_MESSAGE });
+      return;
+    }
+    const memoryVerse = verseOf(values);
+    if (memoryVerse === false) return;
+    if (prayer) {
+      save(prayer, trimmedTitle, values, memoryVerse);
       return;
     }
     if (!journals.data) {
@@ -137,20 +236,6 @@ export function AddPrayerDialog({
       toast.error(PERMISSION_DENIED_TITLE, { description: NOT_YOUR_JOURNAL_MESSAGE });
       form.setError('journal', { type: 'client', message: NOT_YOUR_JOURNAL_MESSAGE });
       return;
-    }
-    let memoryVerse: { verse: string; reference: string } | undefined;
-    if (values.withVerse) {
-      const parsed = MemoryVerseSchema.safeParse({
-        verse: values.verse,
-        reference: values.reference,
-      });
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const field = issue?.path[0] === 'reference' ? 'reference' : 'verse';
-        fail(field, 'Memory verse incomplete', issue?.message ?? 'Please enter the verse.');
-        return;
-      }
-      memoryVerse = parsed.data;
     }
 
     createPrayer.mutate(
@@ -210,16 +295,18 @@ export function AddPrayerDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
-          <DialogTitle>Add New Prayer</DialogTitle>
+          <DialogTitle>{editing ? 'Edit Prayer' : 'Add New Prayer'}</DialogTitle>
           <DialogDescription>
-            Write down what you are praying for. You can mark it answered later.
+            {editing
+              ? 'Change what you are praying for. Its log, rhythm and testimonies stay.'
+              : 'Write down what you are praying for. You can mark it answered later.'}
           </DialogDescription>
         </DialogHeader>
         <form
           noValidate
           onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
           className="grid gap-4"
-          aria-label="Add prayer"
+          aria-label={editing ? 'Edit prayer' : 'Add prayer'}
         >
           <TitleField
             form={form}
@@ -247,7 +334,15 @@ export function AddPrayerDialog({
             />
             <FormField id={`${id}-journal`} label="Journal" error={errors.journal?.message}>
               {(control) =>
-                journals.isPending ? (
+                prayer ? (
+                  // A prayer stays in its journal: shown, not chosen.
+                  <Input
+                    {...control}
+                    readOnly
+                    value={prayerJournalLabel(prayer)}
+                    className="bg-muted/50 text-muted-foreground"
+                  />
+                ) : journals.isPending ? (
                   <Skeleton className="h-9 w-full" />
                 ) : (
                   <Controller
@@ -336,10 +431,12 @@ export function AddPrayerDialog({
           {limitMessage && <UpgradeNotice message={limitMessage} />}
           <DialogActions
             onCancel={() => onOpenChange(false)}
-            label="Add Prayer"
-            pendingLabel="Adding..."
-            pending={createPrayer.isPending}
-            disabled={createPrayer.isPending || journals.isPending}
+            label={editing ? 'Save Changes' : 'Add Prayer'}
+            pendingLabel={editing ? 'Saving...' : 'Adding...'}
+            pending={editing ? updatePrayer.isPending : createPrayer.isPending}
+            disabled={
+              editing ? updatePrayer.isPending : createPrayer.isPending || journals.isPending
+            }
           />
         </form>
       </DialogContent>

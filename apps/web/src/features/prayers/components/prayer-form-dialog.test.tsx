@@ -8,7 +8,7 @@ import { API, apiError } from '@/testing/msw/handlers/auth';
 import { server } from '@/testing/msw/server';
 import { renderComponent } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
-import { AddPrayerDialog } from './add-prayer-dialog';
+import { PrayerFormDialog } from './prayer-form-dialog';
 
 const mine = buildJournal({ title: 'Morning Prayers', membership: 'owner' });
 const second = buildJournal({ title: 'Family Prayers', membership: 'owner' });
@@ -21,7 +21,7 @@ function Harness({ defaultJournalId }: { defaultJournalId?: string }) {
       <button type="button" onClick={() => setOpen(true)}>
         Open
       </button>
-      <AddPrayerDialog
+      <PrayerFormDialog
         open={open}
         onOpenChange={setOpen}
         {...(defaultJournalId ? { defaultJournalId } : {})}
@@ -62,7 +62,7 @@ async function renderDialog(defaultJournalId?: string) {
   return { ...result, dialog };
 }
 
-describe('AddPrayerDialog', () => {
+describe('PrayerFormDialog', () => {
   it('asks for a title before sending anything', async () => {
     withJournals();
     const bodies = recordCreates();
