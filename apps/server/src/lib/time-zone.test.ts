@@ -12,7 +12,7 @@ import {
   timeZoneProblem,
   useKnownTimeZones,
 } from './time-zone.ts';
-import { ZONE_TAB_NAMES } from './time-zone-names.ts';
+import { ZONE_TAB_NAMES } from '@selah/shared/time-zones';
 
 const intlName = (zone: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;

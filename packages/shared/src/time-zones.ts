@@ -1,9 +1,14 @@
 /**
+ * The time zones Selah accepts, shared by the server (which checks them, ADR 054) and the web
+ * client (which offers exactly these, ADR 057): one list, not two.
+ */
+
+/**
  * The time zones people choose, by country: every name in the tz database's `zone.tab` (tzdata
  * 2025b, one line per zone), which are the names `Intl.supportedValuesOf('timeZone')` lists too
  * (under ICU's older spelling for nineteen of them, such as Asia/Calcutta for Asia/Kolkata).
- * `time-zone.test.ts` checks the list against this Node, `db/time-zones.test.ts` against the
- * database (ADR 054).
+ * The server's `lib/time-zone.test.ts` checks the list against this Node,
+ * `db/time-zones.test.ts` against the database (ADR 054).
  */
 export const ZONE_TAB_NAMES = [
   'Africa/Abidjan',
@@ -425,3 +430,49 @@ export const ZONE_TAB_NAMES = [
   'Pacific/Wake',
   'Pacific/Wallis',
 ] as const;
+
+/**
+ * The zone names Selah accepts (ADR 054): UTC (a user's zone until they choose one), Etc/UTC,
+ * Etc/GMT (one of the spec's six) and the tz database's zones by country. No offsets ('-0800',
+ * '+05:30': PostgreSQL reads a sign the other way from Intl, or not at all) and no other names
+ * for these zones ('US/Pacific'): both sides must know a name and agree on what it means. The
+ * server narrows them at boot to the names its database knows too.
+ */
+export const TIME_ZONE_NAMES: readonly string[] = ['UTC', 'Etc/UTC', 'Etc/GMT', ...ZONE_TAB_NAMES];
+
+/** Intl's own name for a zone ('US/Pacific' → 'America/Los_Angeles'), or null when it has none. */
+function intlName(zone: string): string | null {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** Each accepted zone under Intl's name for it (first listed wins: UTC for Etc/UTC's aliases). */
+let byIntlName: Map<string, string> | null = null;
+
+/**
+ * The accepted name `zone` stands for: itself when listed, the listed zone that another name of
+ * it means ('US/Pacific' and 'US/Pacific-New' → 'America/Los_Angeles', 'Asia/Calcutta' →
+ * 'Asia/Kolkata': a browser may report the older spelling), or null for an offset or an
+ * unknown name.
+ */
+export function canonicalTimeZone(zone: string): string | null {
+  if (TIME_ZONE_NAMES.includes(zone)) return zone;
+  const name = intlName(zone);
+  if (name === null) return null;
+  if (!byIntlName) {
+    byIntlName = new Map();
+    for (const listed of TIME_ZONE_NAMES) {
+      const key = intlName(listed);
+      if (key !== null && !byIntlName.has(key)) byIntlName.set(key, listed);
+    }
+  }
+  return byIntlName.get(name) ?? null;
+}
+
+/** Whether two zone names keep the same time (UTC, Etc/UTC and Etc/GMT do; so do aliases). */
+export function sameTimeZone(a: string, b: string): boolean {
+  return a === b || (intlName(a) ?? a) === (intlName(b) ?? b);
+}
