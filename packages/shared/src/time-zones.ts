@@ -440,6 +440,46 @@ export const ZONE_TAB_NAMES = [
  */
 export const TIME_ZONE_NAMES: readonly string[] = ['UTC', 'Etc/UTC', 'Etc/GMT', ...ZONE_TAB_NAMES];
 
+/**
+ * ICU's older spelling of an accepted zone, as `Intl` (and so a browser) may report it, and the
+ * accepted name: for the tz database's zones by country, `Intl.supportedValuesOf('timeZone')`
+ * differs only in these (the server's `lib/time-zone.test.ts` checks it against Node's ICU).
+ * A table, not a search through `Intl`: building a formatter per zone takes seconds in a browser.
+ */
+export const ICU_TIME_ZONE_NAMES: Readonly<Record<string, string>> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+const ACCEPTED = new Set(TIME_ZONE_NAMES);
+
+/**
+ * The accepted name of a zone as `Intl` names it (a browser's own zone): itself when listed, the
+ * tz database's spelling of an ICU name ('Asia/Calcutta' → 'Asia/Kolkata'), else null. No
+ * `Intl` calls: fast enough for any page.
+ */
+export function acceptedTimeZoneName(zone: string): string | null {
+  if (ACCEPTED.has(zone)) return zone;
+  return ICU_TIME_ZONE_NAMES[zone] ?? null;
+}
+
 /** Intl's own name for a zone ('US/Pacific' → 'America/Los_Angeles'), or null when it has none. */
 function intlName(zone: string): string | null {
   try {
@@ -455,11 +495,11 @@ let byIntlName: Map<string, string> | null = null;
 /**
  * The accepted name `zone` stands for: itself when listed, the listed zone that another name of
  * it means ('US/Pacific' and 'US/Pacific-New' → 'America/Los_Angeles', 'Asia/Calcutta' →
- * 'Asia/Kolkata': a browser may report the older spelling), or null for an offset or an
- * unknown name.
+ * 'Asia/Kolkata'), or null for an offset or an unknown name. Asks `Intl` about every accepted
+ * zone once for a name not listed: for the server (a browser uses `acceptedTimeZoneName`).
  */
 export function canonicalTimeZone(zone: string): string | null {
-  if (TIME_ZONE_NAMES.includes(zone)) return zone;
+  if (ACCEPTED.has(zone)) return zone;
   const name = intlName(zone);
   if (name === null) return null;
   if (!byIntlName) {
@@ -472,7 +512,10 @@ export function canonicalTimeZone(zone: string): string | null {
   return byIntlName.get(name) ?? null;
 }
 
-/** Whether two zone names keep the same time (UTC, Etc/UTC and Etc/GMT do; so do aliases). */
+/** UTC under its accepted names: the same time. */
+const UTC_NAMES = new Set(['UTC', 'Etc/UTC', 'Etc/GMT']);
+
+/** Whether two accepted zone names keep the same time (the same name, or UTC under two names). */
 export function sameTimeZone(a: string, b: string): boolean {
-  return a === b || (intlName(a) ?? a) === (intlName(b) ?? b);
+  return a === b || (UTC_NAMES.has(a) && UTC_NAMES.has(b));
 }

@@ -1,5 +1,5 @@
 import { TIME_ZONES } from '@selah/shared/schemas/settings';
-import { canonicalTimeZone, TIME_ZONE_NAMES } from '@selah/shared/time-zones';
+import { acceptedTimeZoneName, TIME_ZONE_NAMES } from '@selah/shared/time-zones';
 
 /**
  * This device's time zone under the name Selah accepts ('Asia/Calcutta', an older spelling some
@@ -8,7 +8,7 @@ import { canonicalTimeZone, TIME_ZONE_NAMES } from '@selah/shared/time-zones';
 export function deviceTimeZone(): string | null {
   try {
     const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return zone ? canonicalTimeZone(zone) : null;
+    return zone ? acceptedTimeZoneName(zone) : null;
   } catch {
     return null;
   }
@@ -24,8 +24,6 @@ export interface TimeZoneOption {
   region: string;
   /** The spec's name for it ('Eastern Time'), when it is one of the six. */
   specName: string | undefined;
-  /** Its offset from UTC now ('GMT+1'). */
-  offset: string;
   /** What a search matches: the place, the name, the spec's name and the region, folded. */
   searchText: string;
 }
@@ -57,40 +55,28 @@ function placeOf(zone: string): string {
   return parts.length > 2 ? `${city} (${parts[1]})` : city;
 }
 
-function offsetOf(zone: string, now: Date): string {
-  try {
-    const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' })
-      .formatToParts(now)
-      .find((p) => p.type === 'timeZoneName');
-    return part?.value ?? '';
-  } catch {
-    return '';
-  }
-}
-
 const SPEC_NAMES = new Map<string, string>(TIME_ZONES.map((zone) => [zone.value, zone.label]));
 
 let cached: TimeZoneOption[] | null = null;
 
 /**
  * Every zone Selah accepts (the shared list the server checks against: never one it refuses),
- * by region and then by place.
+ * by region and then by place. No `Intl` here (no offsets): a formatter per zone would take
+ * seconds to build in a browser.
  */
-export function timeZoneOptions(now = new Date()): TimeZoneOption[] {
+export function timeZoneOptions(): TimeZoneOption[] {
   if (cached) return cached;
   cached = TIME_ZONE_NAMES.map((value) => {
     const top = value.split('/')[0]!;
     const region = REGION_NAMES[top] ?? top;
     const place = placeOf(value);
     const specName = SPEC_NAMES.get(value);
-    const offset = offsetOf(value, now);
     return {
       value,
       place,
       region,
       specName,
-      offset,
-      searchText: foldForSearch([place, value, specName ?? '', region, offset].join(' ')),
+      searchText: foldForSearch([place, value, specName ?? '', region].join(' ')),
     };
   }).sort((a, b) => {
     const utcFirst = Number(b.region === 'UTC and GMT') - Number(a.region === 'UTC and GMT');
@@ -107,7 +93,6 @@ export function timeZoneOption(value: string): TimeZoneOption {
       place: value,
       region: 'Other',
       specName: undefined,
-      offset: '',
       searchText: foldForSearch(value),
     }
   );

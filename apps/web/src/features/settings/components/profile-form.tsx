@@ -9,7 +9,7 @@ import {
   type Settings,
 } from '@selah/shared/schemas/settings';
 import { Info } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DescriptionField } from '@/components/forms/description-field';
@@ -83,6 +83,12 @@ export function ProfileForm({ profile }: { profile: Settings['profile'] }) {
   const [zonePicked, setZonePicked] = useState(false);
   const [deviceZone] = useState(deviceTimeZone);
   const timeZoneSaved = profile.timeZone !== null;
+  // A zone saved elsewhere (the device prompt's Switch) shows here unless one is being picked.
+  const { resetField } = form;
+  useEffect(() => {
+    if (profile.timeZone === null || zonePicked) return;
+    resetField('timeZone', { defaultValue: profile.timeZone });
+  }, [profile.timeZone, zonePicked, resetField]);
 
   const onValid = (values: ProfileOutput) => {
     // What changed from the values the form started with (as the server would store them).

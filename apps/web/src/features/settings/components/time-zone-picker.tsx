@@ -52,8 +52,8 @@ function groupsFor(query: string, deviceZone: string | null): Group[] {
 }
 
 /**
- * A searchable list of every time zone Selah accepts (ADR 057): by place, IANA name, region,
- * offset or the spec's names ('Eastern Time'), this device's zone first. The search box is a
+ * A searchable list of every time zone Selah accepts (ADR 057): by place, IANA name, region
+ * or the spec's names ('Eastern Time'), this device's zone first. The search box is a
  * combobox over a listbox: arrows move, Enter picks, Escape closes.
  */
 export function TimeZonePicker({
@@ -139,10 +139,7 @@ export function TimeZonePicker({
             {current.specName ? `${current.specName} · ` : ''}
             {current.value}
           </span>
-          <span className="flex shrink-0 items-center gap-1.5 text-xs text-muted-foreground">
-            {current.offset}
-            <ChevronsUpDown className="size-4 opacity-60" aria-hidden="true" />
-          </span>
+          <ChevronsUpDown className="size-4 shrink-0 opacity-60" aria-hidden="true" />
         </button>
       </PopoverTrigger>
       <PopoverContent
@@ -234,9 +231,6 @@ export function TimeZonePicker({
                       <span className="block truncate text-xs text-muted-foreground">
                         {option.value}
                       </span>
-                    </span>
-                    <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
-                      {option.offset}
                     </span>
                   </div>
                 );
