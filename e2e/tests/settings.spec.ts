@@ -44,11 +44,12 @@ test.describe('Settings', () => {
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Bio').fill('Singing by the sea.');
     await expect(page.getByText('19/500 characters')).toBeVisible();
-    // No zone saved yet: Eastern is offered, and the page says statistics use UTC until then.
-    await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveText('Eastern Time');
-    await expect(page.getByText(/statistics use UTC until you save/)).toBeVisible();
+    // No zone saved yet: this device's (UTC here) is shown, and statistics use UTC until then.
+    await expect(page.getByRole('combobox', { name: 'Time zone' })).toContainText('UTC');
+    await expect(page.getByText(/statistics use UTC until you pick/)).toBeVisible();
     await page.getByRole('combobox', { name: 'Time zone' }).click();
-    await page.getByRole('option', { name: 'Pacific Time' }).click();
+    await page.getByRole('combobox', { name: 'Search time zones' }).fill('Pacific Time');
+    await page.getByRole('option', { name: /Pacific Time/ }).click();
     await page.getByRole('combobox', { name: 'Language' }).click();
     await page.getByRole('option', { name: 'French' }).click();
     await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -59,9 +60,11 @@ test.describe('Settings', () => {
     await expect(page.getByLabel('Last name')).toHaveValue('Prophetess');
     await expect(page.getByLabel('Username')).toHaveValue(username);
     await expect(page.getByLabel('Bio')).toHaveValue('Singing by the sea.');
-    await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveText('Pacific Time');
+    await expect(page.getByRole('combobox', { name: 'Time zone' })).toContainText(
+      'Pacific Time · America/Los_Angeles',
+    );
     await expect(page.getByRole('combobox', { name: 'Language' })).toHaveText('French');
-    await expect(page.getByText(/statistics use UTC until you save/)).toHaveCount(0);
+    await expect(page.getByText(/statistics use UTC until you pick/)).toHaveCount(0);
   });
 
   test('font size 5 makes the whole interface larger, also after a reload and a new sign-in', async ({

@@ -12,7 +12,11 @@ import {
   timeZoneProblem,
   useKnownTimeZones,
 } from './time-zone.ts';
-import { ZONE_TAB_NAMES } from './time-zone-names.ts';
+import {
+  acceptedTimeZoneName,
+  ICU_TIME_ZONE_NAMES,
+  ZONE_TAB_NAMES,
+} from '@selah/shared/time-zones';
 
 const intlName = (zone: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
@@ -35,6 +39,19 @@ describe('the accepted time zones (ADR 054)', () => {
     for (const { value } of TIME_ZONES) expect(isKnownTimeZone(value), value).toBe(true);
     for (const zone of ['UTC', 'Etc/UTC', 'Asia/Kolkata', 'Europe/Kyiv', 'America/Nuuk'])
       expect(isKnownTimeZone(zone), zone).toBe(true);
+  });
+
+  it("name every zone whose ICU name differs in the browser's table, which needs no Intl (ADR 057)", () => {
+    const differing = Object.fromEntries(
+      ZONE_TAB_NAMES.filter((zone) => intlName(zone) !== zone).map((zone) => [
+        intlName(zone),
+        zone,
+      ]),
+    );
+    expect(ICU_TIME_ZONE_NAMES).toEqual(differing);
+    for (const name of Intl.supportedValuesOf('timeZone'))
+      expect(acceptedTimeZoneName(name), name).toBe(canonicalTimeZone(name));
+    expect(acceptedTimeZoneName('US/Pacific')).toBeNull();
   });
 
   it('are never offsets, other names for a zone, or names Intl does not know', () => {

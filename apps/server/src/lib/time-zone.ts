@@ -1,13 +1,8 @@
 import { TIME_ZONE_INVALID } from '@selah/shared/schemas/settings';
-import { ZONE_TAB_NAMES } from './time-zone-names.ts';
+import { canonicalTimeZone, TIME_ZONE_NAMES } from '@selah/shared/time-zones';
 
-/**
- * The zone names Selah accepts (ADR 054): UTC (a user's zone until they choose one), Etc/UTC,
- * Etc/GMT (one of the spec's six) and the tz database's zones by country. No offsets ('-0800',
- * '+05:30': PostgreSQL reads a sign the other way from Intl, or not at all) and no other names
- * for these zones ('US/Pacific'): both sides must know a name and agree on what it means.
- */
-export const TIME_ZONE_NAMES: readonly string[] = ['UTC', 'Etc/UTC', 'Etc/GMT', ...ZONE_TAB_NAMES];
+// The accepted names and their canonicalisation are shared with the web client (ADR 057).
+export { canonicalTimeZone, TIME_ZONE_NAMES };
 
 /** The accepted names this process's database knows too (`useKnownTimeZones`, at boot). */
 let known: ReadonlySet<string> = new Set(TIME_ZONE_NAMES);
@@ -24,37 +19,6 @@ export function useKnownTimeZones(names: Iterable<string>): void {
 /** True when `zone` is an accepted zone name that the database knows too. */
 export function isKnownTimeZone(zone: unknown): zone is string {
   return typeof zone === 'string' && known.has(zone);
-}
-
-/** Intl's own name for a zone ('US/Pacific' → 'America/Los_Angeles'), or null when it has none. */
-function intlName(zone: string): string | null {
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
-}
-
-/** Each accepted zone under Intl's name for it (first listed wins: UTC for Etc/UTC's aliases). */
-let byIntlName: Map<string, string> | null = null;
-
-/**
- * The accepted name `zone` stands for: itself when listed, the listed zone that another name of
- * it means ('US/Pacific' and 'US/Pacific-New' → 'America/Los_Angeles', 'Asia/Calcutta' →
- * 'Asia/Kolkata'), or null for an offset or an unknown name.
- */
-export function canonicalTimeZone(zone: string): string | null {
-  if (TIME_ZONE_NAMES.includes(zone)) return zone;
-  const name = intlName(zone);
-  if (name === null) return null;
-  if (!byIntlName) {
-    byIntlName = new Map();
-    for (const listed of TIME_ZONE_NAMES) {
-      const key = intlName(listed);
-      if (key !== null && !byIntlName.has(key)) byIntlName.set(key, listed);
-    }
-  }
-  return byIntlName.get(name) ?? null;
 }
 
 /** A UTC offset, written any way ('-0800', '+05:30', 'UTC+5', 'GMT-8', 'Etc/GMT+5'). */

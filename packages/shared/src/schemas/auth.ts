@@ -30,6 +30,8 @@ export const RegisterInputSchema = z.strictObject({
   email: EmailSchema,
   password: NewPasswordSchema,
   inviteCode: z.string().max(200, 'This invite link is invalid.').optional(),
+  /** The browser's time zone, kept when Selah accepts it (ADR 057); never a reason to refuse. */
+  timeZone: z.string().max(64).optional(),
 });
 export type RegisterInput = z.infer<typeof RegisterInputSchema>;
 
@@ -70,6 +72,11 @@ export const UserSettingsSchema = z.object({
   theme: z.enum(['light', 'dark', 'system']),
   /** IANA time zone for statistics and reminders; UTC until the user picks one. */
   timeZone: z.string().optional(),
+  /**
+   * True once the person chose `timeZone` themselves (Settings, or the device prompt's Switch or
+   * Keep): the app asks about a different device zone only while this is not set (ADR 057).
+   */
+  timeZoneChosen: z.boolean().optional(),
   privacy: z.object({
     defaultJournalVisibility: z.enum(['private', 'public']),
     showActivityToFriends: z.boolean(),

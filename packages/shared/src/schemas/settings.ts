@@ -15,7 +15,10 @@ export const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = {
   de: 'German',
   zh: 'Chinese',
 };
-/** The spec's six zones, as IANA names (Eastern is the form's default). */
+/**
+ * The spec's six zones, as IANA names: the picker offers every accepted zone (`time-zones.ts`)
+ * and finds these by the spec's names too. The default is the device's zone, not Eastern (ADR 057).
+ */
 export const TIME_ZONES = [
   { label: 'Eastern Time', value: 'America/New_York' },
   { label: 'Central Time', value: 'America/Chicago' },
@@ -41,7 +44,8 @@ const Name = (label: string) =>
     .min(1, `${label} is required.`)
     .max(NAME_MAX, `${label} must be ${NAME_MAX} characters or less.`);
 
-export const ProfileInputSchema = z.strictObject({
+/** The profile form's fields, each checked as the form shows it. */
+export const ProfileFieldsSchema = z.strictObject({
   firstName: Name('First name'),
   lastName: Name('Last name'),
   username: z
@@ -49,7 +53,7 @@ export const ProfileInputSchema = z.strictObject({
     .trim()
     .toLowerCase()
     .regex(USERNAME_PATTERN, 'Usernames are 3-30 letters, digits, dots or underscores.'),
-  bio: z.string().trim().max(BIO_MAX, `Bio must be ${BIO_MAX} characters or less.`).default(''),
+  bio: z.string().trim().max(BIO_MAX, `Bio must be ${BIO_MAX} characters or less.`),
   timeZone: z
     .string({ error: TIME_ZONE_INVALID })
     .trim()
@@ -57,6 +61,13 @@ export const ProfileInputSchema = z.strictObject({
     .max(64, TIME_ZONE_INVALID),
   language: z.enum(LANGUAGES, { error: 'Please choose one of the languages.' }),
 });
+export type ProfileFields = z.input<typeof ProfileFieldsSchema>;
+
+/**
+ * A profile change: only the fields that changed (ADR 057). A time zone is saved only when the
+ * person chose it, never because another field was saved; sending one marks it chosen.
+ */
+export const ProfileInputSchema = ProfileFieldsSchema.partial();
 export type ProfileInput = z.input<typeof ProfileInputSchema>;
 
 export const ChangeEmailInputSchema = z.strictObject({
@@ -99,6 +110,12 @@ export const SettingsSchema = z.object({
     email: z.string(),
     bio: z.string(),
     timeZone: z.string().nullable(),
+    /**
+     * Whether the person chose `timeZone` (in Settings, or answering the device prompt); false
+     * for none stored, the zone their device had at sign-up, or one an earlier form saved for
+     * them. Optional only for an answer from an earlier server.
+     */
+    timeZoneChosen: z.boolean().optional(),
     language: z.string(),
     profilePicture: z.string().nullable(),
     hasPassword: z.boolean(),

@@ -266,13 +266,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         hide: true,
         querystring: z.object({
           invite: RegisterInputSchema.shape.inviteCode,
+          /** The browser's time zone, for an account this sign-in creates. */
+          timeZone: RegisterInputSchema.shape.timeZone,
           /** Confirms a dangerous action of the signed-in Google-only account instead. */
           confirm: z.enum(GOOGLE_CONFIRM_ACTIONS).optional(),
         }),
       },
     },
     async (request, reply) => {
-      const { invite, confirm } = request.query;
+      const { invite, confirm, timeZone } = request.query;
       if (!auth.googleEnabled) {
         const message = 'Google sign-in is not set up on this server.';
         return reply.redirect(
@@ -286,6 +288,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         setGoogleCookie(reply, 'state', state, opts.secureCookies);
         if (invite && !confirm) setGoogleCookie(reply, 'invite', invite, opts.secureCookies);
         else clearGoogleCookie(reply, 'invite');
+        if (timeZone && !confirm) setGoogleCookie(reply, 'zone', timeZone, opts.secureCookies);
+        else clearGoogleCookie(reply, 'zone');
         return reply.redirect(url);
       } catch (error) {
         request.log.warn({ err: error, ip: request.ip }, 'google sign-in could not start');
@@ -311,7 +315,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const cookieState = googleCookie(request, 'state');
       const inviteCode = googleCookie(request, 'invite')?.slice(0, 200);
       clearGoogleCookie(reply, 'state');
+      const timeZone = googleCookie(request, 'zone')?.slice(0, 64);
       clearGoogleCookie(reply, 'invite');
+      clearGoogleCookie(reply, 'zone');
       const { state, error } = request.query;
       if (error) {
         request.log.info(
@@ -331,7 +337,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       }
       try {
         const url = new URL(request.url, opts.appOrigin);
-        const outcome = await auth.googleCallback(url, state, clientInfo(request), inviteCode);
+        const outcome = await auth.googleCallback(url, state, clientInfo(request), {
+          inviteCode,
+          timeZone,
+        });
         if (outcome.kind === 'confirm') {
           if (outcome.secret) setGoogleCookie(reply, 'confirm', outcome.secret, opts.secureCookies);
           return reply.redirect(`${opts.appOrigin}${outcome.redirectTo}`);

@@ -141,6 +141,7 @@ export class AuthService {
         lastName: input.lastName,
         passwordHash,
         emailVerified: false,
+        timeZone: input.timeZone,
       });
     } catch (error) {
       if (!(error instanceof AppError && error.message === EMAIL_TAKEN_MESSAGE)) throw error;
@@ -535,7 +536,7 @@ export class AuthService {
     callbackUrl: URL,
     state: string,
     client: ClientInfo,
-    inviteCode?: string,
+    signUp: { inviteCode?: string | undefined; timeZone?: string | undefined } = {},
   ): Promise<GoogleOutcome> {
     const google = this.requireGoogle();
     const saved = await this.repo.consumeOauthState(hashToken(state));
@@ -556,8 +557,12 @@ export class AuthService {
         return { kind: 'refused', reason: 'email_unverified' };
       }
     }
-    const { user, isNewUser } = await this.findOrCreateGoogleUser(identity, client);
-    if (isNewUser) await this.handOffInvitation(user, inviteCode);
+    const { user, isNewUser } = await this.findOrCreateGoogleUser(
+      identity,
+      client,
+      signUp.timeZone,
+    );
+    if (isNewUser) await this.handOffInvitation(user, signUp.inviteCode);
     const code = randomToken();
     const browserSecret = randomToken();
     await this.repo.insertToken({
@@ -627,6 +632,7 @@ export class AuthService {
   private async findOrCreateGoogleUser(
     identity: VerifiedIdentity,
     client: ClientInfo,
+    timeZone: string | undefined,
   ): Promise<{ user: UserRow; isNewUser: boolean }> {
     return transaction(this.deps.db, async (tx) => {
       const existing = await this.deps.users.findByIdentity(identity.issuer, identity.subject, tx);
@@ -675,6 +681,7 @@ export class AuthService {
           passwordHash: null,
           emailVerified: true,
           profilePicture: identity.picture,
+          timeZone,
         },
         tx,
       );

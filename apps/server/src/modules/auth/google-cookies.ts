@@ -11,6 +11,8 @@ const cookies = {
   state: { name: 'selah_oauth_state', path: '/api/auth/google', sameSite: 'lax', maxAge: 600 },
   /** A friend's invite code carried through a Google sign-up started from an invite link. */
   invite: { name: 'selah_oauth_invite', path: '/api/auth/google', sameSite: 'lax', maxAge: 600 },
+  /** The browser's time zone, kept for an account a Google sign-up creates (ADR 057). */
+  zone: { name: 'selah_oauth_zone', path: '/api/auth/google', sameSite: 'lax', maxAge: 600 },
   /** The browser half of the callback's login code: the code alone exchanges for nothing. */
   handoff: {
     name: 'selah_google_handoff',

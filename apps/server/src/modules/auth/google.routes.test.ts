@@ -233,6 +233,22 @@ describe('GET /api/auth/google/callback', () => {
     expect(String(plain.headers['set-cookie'])).toMatch(/selah_oauth_invite=; Max-Age=0/);
   });
 
+  it("keeps the browser's time zone for an account a Google sign-up creates (ADR 057)", async () => {
+    const email = uniqueEmail('lagos');
+    claims = { sub: `zone-${email}`, email, email_verified: true, given_name: 'Ade' };
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/google?timeZone=Africa%2FLagos',
+    });
+    const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+    expect(cookies.join('\n')).toMatch(/selah_oauth_zone=Africa(%2F|\/)Lagos; Max-Age=600/);
+    const cookie = cookies.map((c) => c.split(';')[0]).join('; ');
+    const landing = await callback(await authorize(new URL(res.headers.location!)), cookie);
+    const { user } = (await exchange(landing)).json<{ user: { settings: object } }>();
+    expect(user.settings).toMatchObject({ timeZone: 'Africa/Lagos' });
+    expect(user.settings).not.toHaveProperty('timeZoneChosen');
+  });
+
   it('maps a cancelled sign-in to oauth_cancelled and other provider errors to oauth_error', async () => {
     provider.service.on('beforeAuthorizeRedirect', ({ url }: { url: URL }) => {
       url.searchParams.delete('code');

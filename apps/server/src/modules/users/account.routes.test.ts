@@ -85,6 +85,55 @@ describe('GET/PUT /api/users/me settings', () => {
     expect(row!.bio).toBe('');
   });
 
+  it('changes only the fields sent: saving a bio never saves a time zone (ADR 057)', async () => {
+    const u = await person(t.app);
+    const bio = await u.api.put('/api/users/me/profile', { bio: ' Praying for Lagos. ' });
+    expect(bio.statusCode).toBe(200);
+    expect(bio.json()).toMatchObject({ bio: 'Praying for Lagos.', firstName: expect.any(String) });
+    let settings = (await u.api.get('/api/users/me/settings')).json();
+    expect(settings.profile).toMatchObject({ timeZone: null, timeZoneChosen: false });
+
+    // A zone sent is the person's choice; other fields stay as they were.
+    const zone = await u.api.put('/api/users/me/profile', { timeZone: 'Africa/Lagos' });
+    expect(zone.json()).toMatchObject({
+      bio: 'Praying for Lagos.',
+      settings: { timeZone: 'Africa/Lagos', timeZoneChosen: true },
+    });
+    settings = (await u.api.get('/api/users/me/settings')).json();
+    expect(settings.profile).toMatchObject({ timeZone: 'Africa/Lagos', timeZoneChosen: true });
+    expect((await u.api.get('/api/stats')).json().timeZone).toBe('Africa/Lagos');
+
+    // Nothing sent, nothing changed.
+    const none = await u.api.put('/api/users/me/profile', {});
+    expect(none.statusCode).toBe(200);
+    expect(none.json().settings).toMatchObject({ timeZone: 'Africa/Lagos' });
+  });
+
+  it.each([
+    ['Africa/Lagos', 'Africa/Lagos'],
+    ['Asia/Calcutta', 'Asia/Kolkata'],
+    ['+05:30', undefined],
+    ['Mars/Olympus', undefined],
+  ])("keeps the browser's zone %s at sign-up as %s, not marked chosen", async (sent, stored) => {
+    const email = `zone${Math.floor(Math.random() * 1e9)}@example.com`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: `10.57.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      payload: {
+        firstName: 'Ade',
+        lastName: 'Bello',
+        email,
+        password: STRONG_PASSWORD,
+        timeZone: sent,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.db.db.select().from(users).where(eq(users.email, email));
+    expect(row!.settings.timeZone).toBe(stored);
+    expect(row!.settings.timeZoneChosen).toBeUndefined();
+  });
+
   it('refuses a username someone else has', async () => {
     const [a, b] = await Promise.all([person(t.app), person(t.app)]);
     const taken = (await a.api.put('/api/users/me/profile', profile())).json().username;

@@ -76,6 +76,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
         tags: ['account'],
         operationId: 'updateProfile',
         summary: 'Update my profile',
+        description:
+          "Changes only the fields sent. A time zone sent is the person's choice (ADR 057).",
         body: ProfileInputSchema,
         response: { 200: UserSchema, ...errors },
       },

@@ -122,6 +122,7 @@ export class AccountService {
         email: user.email,
         bio: user.bio,
         timeZone: user.settings.timeZone ?? null,
+        timeZoneChosen: user.settings.timeZoneChosen === true,
         language: user.language,
         profilePicture: user.profilePicture,
         hasPassword: user.passwordHash !== null,
@@ -146,15 +147,18 @@ export class AccountService {
   }
 
   /**
-   * Updates the profile.
+   * Updates the fields of the profile that `input` has (the form sends only what changed). A
+   * time zone sent is the person's choice: it is saved and marked chosen (ADR 057).
    * @throws AppError VALIDATION_FAILED for a time zone that is not accepted (an offset, another
    *   name for a zone, an unknown name), CONFLICT for a taken username.
    */
   async updateProfile(user: UserRow, input: ProfileInput): Promise<UserRow> {
-    const zoneProblem = timeZoneProblem(input.timeZone);
-    if (zoneProblem) throw validationFailed('body.timeZone', zoneProblem);
-    const username = input.username.trim().toLowerCase();
-    if (username !== user.username) {
+    if (input.timeZone !== undefined) {
+      const zoneProblem = timeZoneProblem(input.timeZone);
+      if (zoneProblem) throw validationFailed('body.timeZone', zoneProblem);
+    }
+    const username = input.username?.trim().toLowerCase();
+    if (username !== undefined && username !== user.username) {
       const [taken] = await this.deps.db
         .select({ id: users.id })
         .from(users)
@@ -164,12 +168,14 @@ export class AccountService {
     }
     try {
       return await this.save(user, {
-        firstName: input.firstName.trim(),
-        lastName: input.lastName.trim(),
+        firstName: input.firstName?.trim(),
+        lastName: input.lastName?.trim(),
         username,
-        bio: (input.bio ?? '').trim(),
+        bio: input.bio?.trim(),
         language: input.language,
-        settings: { timeZone: input.timeZone },
+        ...(input.timeZone !== undefined && {
+          settings: { timeZone: input.timeZone, timeZoneChosen: true },
+        }),
       });
     } catch (error) {
       if (isUniqueViolation(error)) {

@@ -66,7 +66,8 @@ export class UsersRepository {
    */
   async update(id: string, changes: UserChanges, tx: DbOrTx = this.db): Promise<UserRow | null> {
     const { settings, ...values } = changes;
-    const set = { ...values, ...(settings ? { settings: settingsWith(settings) } : {}) };
+    const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+    const set = { ...given, ...(settings ? { settings: settingsWith(settings) } : {}) };
     // Nothing to change: the row as it is; Drizzle refuses an empty SET.
     if (Object.keys(set).length === 0) return this.findById(id, tx);
     const [row] = await tx.update(users).set(set).where(eq(users.id, id)).returning();

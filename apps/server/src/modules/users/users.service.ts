@@ -6,7 +6,7 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
-import { isKnownTimeZone } from '../../lib/time-zone.ts';
+import { canonicalTimeZone, isKnownTimeZone } from '../../lib/time-zone.ts';
 import { type UserChanges, UsersRepository } from './users.repository.ts';
 import { LRUCache } from 'lru-cache';
 
@@ -17,6 +17,18 @@ export interface NewUser {
   passwordHash: string | null;
   emailVerified: boolean;
   profilePicture?: string | null;
+  /**
+   * The browser's time zone at sign-up, kept when it is (another name for) an accepted zone the
+   * database knows; otherwise none is stored. Not marked chosen (ADR 057).
+   */
+  timeZone?: string | undefined;
+}
+
+/** The accepted zone a browser's report stands for ('Asia/Calcutta' → 'Asia/Kolkata'), or null. */
+export function deviceTimeZone(zone: string | undefined): string | null {
+  if (!zone) return null;
+  const name = canonicalTimeZone(zone);
+  return isKnownTimeZone(name) ? name : null;
 }
 
 /**
@@ -147,6 +159,7 @@ export class UsersService {
   async create(input: NewUser, tx?: DbOrTx): Promise<UserRow> {
     const email = normaliseEmail(input.email);
     const base = usernameBase(input.firstName, input.lastName);
+    const timeZone = deviceTimeZone(input.timeZone);
     for (let attempt = 0; attempt < 5; attempt++) {
       const taken = await this.repo.usernamesStartingWith(base, tx);
       let username = base;
@@ -161,7 +174,7 @@ export class UsersService {
           lastName: input.lastName.trim(),
           username,
           profilePicture: input.profilePicture ?? null,
-          settings: DEFAULT_USER_SETTINGS,
+          settings: timeZone ? { ...DEFAULT_USER_SETTINGS, timeZone } : DEFAULT_USER_SETTINGS,
           notificationPreferences: DEFAULT_NOTIFICATION_PREFERENCES,
         },
         tx,

@@ -4,11 +4,12 @@ import {
   BIO_MAX,
   LANGUAGE_NAMES,
   LANGUAGES,
-  ProfileInputSchema,
-  TIME_ZONES,
+  ProfileFieldsSchema,
+  type ProfileInput,
   type Settings,
 } from '@selah/shared/schemas/settings';
 import { Info } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DescriptionField } from '@/components/forms/description-field';
@@ -24,28 +25,34 @@ import {
 } from '@/components/ui/select';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
+import { deviceTimeZone } from '@/lib/time-zones';
 import { toast } from '@/lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
+import { TimeZonePicker } from './time-zone-picker';
 
-type ProfileValues = z.input<typeof ProfileInputSchema>;
-type ProfileOutput = z.output<typeof ProfileInputSchema>;
+type ProfileValues = z.input<typeof ProfileFieldsSchema>;
+type ProfileOutput = z.output<typeof ProfileFieldsSchema>;
 type Language = (typeof LANGUAGES)[number];
 
 const FIELDS = ['firstName', 'lastName', 'username', 'bio', 'timeZone', 'language'] as const;
-/** The spec's default zone (Eastern) for a user who never chose one. */
-export const DEFAULT_TIME_ZONE = TIME_ZONES[0].value;
+/** Shown for a user with no zone stored whose device's zone Selah does not accept. */
+const FALLBACK_TIME_ZONE = 'UTC';
 const SAVE_FAILED = 'Your profile could not be saved. Please try again.';
 
 const isLanguage = (value: string): value is Language =>
   (LANGUAGES as readonly string[]).includes(value);
 
+/**
+ * The form's values: a user with no zone stored sees this device's (ADR 057), which is saved
+ * only when they pick it.
+ */
 function toValues(profile: Settings['profile']): ProfileValues {
   return {
     firstName: profile.firstName,
     lastName: profile.lastName,
     username: profile.username,
     bio: profile.bio,
-    timeZone: profile.timeZone ?? DEFAULT_TIME_ZONE,
+    timeZone: profile.timeZone ?? deviceTimeZone() ?? FALLBACK_TIME_ZONE,
     language: isLanguage(profile.language) ? profile.language : 'en',
   };
 }
@@ -56,30 +63,49 @@ function fromUser(user: User): ProfileValues {
     lastName: user.lastName,
     username: user.username,
     bio: user.bio ?? '',
-    timeZone: user.settings.timeZone ?? DEFAULT_TIME_ZONE,
+    timeZone: user.settings.timeZone ?? deviceTimeZone() ?? FALLBACK_TIME_ZONE,
     language: user.language && isLanguage(user.language) ? user.language : 'en',
   };
 }
 
-/** Name, username, bio, time zone and language, saved with 'Save Changes'. */
+/**
+ * Name, username, bio, time zone and language, saved with 'Save Changes'. Only the fields that
+ * changed are sent, and the time zone only when the person picked one that is not the one
+ * stored: saving a bio never saves a zone (ADR 057).
+ */
 export function ProfileForm({ profile }: { profile: Settings['profile'] }) {
   const updateProfile = useUpdateProfile();
   const form = useForm<ProfileValues, unknown, ProfileOutput>({
-    resolver: zodResolver(ProfileInputSchema),
+    resolver: zodResolver(ProfileFieldsSchema),
     defaultValues: toValues(profile),
   });
   const { errors } = form.formState;
+  const [zonePicked, setZonePicked] = useState(false);
+  const [deviceZone] = useState(deviceTimeZone);
   const timeZoneSaved = profile.timeZone !== null;
-  // A zone saved some other way (not one of the six) stays selectable.
-  const zones =
-    profile.timeZone && !TIME_ZONES.some((zone) => zone.value === profile.timeZone)
-      ? [...TIME_ZONES, { label: profile.timeZone, value: profile.timeZone }]
-      : TIME_ZONES;
+  // A zone saved elsewhere (the device prompt's Switch) shows here unless one is being picked.
+  const { resetField } = form;
+  useEffect(() => {
+    if (profile.timeZone === null || zonePicked) return;
+    resetField('timeZone', { defaultValue: profile.timeZone });
+  }, [profile.timeZone, zonePicked, resetField]);
 
-  const onValid = (values: ProfileOutput) =>
-    updateProfile.mutate(values, {
+  const onValid = (values: ProfileOutput) => {
+    // What changed from the values the form started with (as the server would store them).
+    const before = ProfileFieldsSchema.safeParse(form.formState.defaultValues).data;
+    const changes: ProfileInput = {};
+    for (const field of ['firstName', 'lastName', 'username', 'bio', 'language'] as const) {
+      if (values[field] !== before?.[field]) Object.assign(changes, { [field]: values[field] });
+    }
+    if (zonePicked && values.timeZone !== profile.timeZone) changes.timeZone = values.timeZone;
+    if (Object.keys(changes).length === 0) {
+      toast.success('Nothing to save', { description: 'Your profile is as it was.' });
+      return;
+    }
+    updateProfile.mutate(changes, {
       onSuccess: (user) => {
         form.reset(fromUser(user));
+        setZonePicked(false);
         toast.success('Profile updated!', { description: 'Your changes have been saved.' });
       },
       onError: (error) => {
@@ -92,6 +118,7 @@ export function ProfileForm({ profile }: { profile: Settings['profile'] }) {
         toast.error('Profile not saved', { description: getErrorMessage(error, SAVE_FAILED) });
       },
     });
+  };
 
   return (
     <form
@@ -148,7 +175,9 @@ export function ProfileForm({ profile }: { profile: Settings['profile'] }) {
             ) : (
               <span className="inline-flex gap-1.5 text-foreground">
                 <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-                Not saved yet: your statistics use UTC until you save a time zone.
+                {deviceZone
+                  ? 'From this device, not saved yet: your statistics use UTC until you pick a time zone.'
+                  : 'Not saved yet: your statistics use UTC until you pick a time zone.'}
               </span>
             )
           }
@@ -159,25 +188,16 @@ export function ProfileForm({ profile }: { profile: Settings['profile'] }) {
               control={form.control}
               name="timeZone"
               render={({ field }) => (
-                <Select name={field.name} value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger
-                    id={control.id}
-                    aria-invalid={control['aria-invalid']}
-                    aria-describedby={control['aria-describedby']}
-                    className="w-full"
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                  >
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {zones.map((zone) => (
-                      <SelectItem key={zone.value} value={zone.value}>
-                        {zone.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <TimeZonePicker
+                  control={control}
+                  value={field.value}
+                  deviceZone={deviceZone}
+                  onBlur={field.onBlur}
+                  onPick={(zone) => {
+                    setZonePicked(true);
+                    field.onChange(zone);
+                  }}
+                />
               )}
             />
           )}

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as TimeZones from '@/lib/time-zones';
 import { useAuthStore } from '@/stores/auth-store';
 import { buildUser } from '@/testing/factories';
 import { API, apiError } from '@/testing/msw/handlers/auth';
@@ -15,6 +16,11 @@ import { startGoogleConfirmation } from '../utils/google-confirm';
 import { ProfileSettings } from './profile-settings';
 
 vi.mock('../utils/google-confirm', () => ({ startGoogleConfirmation: vi.fn() }));
+// This device is in Lagos (ADR 057).
+vi.mock('@/lib/time-zones', async (importOriginal) => ({
+  ...(await importOriginal<typeof TimeZones>()),
+  deviceTimeZone: () => 'Africa/Lagos',
+}));
 
 const jane = buildUser({
   email: 'jane@example.com',
@@ -54,7 +60,7 @@ describe('Settings > Profile', () => {
     URL.revokeObjectURL = vi.fn();
   });
 
-  it('shows the profile, with Eastern Time preselected and UTC in use until a zone is saved', async () => {
+  it("shows the profile, with this device's zone preselected and UTC in use until one is picked", async () => {
     renderProfile(buildSettings({ profile: { bio: 'Mother of three.' } }));
 
     expect(await screen.findByLabelText('First name')).toHaveValue('Jane');
@@ -62,9 +68,11 @@ describe('Settings > Profile', () => {
     expect(screen.getByLabelText('Username')).toHaveValue('janedoe');
     expect(screen.getByLabelText('Bio')).toHaveValue('Mother of three.');
     expect(screen.getByText('16/500 characters')).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveTextContent('Eastern Time');
-    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveAccessibleDescription(
-      'Not saved yet: your statistics use UTC until you save a time zone.',
+    const zone = screen.getByRole('combobox', { name: 'Time zone' });
+    expect(zone).toHaveTextContent('Africa/Lagos');
+    expect(zone).not.toHaveTextContent('Eastern Time');
+    expect(zone).toHaveAccessibleDescription(
+      'From this device, not saved yet: your statistics use UTC until you pick a time zone.',
     );
     expect(screen.getByRole('combobox', { name: 'Language' })).toHaveTextContent('English');
     expect(screen.getByText('jane@example.com')).toBeInTheDocument();
@@ -89,7 +97,8 @@ describe('Settings > Profile', () => {
     await user.type(screen.getByLabelText('Bio'), 'I pray for my town.');
     expect(screen.getByText('19/500 characters')).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: 'Time zone' }));
-    await user.click(await screen.findByRole('option', { name: 'Pacific Time' }));
+    await user.type(screen.getByRole('combobox', { name: 'Search time zones' }), 'Pacific Time');
+    await user.click(await screen.findByRole('option', { name: /Pacific Time/ }));
     await user.click(screen.getByRole('combobox', { name: 'Language' }));
     await user.click(await screen.findByRole('option', { name: 'Spanish' }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -98,7 +107,6 @@ describe('Settings > Profile', () => {
     expect(bodies).toEqual([
       {
         firstName: 'Janet',
-        lastName: 'Doe',
         username: 'janet.prays',
         bio: 'I pray for my town.',
         timeZone: 'America/Los_Angeles',
@@ -112,6 +120,127 @@ describe('Settings > Profile', () => {
       settings: { timeZone: 'America/Los_Angeles' },
     });
     expect(screen.getByLabelText('Username')).toHaveValue('janet.prays');
+  });
+
+  it.each([
+    ['a zone an earlier form saved', 'America/New_York'],
+    ["none (this device's is shown)", null],
+  ])('saving the bio sends only the bio, never a zone: %s', async (_case, stored) => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.put(`${API}/users/me/profile`, async ({ request }) => {
+        const body = (await request.json()) as Record<string, string>;
+        bodies.push(body);
+        return HttpResponse.json(userFrom({ ...body, timeZone: stored }));
+      }),
+    );
+    const { user } = renderProfile(buildSettings({ profile: { timeZone: stored } }));
+
+    await user.type(await screen.findByLabelText('Bio'), 'Praying for Lagos.');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await expectToast('Profile updated!', 'Your changes have been saved.');
+    expect(bodies).toEqual([{ bio: 'Praying for Lagos.' }]);
+  });
+
+  it("saves this device's zone once it is picked, though it was shown already", async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.put(`${API}/users/me/profile`, async ({ request }) => {
+        const body = (await request.json()) as Record<string, string>;
+        bodies.push(body);
+        return HttpResponse.json(userFrom(body));
+      }),
+    );
+    const { user } = renderProfile();
+
+    await user.click(await screen.findByRole('combobox', { name: 'Time zone' }));
+    const thisDevice = screen.getByRole('group', { name: 'This device' });
+    await user.click(within(thisDevice).getByRole('option', { name: /Lagos/ }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await expectToast('Profile updated!', 'Your changes have been saved.');
+    expect(bodies).toEqual([{ timeZone: 'Africa/Lagos' }]);
+  });
+
+  it('says so and sends nothing when nothing changed', async () => {
+    const sent = vi.fn();
+    server.use(http.put(`${API}/users/me/profile`, sent));
+    const { user } = renderProfile();
+
+    await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
+
+    await expectToast('Nothing to save', 'Your profile is as it was.');
+    expect(sent).not.toHaveBeenCalled();
+  });
+
+  describe('time zone picker', () => {
+    it("offers every zone the server accepts, by region, this device's first", async () => {
+      const { user } = renderProfile(buildSettings({ profile: { timeZone: 'America/New_York' } }));
+
+      await user.click(await screen.findByRole('combobox', { name: 'Time zone' }));
+
+      const list = screen.getByRole('listbox', { name: 'Time zones' });
+      const groups = within(list).getAllByRole('group');
+      expect(groups[0]).toHaveAccessibleName('This device');
+      expect(within(groups[0]!).getByRole('option')).toHaveTextContent('Africa/Lagos');
+      expect(groups.map((group) => group.getAttribute('aria-label'))).toEqual(
+        expect.arrayContaining(['Africa', 'Americas', 'Asia', 'Europe', 'Pacific', 'UTC and GMT']),
+      );
+      // The shared list (ADR 054): 418 zones by country, UTC, Etc/UTC and Etc/GMT, plus Lagos again.
+      expect(within(list).getAllByRole('option')).toHaveLength(422);
+      expect(within(list).getByRole('option', { selected: true, name: /New York/ })).toBeVisible();
+      // Names the server refuses are not offered.
+      for (const name of [/US\/Pacific/, /Asia\/Calcutta/, /Etc\/GMT\+5/])
+        expect(within(list).queryByRole('option', { name })).toBeNull();
+    });
+
+    it.each([
+      ['Lagos', 'Africa/Lagos'],
+      ['Atlantis', null],
+      ['Eastern Time', 'America/New_York'],
+      ['Central Time', 'America/Chicago'],
+      ['Mountain Time', 'America/Denver'],
+      ['Pacific Time', 'America/Los_Angeles'],
+      ['GMT', 'Etc/GMT'],
+      ['Central European Time', 'Europe/Paris'],
+      ['sao paulo', 'America/Sao_Paulo'],
+      ['Buenos Aires', 'America/Argentina/Buenos_Aires'],
+    ])('a search for %j finds %s', async (query, zone) => {
+      const { user } = renderProfile();
+      await user.click(await screen.findByRole('combobox', { name: 'Time zone' }));
+      await user.type(screen.getByRole('combobox', { name: 'Search time zones' }), query);
+
+      const list = screen.getByRole('listbox', { name: 'Time zones' });
+      if (zone === null) {
+        expect(within(list).queryAllByRole('option')).toHaveLength(0);
+        expect(within(list).getByText(`No time zone matches “${query}”.`)).toBeVisible();
+      } else {
+        expect(
+          within(list)
+            .getAllByRole('option')
+            .map((option) => option.textContent),
+        ).toContainEqual(expect.stringContaining(zone));
+      }
+    });
+
+    it('is used with the keyboard: type, arrows, Enter', async () => {
+      const { user } = renderProfile();
+      const trigger = await screen.findByRole('combobox', { name: 'Time zone' });
+      trigger.focus();
+      await user.keyboard('{Enter}');
+      const search = screen.getByRole('combobox', { name: 'Search time zones' });
+      expect(search).toHaveFocus();
+      await user.keyboard('Paris');
+      expect(search).toHaveAttribute(
+        'aria-activedescendant',
+        within(screen.getByRole('listbox')).getByRole('option', { name: /Europe\/Paris/ }).id,
+      );
+      await user.keyboard('{Enter}');
+
+      expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+      expect(trigger).toHaveTextContent('Central European Time · Europe/Paris');
+    });
   });
 
   it("shows the server's answers under the fields: a taken username, a time zone it refuses", async () => {
@@ -133,7 +262,10 @@ describe('Settings > Profile', () => {
     );
     const { user } = renderProfile();
 
-    await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Time zone' }));
+    await user.type(screen.getByRole('combobox', { name: 'Search time zones' }), 'Paris');
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByText('That username is taken. Please choose another.')).toBeVisible();
     expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');

@@ -38,6 +38,7 @@ export function adoptUser(queryClient: QueryClient, user: User) {
             email: user.email,
             bio: user.bio ?? old.profile.bio,
             timeZone: user.settings.timeZone ?? old.profile.timeZone,
+            timeZoneChosen: user.settings.timeZoneChosen === true,
             language: user.language ?? old.profile.language,
             profilePicture: user.profilePicture,
           },

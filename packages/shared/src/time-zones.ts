@@ -1,9 +1,14 @@
 /**
+ * The time zones Selah accepts, shared by the server (which checks them, ADR 054) and the web
+ * client (which offers exactly these, ADR 057): one list, not two.
+ */
+
+/**
  * The time zones people choose, by country: every name in the tz database's `zone.tab` (tzdata
  * 2025b, one line per zone), which are the names `Intl.supportedValuesOf('timeZone')` lists too
  * (under ICU's older spelling for nineteen of them, such as Asia/Calcutta for Asia/Kolkata).
- * `time-zone.test.ts` checks the list against this Node, `db/time-zones.test.ts` against the
- * database (ADR 054).
+ * The server's `lib/time-zone.test.ts` checks the list against this Node,
+ * `db/time-zones.test.ts` against the database (ADR 054).
  */
 export const ZONE_TAB_NAMES = [
   'Africa/Abidjan',
@@ -425,3 +430,92 @@ export const ZONE_TAB_NAMES = [
   'Pacific/Wake',
   'Pacific/Wallis',
 ] as const;
+
+/**
+ * The zone names Selah accepts (ADR 054): UTC (a user's zone until they choose one), Etc/UTC,
+ * Etc/GMT (one of the spec's six) and the tz database's zones by country. No offsets ('-0800',
+ * '+05:30': PostgreSQL reads a sign the other way from Intl, or not at all) and no other names
+ * for these zones ('US/Pacific'): both sides must know a name and agree on what it means. The
+ * server narrows them at boot to the names its database knows too.
+ */
+export const TIME_ZONE_NAMES: readonly string[] = ['UTC', 'Etc/UTC', 'Etc/GMT', ...ZONE_TAB_NAMES];
+
+/**
+ * ICU's older spelling of an accepted zone, as `Intl` (and so a browser) may report it, and the
+ * accepted name: for the tz database's zones by country, `Intl.supportedValuesOf('timeZone')`
+ * differs only in these (the server's `lib/time-zone.test.ts` checks it against Node's ICU).
+ * A table, not a search through `Intl`: building a formatter per zone takes seconds in a browser.
+ */
+export const ICU_TIME_ZONE_NAMES: Readonly<Record<string, string>> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+const ACCEPTED = new Set(TIME_ZONE_NAMES);
+
+/**
+ * The accepted name of a zone as `Intl` names it (a browser's own zone): itself when listed, the
+ * tz database's spelling of an ICU name ('Asia/Calcutta' → 'Asia/Kolkata'), else null. No
+ * `Intl` calls: fast enough for any page.
+ */
+export function acceptedTimeZoneName(zone: string): string | null {
+  if (ACCEPTED.has(zone)) return zone;
+  return ICU_TIME_ZONE_NAMES[zone] ?? null;
+}
+
+/** Intl's own name for a zone ('US/Pacific' → 'America/Los_Angeles'), or null when it has none. */
+function intlName(zone: string): string | null {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** Each accepted zone under Intl's name for it (first listed wins: UTC for Etc/UTC's aliases). */
+let byIntlName: Map<string, string> | null = null;
+
+/**
+ * The accepted name `zone` stands for: itself when listed, the listed zone that another name of
+ * it means ('US/Pacific' and 'US/Pacific-New' → 'America/Los_Angeles', 'Asia/Calcutta' →
+ * 'Asia/Kolkata'), or null for an offset or an unknown name. Asks `Intl` about every accepted
+ * zone once for a name not listed: for the server (a browser uses `acceptedTimeZoneName`).
+ */
+export function canonicalTimeZone(zone: string): string | null {
+  if (ACCEPTED.has(zone)) return zone;
+  const name = intlName(zone);
+  if (name === null) return null;
+  if (!byIntlName) {
+    byIntlName = new Map();
+    for (const listed of TIME_ZONE_NAMES) {
+      const key = intlName(listed);
+      if (key !== null && !byIntlName.has(key)) byIntlName.set(key, listed);
+    }
+  }
+  return byIntlName.get(name) ?? null;
+}
+
+/** UTC under its accepted names: the same time. */
+const UTC_NAMES = new Set(['UTC', 'Etc/UTC', 'Etc/GMT']);
+
+/** Whether two accepted zone names keep the same time (the same name, or UTC under two names). */
+export function sameTimeZone(a: string, b: string): boolean {
+  return a === b || (UTC_NAMES.has(a) && UTC_NAMES.has(b));
+}
