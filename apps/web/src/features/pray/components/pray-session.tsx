@@ -371,14 +371,12 @@ function ItemScreens({
           id={`${id}-title`}
           ref={heading}
           tabIndex={-1}
-          className="text-3xl leading-tight font-semibold tracking-tight break-words outline-none md:text-4xl"
+          className="text-3xl leading-tight font-semibold tracking-tight outline-none md:text-4xl"
         >
           {item.title}
         </h1>
         {item.text && (
-          <p className="text-lg leading-relaxed break-words whitespace-pre-line md:text-xl">
-            {item.text}
-          </p>
+          <p className="text-lg leading-relaxed whitespace-pre-line md:text-xl">{item.text}</p>
         )}
         {item.verse && (
           <blockquote className="border-l-4 border-primary/60 pl-4 text-lg italic">
@@ -556,7 +554,7 @@ function EndScreen({ round, onMore }: { round: Round; onMore: () => void }) {
       </div>
       <div className="w-full max-w-md rounded-xl border bg-card p-4 text-left">
         <h2 className="text-sm font-medium text-muted-foreground">Next due</h2>
-        <p className="mt-1 text-lg break-words">
+        <p className="mt-1 text-lg">
           {nextDue
             ? nextDue.title
             : allDue
