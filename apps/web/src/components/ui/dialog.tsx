@@ -45,8 +45,8 @@ export function DialogOverlay({
   );
 }
 
-/** Fields a person types into (text areas and text-like inputs). */
-const TYPED_INPUTS = new Set(['text', 'email', 'url', 'search', 'tel', 'password', 'number']);
+/** Fields a person writes in (text areas and text-like inputs; a search box is not writing). */
+const TYPED_INPUTS = new Set(['text', 'email', 'url', 'tel', 'password', 'number']);
 
 function isTypedField(target: EventTarget): target is HTMLInputElement | HTMLTextAreaElement {
   return (
@@ -80,7 +80,10 @@ function useTypedText() {
   };
 }
 
-/** Back (and Forward) while the dialog holds typed text asks first (React Router's blocker). */
+/**
+ * Back (and Forward) within the app while the dialog holds typed text asks first (React Router's
+ * blocker).
+ */
 function BackGuard({
   isDirty,
   onBlocked,
@@ -96,6 +99,22 @@ function BackGuard({
       onBlocked({ discard: () => blocker.proceed(), keep: () => blocker.reset() });
     }
   }, [blocker, onBlocked]);
+  return null;
+}
+
+/**
+ * Leaving the page itself (a reload, closing the tab, Back to a page outside the app) while the
+ * dialog holds typed text: the browser's own "Leave site?" question (a page cannot word it).
+ */
+function UnloadGuard({ isDirty }: { isDirty: () => boolean }) {
+  const latest = useRef(isDirty);
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (latest.current()) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
   return null;
 }
 
@@ -170,6 +189,7 @@ export function DialogContent({
             toast.dismissEarlierOnPhone(EARLIER_TOAST_MS);
           }}
         />
+        {confirmDiscard && <UnloadGuard isDirty={typed.isDirty} />}
         {inRouter && confirmDiscard && <BackGuard isDirty={typed.isDirty} onBlocked={setAsking} />}
         {children}
         {showCloseButton && (
