@@ -65,6 +65,11 @@ test.describe('Phones (issue 29 §4)', () => {
       isPrivate: false,
     });
     await post(request, mine, `/api/prayers/${prayer._id}/notes`, { text: LONG });
+    const answered = await request.put(`/api/prayers/${prayer._id}/status`, {
+      headers: { authorization: `Bearer ${mine.token}` },
+      data: { isAnswered: true },
+    });
+    expect(answered.status()).toBe(200);
     await post(request, mine, `/api/prayers/${prayer._id}/testimony`, { testimony: LONG }, 200);
     const asked = await post<{ _id: string }>(request, mine, '/api/prayer-requests', {
       title: `Request ${WORD100.slice(0, 40)}`,
@@ -103,9 +108,10 @@ test.describe('Phones (issue 29 §4)', () => {
     await expect(page.getByText(LONG).first()).toBeVisible();
     await expectNoSidewaysScroll(page, 'prayer page with its note and testimony');
 
-    await page.goto('/prayers');
+    // Answered, with its testimony.
+    await page.goto('/prayers?tab=answered');
     await expect(page.getByText(`Prayer ${WORD100.slice(0, 40)}`).first()).toBeVisible();
-    await expectNoSidewaysScroll(page, 'prayers');
+    await expectNoSidewaysScroll(page, 'answered prayers');
 
     await page.goto('/prayer-requests');
     await expect(page.getByText(`Request ${WORD100.slice(0, 40)}`)).toBeVisible();
@@ -118,6 +124,10 @@ test.describe('Phones (issue 29 §4)', () => {
     await page.goto('/prayer-requests?tab=friendRequests');
     await expect(page.getByText(`Friend ${WORD100.slice(0, 40)}`)).toBeVisible();
     await expectNoSidewaysScroll(page, "friends' requests");
+
+    await page.goto('/prayer-groups');
+    await expect(page.getByText('Lagos Wednesday group').first()).toBeVisible();
+    await expectNoSidewaysScroll(page, 'groups');
 
     await page.goto(`/prayer-groups/${group.data._id}`);
     await expect(page.getByText(`Prayer ${WORD100.slice(0, 40)}`).first()).toBeVisible();

@@ -58,7 +58,7 @@ export function DetailHeader({
           <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{title}</h1>
           <div
             className={cn(
-              'flex flex-wrap items-center text-sm text-muted-foreground',
+              'flex min-w-0 flex-wrap items-center text-sm text-muted-foreground',
               metaClassName,
             )}
           >

@@ -50,7 +50,7 @@ export function ThemeColorOptions({
             aria-pressed={selected}
             onClick={() => onChoose(color)}
             className={cn(
-              'flex min-w-0 items-center gap-2 rounded-md border px-3 py-2 text-sm transition-colors outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50',
+              'flex min-w-0 items-center gap-2 rounded-md border px-3 py-2 text-sm whitespace-nowrap transition-colors outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50',
               selected && 'border-primary bg-accent font-medium',
             )}
           >

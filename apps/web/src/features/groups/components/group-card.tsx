@@ -34,7 +34,7 @@ export function GroupCard({ group }: { group: PrayerGroup }) {
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-3 px-5">
         <p className="line-clamp-2 text-sm text-muted-foreground">{group.description}</p>
-        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+        <ul className="flex min-w-0 flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <li className="flex items-center gap-1.5">
             <Users className="size-4" aria-hidden="true" />
             {memberCountText(group.memberCount)}

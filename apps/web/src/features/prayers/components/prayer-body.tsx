@@ -19,7 +19,7 @@ export function PrayerBadges({
   className?: string;
 }) {
   return (
-    <div className={cn('flex flex-wrap items-center gap-2', className)}>
+    <div className={cn('flex min-w-0 flex-wrap items-center gap-2', className)}>
       <CategoryBadge category={prayer.category} />
       <PrayerStatusBadge status={prayer.status} />
       <Badge variant="outline" className="gap-1 text-muted-foreground">

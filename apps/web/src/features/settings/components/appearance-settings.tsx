@@ -96,7 +96,7 @@ export function AppearanceSettings() {
             themeColor={themeColor}
             onChoose={setThemeColor}
             labelledBy={`${id}-color`}
-            className="sm:grid-cols-5"
+            className="grid-cols-2 sm:grid-cols-5"
           />
         </div>
 
