@@ -1,3 +1,4 @@
+import { MOBILE_BREAKPOINT } from '@selah/shared/constants';
 import type * as SonnerModule from 'sonner';
 
 /**
@@ -39,11 +40,57 @@ function withSonner(run: (module: Sonner) => void): void {
   loadSonner().catch(() => undefined);
 }
 
+/** Phones: below the md breakpoint, where the sidebar becomes a sheet. */
+export const PHONE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
+
+export function isPhone(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
+}
+
+/**
+ * The longest a toast stays on a phone, whatever sonner's pause says (issue 29 §4). sonner
+ * pauses every timer while a toast is touched and resumes on pointerup, which never comes when
+ * the browser turns the touch into a scroll (pointercancel): one toast stayed over 40 s there.
+ * Longer than every duration the app asks for (8 s at most). Desktops keep the hover pause.
+ */
+export const TOAST_PHONE_MAX_MS = 10_000;
+
+/** When each toast on screen was last shown, and its phone deadline. */
+const shown = new Map<ToastId, { at: number; deadline?: ReturnType<typeof setTimeout> }>();
+
+function track(id: ToastId): void {
+  // Long gone (sonner closed them itself): kept no longer than a minute.
+  for (const [key, entry] of shown) if (Date.now() - entry.at > 60_000) forget(key);
+  const previous = shown.get(id);
+  if (previous?.deadline !== undefined) clearTimeout(previous.deadline);
+  const deadline = isPhone() ? setTimeout(() => dismiss(id), TOAST_PHONE_MAX_MS) : undefined;
+  shown.set(id, { at: Date.now(), ...(deadline !== undefined ? { deadline } : {}) });
+}
+
+function forget(id?: ToastId): void {
+  for (const [key, entry] of shown) {
+    if (id !== undefined && key !== id) continue;
+    if (entry.deadline !== undefined) clearTimeout(entry.deadline);
+    shown.delete(key);
+  }
+}
+
+function dismiss(id?: ToastId): void {
+  forget(id);
+  withSonner((module) => void module.toast.dismiss(id));
+}
+
 function show(kind: 'success' | 'error', message: Message, data?: ExternalToast): ToastId {
-  if (sonner) return sonner.toast[kind](message, data);
-  // The id sonner would only pick later, so callers can update or dismiss the toast meanwhile.
-  const id = data?.id ?? `toast-${++nextId}`;
-  withSonner((module) => module.toast[kind](message, { ...data, id }));
+  let id: ToastId;
+  if (sonner) {
+    id = sonner.toast[kind](message, data);
+  } else {
+    // The id sonner would only pick later, so callers can update or dismiss the toast meanwhile.
+    const chosen = data?.id ?? `toast-${++nextId}`;
+    withSonner((module) => module.toast[kind](message, { ...data, id: chosen }));
+    id = chosen;
+  }
+  track(id);
   return id;
 }
 
@@ -51,5 +98,15 @@ export const toast = {
   success: (message: Message, data?: ExternalToast): ToastId => show('success', message, data),
   error: (message: Message, data?: ExternalToast): ToastId => show('error', message, data),
   /** Dismisses one toast, or all of them without an id. */
-  dismiss: (id?: ToastId): void => withSonner((module) => void module.toast.dismiss(id)),
+  dismiss,
+  /**
+   * On a phone, dismisses the toasts shown more than `ms` ago: a dialog opening clears what
+   * earlier actions said, so no toast sits over it (`DialogContent`). Desktops keep them (their
+   * corner is clear of dialogs).
+   */
+  dismissEarlierOnPhone: (ms: number): void => {
+    if (!isPhone()) return;
+    const now = Date.now();
+    for (const [id, entry] of shown) if (now - entry.at > ms) dismiss(id);
+  },
 };

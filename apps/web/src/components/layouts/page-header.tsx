@@ -55,10 +55,10 @@ export function DetailHeader({
       </div>
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
         <div className="grid min-w-0 gap-2">
-          <h1 className="text-2xl font-semibold tracking-tight break-words md:text-3xl">{title}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{title}</h1>
           <div
             className={cn(
-              'flex flex-wrap items-center text-sm text-muted-foreground',
+              'flex min-w-0 flex-wrap items-center text-sm text-muted-foreground',
               metaClassName,
             )}
           >
@@ -68,9 +68,7 @@ export function DetailHeader({
         <div className="flex flex-wrap gap-2">{actions}</div>
       </div>
       {description && (
-        <p className="max-w-3xl break-words whitespace-pre-line text-muted-foreground">
-          {description}
-        </p>
+        <p className="max-w-3xl whitespace-pre-line text-muted-foreground">{description}</p>
       )}
       {children}
     </div>

@@ -1,5 +1,4 @@
-import { THEME_COLORS, type ThemeColor } from '@selah/shared/constants';
-import { Check } from 'lucide-react';
+import type { ThemeColor } from '@selah/shared/constants';
 import type * as React from 'react';
 import {
   Dialog,
@@ -8,24 +7,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { cn } from '@/lib/utils';
-
-/** A mid-tone of each palette, for the swatches (the real tokens live in src/index.css). */
-const SWATCHES: Record<ThemeColor, string> = {
-  slate: '#64748b',
-  blue: '#3b82f6',
-  indigo: '#6366f1',
-  purple: '#a855f7',
-  pink: '#ec4899',
-  rose: '#f43f5e',
-  amber: '#f59e0b',
-  emerald: '#10b981',
-  teal: '#14b8a6',
-};
-
-function colorName(color: ThemeColor) {
-  return color.charAt(0).toUpperCase() + color.slice(1);
-}
+import { ThemeColorOptions } from './theme-color-options';
 
 /**
  * The theme colour dialog, a chunk of its own (loaded by `ThemeColorDialog`, which owns the
@@ -57,32 +39,7 @@ export function ThemeColorPicker({
           <DialogTitle>Theme color</DialogTitle>
           <DialogDescription>Choose the accent colour used across Selah.</DialogDescription>
         </DialogHeader>
-        <div className="grid grid-cols-3 gap-2" role="group" aria-label="Theme colors">
-          {THEME_COLORS.map((color) => {
-            const selected = color === themeColor;
-            return (
-              <button
-                key={color}
-                type="button"
-                aria-pressed={selected}
-                onClick={() => onChoose(color)}
-                className={cn(
-                  'flex items-center gap-2 rounded-md border px-3 py-2 text-sm transition-colors outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50',
-                  selected && 'border-primary bg-accent font-medium',
-                )}
-              >
-                <span
-                  aria-hidden="true"
-                  className="flex size-5 shrink-0 items-center justify-center rounded-full"
-                  style={{ backgroundColor: SWATCHES[color] }}
-                >
-                  {selected && <Check className="size-3 text-white" />}
-                </span>
-                {colorName(color)}
-              </button>
-            );
-          })}
-        </div>
+        <ThemeColorOptions themeColor={themeColor} onChoose={onChoose} />
       </DialogContent>
     </Dialog>
   );

@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toast } from '@/lib/toast';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PHONE_QUERY, TOAST_PHONE_MAX_MS, toast } from '@/lib/toast';
 import { renderComponent } from '@/testing/render';
 import { getToasts } from '@/testing/toasts';
 import { Button } from './button';
@@ -56,5 +56,65 @@ describe('Toaster', () => {
     await waitFor(() => expect(getToasts()).toHaveLength(0));
     // Closing a toast is not a click outside the dialog: the dialog stays open.
     expect(screen.getByRole('dialog', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  describe('on a phone', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    });
+
+    it('sits at the top, clear of the bottom controls', async () => {
+      vi.spyOn(window, 'matchMedia').mockImplementation(
+        (query: string) =>
+          ({
+            matches: query === PHONE_QUERY,
+            media: query,
+            addEventListener: () => undefined,
+            removeEventListener: () => undefined,
+          }) as unknown as MediaQueryList,
+      );
+      renderComponent(<DialogWithToast />);
+      toast.success('Prayer added');
+      const [shown] = await waitFor(() => {
+        const items = getToasts();
+        expect(items).toHaveLength(1);
+        return items;
+      });
+      expect(shown!.closest('[data-sonner-toaster]')).toHaveAttribute('data-y-position', 'top');
+      expect(shown).toHaveAttribute('data-y-position', 'top');
+    });
+
+    it('never stays past its bound, even when a touch left sonner paused', async () => {
+      vi.spyOn(window, 'matchMedia').mockImplementation(
+        (query: string) =>
+          ({
+            matches: query === PHONE_QUERY,
+            media: query,
+            addEventListener: () => undefined,
+            removeEventListener: () => undefined,
+          }) as unknown as MediaQueryList,
+      );
+      renderComponent(<DialogWithToast />);
+      await screen.findByRole('region', { name: /Notifications/ });
+      vi.useFakeTimers();
+      act(() => void toast.success('Prayer added'));
+      act(() => {
+        vi.advanceTimersByTime(10);
+      });
+      const shown = getToasts()[0]!;
+      // A touch the browser turned into a scroll: pointerdown, then pointercancel, no pointerup.
+      fireEvent.pointerDown(shown);
+      fireEvent.pointerCancel(shown);
+      act(() => {
+        vi.advanceTimersByTime(TOAST_PHONE_MAX_MS - 1000);
+      });
+      expect(getToasts()).toHaveLength(1);
+
+      act(() => {
+        vi.advanceTimersByTime(2000);
+      });
+      expect(getToasts().filter((item) => item.dataset.removed !== 'true')).toHaveLength(0);
+    });
   });
 });

@@ -21,6 +21,7 @@ export default function PrayRoute() {
       dueOnly={dueOnly}
       rememberedSize={user?.settings.prayerSessionSize ?? 5}
       renderAnswerDialog={(props) => <AnswerPrayerDialog {...props} />}
+      userId={user?._id}
     />
   );
 }

@@ -123,10 +123,7 @@ export default function PrayerRoute() {
       </div>
       <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid min-w-0 gap-3">
-          <h1
-            id="prayer-title"
-            className="text-2xl font-semibold tracking-tight break-words md:text-3xl"
-          >
+          <h1 id="prayer-title" className="text-2xl font-semibold tracking-tight md:text-3xl">
             {data.title}
           </h1>
           <PrayerBadges prayer={data} className="text-sm text-muted-foreground">
@@ -217,7 +214,7 @@ export default function PrayerRoute() {
               {data.testimonies.map((testimony, index) => (
                 <li
                   key={index}
-                  className="rounded-lg border bg-card p-4 text-sm break-words whitespace-pre-wrap"
+                  className="rounded-lg border bg-card p-4 text-sm whitespace-pre-wrap"
                 >
                   {testimony}
                 </li>

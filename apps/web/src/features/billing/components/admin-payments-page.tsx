@@ -76,7 +76,7 @@ function PaymentItem({ payment }: { payment: AdminPayment }) {
         </p>
         <Badge className={cn(STATUS_STYLES[payment.status])}>{STATUS_LABELS[payment.status]}</Badge>
       </div>
-      <p className="min-w-0 text-sm break-words">
+      <p className="min-w-0 text-sm">
         <span className="font-medium">{payment.user.username}</span>{' '}
         <span className="text-muted-foreground">{payment.user.email}</span>
       </p>

@@ -239,7 +239,7 @@ function RecentTestimonies({ stats, className }: { stats: DashboardStats; classN
                   className="grid gap-2 rounded-lg border p-4"
                 >
                   <div className="flex flex-wrap items-start justify-between gap-2">
-                    <h3 id={`testimony-${item.id}`} className="font-semibold break-words">
+                    <h3 id={`testimony-${item.id}`} className="font-semibold">
                       {item.title}
                     </h3>
                     <Badge className="gap-1">
@@ -248,9 +248,7 @@ function RecentTestimonies({ stats, className }: { stats: DashboardStats; classN
                     </Badge>
                   </div>
                   {item.content && (
-                    <p className="line-clamp-3 text-sm break-words text-muted-foreground">
-                      {item.content}
-                    </p>
+                    <p className="line-clamp-3 text-sm text-muted-foreground">{item.content}</p>
                   )}
                   <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
                     <span>

@@ -45,7 +45,7 @@ export function FriendCard({ friend, now }: { friend: Friend; now: number }) {
         <StatusDot online={online} className="absolute right-0 bottom-0" />
       </div>
       <div className="grid min-w-0 flex-1 gap-0.5">
-        <h3 id={`${id}-name`} className="font-medium break-words">
+        <h3 id={`${id}-name`} className="font-medium">
           {name}
         </h3>
         <p className={cn('text-xs', online ? 'text-foreground' : 'text-muted-foreground')}>

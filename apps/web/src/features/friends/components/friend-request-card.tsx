@@ -45,7 +45,7 @@ export function IncomingRequestCard({ request }: { request: FriendRequest }) {
     <article aria-labelledby={`${id}-name`} className={CARD}>
       <PersonAvatar name={name} src={request.requester.profilePicture} className="size-11" />
       <div className="grid min-w-0 flex-1 basis-40 gap-0.5">
-        <h3 id={`${id}-name`} className="font-medium break-words">
+        <h3 id={`${id}-name`} className="font-medium">
           {name}
         </h3>
         {name !== request.requester.email && (
@@ -102,10 +102,7 @@ export function OutgoingRequestCard({ request }: { request: FriendRequest }) {
     <article aria-labelledby={`${id}-name`} className={CARD}>
       <PersonAvatar name={name} src={recipient.avatar} hidden={hidden} className="size-11" />
       <div className="grid min-w-0 flex-1 basis-40 gap-0.5">
-        <h3
-          id={`${id}-name`}
-          className={cn('font-medium break-words', hidden && 'text-muted-foreground')}
-        >
+        <h3 id={`${id}-name`} className={cn('font-medium', hidden && 'text-muted-foreground')}>
           {name}
         </h3>
         {!hidden && <p className="truncate text-xs text-muted-foreground">@{recipient.username}</p>}

@@ -21,7 +21,7 @@ export function GroupCard({ group }: { group: PrayerGroup }) {
     >
       <CardHeader className="gap-2 px-5">
         <div className="flex items-start justify-between gap-3">
-          <h3 className="min-w-0 text-base leading-snug font-semibold break-words">
+          <h3 className="min-w-0 text-base leading-snug font-semibold">
             <Link
               to={paths.app.prayerGroup.getHref(group._id)}
               className="outline-none after:absolute after:inset-0 after:rounded-xl hover:underline"
@@ -33,10 +33,8 @@ export function GroupCard({ group }: { group: PrayerGroup }) {
         </div>
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-3 px-5">
-        <p className="line-clamp-2 text-sm break-words text-muted-foreground">
-          {group.description}
-        </p>
-        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+        <p className="line-clamp-2 text-sm text-muted-foreground">{group.description}</p>
+        <ul className="flex min-w-0 flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <li className="flex items-center gap-1.5">
             <Users className="size-4" aria-hidden="true" />
             {memberCountText(group.memberCount)}

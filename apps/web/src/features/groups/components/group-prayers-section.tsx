@@ -24,7 +24,7 @@ function GroupPrayerCard({ prayer }: { prayer: Prayer }) {
       aria-labelledby={`group-prayer-${prayer._id}`}
       className="relative flex h-full min-h-36 flex-col gap-3 rounded-xl border bg-card p-5 text-card-foreground shadow-sm transition-colors has-[a:focus-visible]:ring-[3px] has-[a:focus-visible]:ring-ring/50 hover:border-ring/60"
     >
-      <h3 id={`group-prayer-${prayer._id}`} className="leading-snug font-semibold break-words">
+      <h3 id={`group-prayer-${prayer._id}`} className="leading-snug font-semibold">
         <Link
           to={paths.app.prayer.getHref(prayer._id)}
           className="outline-none after:absolute after:inset-0 after:rounded-xl hover:underline"
@@ -32,7 +32,7 @@ function GroupPrayerCard({ prayer }: { prayer: Prayer }) {
           {prayer.title}
         </Link>
       </h3>
-      <p className="line-clamp-2 text-sm break-words text-muted-foreground">
+      <p className="line-clamp-2 text-sm text-muted-foreground">
         {prayer.content || 'No details written.'}
       </p>
       <div className="mt-auto flex flex-wrap items-center gap-2">

@@ -21,14 +21,12 @@ export function FeaturedJournalCard({ journal }: { journal: Featured }) {
           Featured Journal
         </p>
         <CardTitle className="text-lg leading-snug">
-          <h2 className="break-words">{journal.title}</h2>
+          <h2>{journal.title}</h2>
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3 px-5">
         {journal.description && (
-          <p className="line-clamp-3 text-sm break-words text-muted-foreground">
-            {journal.description}
-          </p>
+          <p className="line-clamp-3 text-sm text-muted-foreground">{journal.description}</p>
         )}
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
           <span className="flex items-center gap-1.5 text-muted-foreground">

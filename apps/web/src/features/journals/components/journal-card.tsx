@@ -72,7 +72,7 @@ export function JournalCard({ journal }: { journal: Journal }) {
     >
       <CardHeader className="gap-2 px-5">
         <div className="flex items-start justify-between gap-3">
-          <h3 className="min-w-0 text-base leading-snug font-semibold break-words">
+          <h3 className="min-w-0 text-base leading-snug font-semibold">
             <Link
               to={paths.app.journal.getHref(journal._id)}
               className="outline-none after:absolute after:inset-0 after:rounded-xl hover:underline"
@@ -85,7 +85,7 @@ export function JournalCard({ journal }: { journal: Journal }) {
         <CategoryBadge category={journal.category} />
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-4 px-5">
-        <p className="line-clamp-2 min-h-10 text-sm break-words text-muted-foreground">
+        <p className="line-clamp-2 min-h-10 text-sm text-muted-foreground">
           {journal.description || 'No description.'}
         </p>
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">

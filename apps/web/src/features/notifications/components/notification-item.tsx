@@ -29,7 +29,7 @@ export function NotificationItem({
   const { message, read, createdAt } = notification;
   const link = safeRedirectPath(notification.link);
   // Busy buttons stay focusable (aria-disabled): disabling would drop the keyboard focus.
-  const messageClass = 'text-sm leading-snug break-words';
+  const messageClass = 'text-sm leading-snug';
 
   return (
     <li

@@ -19,6 +19,12 @@ import {
   usePraySession,
 } from '../api/get-pray-session';
 import { useStreak } from '../api/get-streak';
+import {
+  clearSavedSession,
+  readSavedSession,
+  saveSession,
+  type SavedSession,
+} from '../hooks/saved-session';
 import { useSessionKeys } from '../hooks/use-session-keys';
 import { TIMER_CHOICES, type TimerMinutes, useTimerChoice } from '../hooks/use-timer-choice';
 import { NoteDialog } from './note-dialog';
@@ -43,6 +49,14 @@ const SHORTCUTS = [
 
 type Phase = 'start' | 'session' | 'end';
 
+/** Where the person is in a round: kept so a reload resumes there. */
+interface Progress {
+  items: SessionItem[];
+  index: number;
+  prayed: number;
+  left: SessionItem[];
+}
+
 interface Round {
   prayed: number;
   /** Items skipped or left when the session ended: where the next due item is found. */
@@ -54,24 +68,38 @@ interface Round {
  * Pray now (issue 20 §1): a start screen (how many items, the quiet timer), then one item per
  * screen with Prayed, Skip, Mark answered and Add a note (keyboard and swipe too), then an end
  * screen with what was prayed, the streak, the next due item and one more round. `dueOnly`
- * (the digest's link) starts at once with today's due items.
+ * (the digest's link) starts at once with today's due items. Given the `userId`, a reload in the
+ * middle of a round resumes at the same item (saved-session.ts); leaving /pray ends it.
  */
 export function PraySession({
   dueOnly,
   rememberedSize,
   renderAnswerDialog,
+  userId,
 }: {
   dueOnly: boolean;
   rememberedSize: number;
   renderAnswerDialog: (props: AnswerDialogProps) => ReactNode;
+  userId?: string | undefined;
 }) {
-  const [phase, setPhase] = useState<Phase>(dueOnly ? 'session' : 'start');
+  // Read once: the signed-in page renders only in the browser, after hydration.
+  const [saved] = useState(() => (userId ? readSavedSession(userId, dueOnly) : null));
+  const [phase, setPhase] = useState<Phase>(saved || dueOnly ? 'session' : 'start');
   const [size, setSize] = useState(rememberedSize);
   const [timer, setTimer] = useTimerChoice();
   const [request, setRequest] = useState<SessionRequest | null>(
-    dueOnly ? { due: true, round: 1 } : null,
+    saved?.request ?? (dueOnly ? { due: true, round: 1 } : null),
   );
   const [round, setRound] = useState<Round>({ prayed: 0, left: [], items: [] });
+
+  // Leaving /pray ends the session (a reload does not unmount, so it resumes).
+  useEffect(() => {
+    if (!userId) return;
+    return () => clearSavedSession(userId, dueOnly);
+  }, [userId, dueOnly]);
+  const keep = (progress: Progress) => {
+    if (userId && request) saveSession(userId, dueOnly, { request, ...progress });
+  };
 
   const start = (nextSize: number) => {
     setSize(nextSize);
@@ -101,9 +129,12 @@ export function PraySession({
         <SessionScreens
           key={request.round}
           request={request}
+          resume={saved?.request === request ? saved : null}
           timer={timer}
           renderAnswerDialog={renderAnswerDialog}
+          onProgress={keep}
           onEnd={(result) => {
+            if (userId) clearSavedSession(userId, dueOnly);
             setRound(result);
             setPhase('end');
           }}
@@ -213,18 +244,35 @@ function StartScreen({
 
 function SessionScreens({
   request,
+  resume,
   timer,
   renderAnswerDialog,
+  onProgress,
   onEnd,
 }: {
   request: SessionRequest;
+  /** Where a reload left this round: its items are not asked for again. */
+  resume: SavedSession | null;
   timer: TimerMinutes;
   renderAnswerDialog: (props: AnswerDialogProps) => ReactNode;
+  onProgress: (progress: Progress) => void;
   onEnd: (round: Round) => void;
 }) {
-  const session = usePraySession(request);
+  const session = usePraySession(resume ? null : request);
   useErrorToast(session.error, 'Error', getErrorMessage(session.error, SESSION_ERROR_MESSAGE));
 
+  if (resume) {
+    return (
+      <ItemScreens
+        items={resume.items}
+        initial={resume}
+        timer={timer}
+        renderAnswerDialog={renderAnswerDialog}
+        onProgress={onProgress}
+        onEnd={onEnd}
+      />
+    );
+  }
   if (session.isPending) return <SessionSkeleton />;
   if (session.isError) {
     return (
@@ -253,6 +301,7 @@ function SessionScreens({
       items={session.data.items}
       timer={timer}
       renderAnswerDialog={renderAnswerDialog}
+      onProgress={onProgress}
       onEnd={onEnd}
     />
   );
@@ -260,19 +309,23 @@ function SessionScreens({
 
 function ItemScreens({
   items,
+  initial,
   timer,
   renderAnswerDialog,
+  onProgress,
   onEnd,
 }: {
   items: SessionItem[];
+  initial?: Omit<Progress, 'items'>;
   timer: TimerMinutes;
   renderAnswerDialog: (props: AnswerDialogProps) => ReactNode;
+  onProgress: (progress: Progress) => void;
   onEnd: (round: Round) => void;
 }) {
   const id = useId();
-  const [index, setIndex] = useState(0);
-  const [prayed, setPrayed] = useState(0);
-  const [left, setLeft] = useState<SessionItem[]>([]);
+  const [index, setIndex] = useState(initial?.index ?? 0);
+  const [prayed, setPrayed] = useState(initial?.prayed ?? 0);
+  const [left, setLeft] = useState<SessionItem[]>(initial?.left ?? []);
   const [answering, setAnswering] = useState<SessionItem | null>(null);
   const [noting, setNoting] = useState<SessionItem | null>(null);
   const record = useRecordPrayed();
@@ -283,6 +336,21 @@ function ItemScreens({
 
   // Each new item takes the focus (a screen reader reads it; the keys act on it).
   useEffect(() => heading.current?.focus(), [index]);
+  // A horizontal overscroll is not history navigation while the session is on screen
+  // (Chrome's swipe-to-go-back reads overscroll-behavior-x on the root scroller).
+  useEffect(() => {
+    const root = document.documentElement;
+    const before = root.style.overscrollBehaviorX;
+    root.style.overscrollBehaviorX = 'none';
+    return () => {
+      root.style.overscrollBehaviorX = before;
+    };
+  }, []);
+  // Kept at each step, so a reload comes back to this item.
+  useEffect(
+    () => onProgress({ items, index, prayed, left }),
+    [onProgress, items, index, prayed, left],
+  );
 
   const next = (state: { prayed: number; left: SessionItem[] }) => {
     if (index + 1 >= items.length) onEnd({ ...state, items });
@@ -346,7 +414,9 @@ function ItemScreens({
       </p>
       <article
         key={item.id}
-        className="grid gap-5 rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:p-8"
+        // Horizontal swipes are the session's own (Prayed, Skip): the browser only scrolls
+        // vertically here, and never turns a swipe into Back (see overscrollBehaviorX above).
+        className="grid touch-pan-y gap-5 rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:p-8"
         onTouchStart={(event) => {
           const t = event.touches[0];
           touch.current = t ? { x: t.clientX, y: t.clientY } : null;
@@ -371,14 +441,12 @@ function ItemScreens({
           id={`${id}-title`}
           ref={heading}
           tabIndex={-1}
-          className="text-3xl leading-tight font-semibold tracking-tight break-words outline-none md:text-4xl"
+          className="text-3xl leading-tight font-semibold tracking-tight outline-none md:text-4xl"
         >
           {item.title}
         </h1>
         {item.text && (
-          <p className="text-lg leading-relaxed break-words whitespace-pre-line md:text-xl">
-            {item.text}
-          </p>
+          <p className="text-lg leading-relaxed whitespace-pre-line md:text-xl">{item.text}</p>
         )}
         {item.verse && (
           <blockquote className="border-l-4 border-primary/60 pl-4 text-lg italic">
@@ -556,7 +624,7 @@ function EndScreen({ round, onMore }: { round: Round; onMore: () => void }) {
       </div>
       <div className="w-full max-w-md rounded-xl border bg-card p-4 text-left">
         <h2 className="text-sm font-medium text-muted-foreground">Next due</h2>
-        <p className="mt-1 text-lg break-words">
+        <p className="mt-1 text-lg">
           {nextDue
             ? nextDue.title
             : allDue

@@ -92,7 +92,7 @@ export function LateEntryDialog({
                 className="items-center gap-3 rounded-md border p-3 font-normal has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-accent"
               >
                 <RadioGroupItem id={`${id}-${prayer._id}`} value={prayer._id} />
-                <span className="min-w-0 break-words">{prayer.title}</span>
+                <span className="min-w-0">{prayer.title}</span>
               </Label>
             ))}
           </RadioGroup>

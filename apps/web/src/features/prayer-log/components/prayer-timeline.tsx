@@ -124,9 +124,7 @@ export function PrayerTimeline({ prayerId, isAuthor }: { prayerId: string; isAut
               const { icon, label } = ITEMS[item.kind as keyof typeof ITEMS];
               return (
                 <Entry key={entry.key} icon={icon} title={label} date={formatDate(item.at)}>
-                  {item.text && (
-                    <p className="text-sm break-words whitespace-pre-wrap">{item.text}</p>
-                  )}
+                  {item.text && <p className="text-sm whitespace-pre-wrap">{item.text}</p>}
                 </Entry>
               );
             })}

@@ -44,12 +44,12 @@ function PrintedPrayer({ prayer, include }: { prayer: Prayer; include: PrintIncl
   return (
     <li className="grid gap-2 border-b pb-5 break-inside-avoid last:border-b-0 print:border-neutral-300">
       <article aria-labelledby={`print-${prayer._id}`} className="grid gap-2">
-        <h2 id={`print-${prayer._id}`} className="text-lg font-semibold break-words">
+        <h2 id={`print-${prayer._id}`} className="text-lg font-semibold">
           {prayer.title}
         </h2>
         <p className="text-xs text-muted-foreground print:text-neutral-600">{facts.join(' · ')}</p>
         {prayer.content.trim() && (
-          <p className="leading-7 break-words whitespace-pre-wrap">{prayer.content.trim()}</p>
+          <p className="leading-7 whitespace-pre-wrap">{prayer.content.trim()}</p>
         )}
         {include.verses && prayer.memoryVerse && (
           <blockquote className="border-l-2 border-primary pl-3 text-sm italic print:border-neutral-500">
@@ -61,7 +61,7 @@ function PrintedPrayer({ prayer, include }: { prayer: Prayer; include: PrintIncl
             <h3 className="font-semibold">Notes and updates</h3>
             <ul className="list-disc space-y-1 pl-5">
               {prayer.testimonies.map((note, index) => (
-                <li key={index} className="break-words whitespace-pre-wrap">
+                <li key={index} className="whitespace-pre-wrap">
                   {note}
                 </li>
               ))}
@@ -199,12 +199,10 @@ export function JournalPrintView({
         className="mx-auto grid max-w-3xl gap-8 rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-10 print:max-w-none print:rounded-none print:border-0 print:bg-white print:p-0 print:text-black print:shadow-none"
       >
         <div className="grid gap-2 border-b pb-6 print:border-neutral-300">
-          <h1 id="print-title" className="text-3xl font-semibold tracking-tight break-words">
+          <h1 id="print-title" className="text-3xl font-semibold tracking-tight">
             {data.title}
           </h1>
-          {data.description.trim() && (
-            <p className="leading-7 break-words">{data.description.trim()}</p>
-          )}
+          {data.description.trim() && <p className="leading-7">{data.description.trim()}</p>}
           <p className="text-xs text-muted-foreground print:text-neutral-600">
             Printed from Selah on {exportedOn}. {includedText(include)}
           </p>

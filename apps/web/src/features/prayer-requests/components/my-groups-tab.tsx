@@ -21,7 +21,7 @@ function GroupCard({ group }: { group: PrayerGroup }) {
       className="flex min-h-48 flex-col gap-3 rounded-xl border bg-card p-5 text-card-foreground shadow-sm"
     >
       <div className="flex items-start justify-between gap-2">
-        <h3 id={`${id}-name`} className="leading-snug font-semibold break-words">
+        <h3 id={`${id}-name`} className="leading-snug font-semibold">
           {group.name}
         </h3>
         <Badge variant="outline" className="shrink-0 gap-1 text-muted-foreground">
@@ -29,7 +29,7 @@ function GroupCard({ group }: { group: PrayerGroup }) {
           {group.isPublic ? 'Public' : 'Private'}
         </Badge>
       </div>
-      <p className="line-clamp-3 text-sm break-words text-muted-foreground">{group.description}</p>
+      <p className="line-clamp-3 text-sm text-muted-foreground">{group.description}</p>
       <p className="mt-auto flex items-center gap-1.5 text-xs text-muted-foreground">
         <Users className="size-3.5" aria-hidden="true" />
         {group.memberCount === 1 ? '1 member' : `${group.memberCount} members`}

@@ -45,7 +45,7 @@ export function PrayerRequestCard({
     >
       <div className="flex items-start justify-between gap-2">
         <div className="grid min-w-0 gap-1">
-          <h3 id={`${id}-title`} className="leading-snug font-semibold break-words">
+          <h3 id={`${id}-title`} className="leading-snug font-semibold">
             {request.title}
           </h3>
           {!mine && (
@@ -60,17 +60,17 @@ export function PrayerRequestCard({
           {mine && <DeleteRequestButton request={request} />}
         </div>
       </div>
-      <p className="line-clamp-3 text-sm break-words text-muted-foreground">
+      <p className="line-clamp-3 text-sm text-muted-foreground">
         {request.description || 'No description.'}
       </p>
       {request.status === 'answered' && request.testimony ? (
-        <p className="line-clamp-2 rounded-md bg-muted/60 px-3 py-2 text-sm break-words">
+        <p className="line-clamp-2 rounded-md bg-muted/60 px-3 py-2 text-sm">
           <span className="font-medium">Testimony: </span>
           {request.testimony}
         </p>
       ) : (
         request.latestUpdate && (
-          <p className="line-clamp-2 rounded-md bg-muted/60 px-3 py-2 text-sm break-words">
+          <p className="line-clamp-2 rounded-md bg-muted/60 px-3 py-2 text-sm">
             <span className="font-medium">Update: </span>
             {request.latestUpdate.text}
           </p>

@@ -55,7 +55,7 @@ function RequestDetails({ initial, onClose }: { initial: PrayerRequest; onClose:
   return (
     <>
       <DialogHeader>
-        <DialogTitle className="pr-6 leading-snug break-words">{request.title}</DialogTitle>
+        <DialogTitle className="pr-6 leading-snug">{request.title}</DialogTitle>
         <DialogDescription>
           {request.isMine ? 'Your request' : `From ${request.creator.username || 'a friend'}`} ·
           Created {formatDate(request.createdAt)}
@@ -66,7 +66,7 @@ function RequestDetails({ initial, onClose }: { initial: PrayerRequest; onClose:
         <VisibilityBadge isPrivate={request.isPrivate} />
         <CategoryBadge category={request.category} />
       </div>
-      <p className="text-sm break-words whitespace-pre-wrap">
+      <p className="text-sm whitespace-pre-wrap">
         {request.description || (
           <span className="text-muted-foreground">No description was written.</span>
         )}

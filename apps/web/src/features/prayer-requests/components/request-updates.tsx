@@ -39,9 +39,7 @@ export function RequestTestimony({ request }: { request: PrayerRequest }) {
         />
         Answered{request.answeredAt ? ` on ${formatDate(request.answeredAt)}` : ''}
       </h3>
-      {request.testimony && (
-        <p className="text-sm break-words whitespace-pre-wrap">{request.testimony}</p>
-      )}
+      {request.testimony && <p className="text-sm whitespace-pre-wrap">{request.testimony}</p>}
     </section>
   );
 }
@@ -69,7 +67,7 @@ export function RequestUpdates({ request }: { request: PrayerRequest }) {
         <ol className="grid gap-2" aria-label="Updates">
           {updates.map((update) => (
             <li key={update.id} className="rounded-md border px-3 py-2">
-              <p className="text-sm break-words whitespace-pre-wrap">{update.text}</p>
+              <p className="text-sm whitespace-pre-wrap">{update.text}</p>
               <p className="mt-1 text-xs text-muted-foreground">{formatDate(update.createdAt)}</p>
             </li>
           ))}

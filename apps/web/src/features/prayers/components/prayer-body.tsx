@@ -19,7 +19,7 @@ export function PrayerBadges({
   className?: string;
 }) {
   return (
-    <div className={cn('flex flex-wrap items-center gap-2', className)}>
+    <div className={cn('flex min-w-0 flex-wrap items-center gap-2', className)}>
       <CategoryBadge category={prayer.category} />
       <PrayerStatusBadge status={prayer.status} />
       <Badge variant="outline" className="gap-1 text-muted-foreground">
@@ -45,7 +45,7 @@ export function PrayerBody({
 }) {
   return (
     <div className={cn('grid gap-4', className)}>
-      <p className="break-words whitespace-pre-wrap">
+      <p className="whitespace-pre-wrap">
         {prayer.content || (
           <span className="text-muted-foreground">No details were written for this prayer.</span>
         )}
@@ -56,7 +56,7 @@ export function PrayerBody({
             <BookMarked className="size-3.5" aria-hidden="true" />
             Memory verse
           </figcaption>
-          <blockquote className="break-words italic">“{prayer.memoryVerse.verse}”</blockquote>
+          <blockquote className="italic">“{prayer.memoryVerse.verse}”</blockquote>
           <p className="text-sm font-medium">{prayer.memoryVerse.reference}</p>
         </figure>
       )}

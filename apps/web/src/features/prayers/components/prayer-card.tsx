@@ -80,7 +80,7 @@ export function PrayerCard({
       )}
     >
       <div className="flex items-start justify-between gap-2">
-        <h3 id={`prayer-${prayer._id}-title`} className="leading-snug font-semibold break-words">
+        <h3 id={`prayer-${prayer._id}-title`} className="leading-snug font-semibold">
           <button
             type="button"
             onClick={() => onOpen(prayer)}
@@ -97,7 +97,7 @@ export function PrayerCard({
           </Badge>
         )}
       </div>
-      <p className="line-clamp-2 text-sm break-words text-muted-foreground">
+      <p className="line-clamp-2 text-sm text-muted-foreground">
         {prayer.content || 'No details written.'}
       </p>
       <div className="mt-auto flex flex-wrap items-center gap-2">

@@ -60,7 +60,7 @@ function PrayerDetails({ initial, onClose }: { initial: Prayer; onClose: () => v
   return (
     <>
       <DialogHeader>
-        <DialogTitle className="pr-6 leading-snug break-words">{prayer.title}</DialogTitle>
+        <DialogTitle className="pr-6 leading-snug">{prayer.title}</DialogTitle>
         <DialogDescription>
           {prayerJournalLabel(prayer)} · Added {formatDate(prayer.createdAt)}
         </DialogDescription>
@@ -203,7 +203,7 @@ function Testimonies({ prayer, canAdd }: { prayer: Prayer; canAdd: boolean }) {
           {prayer.testimonies.map((testimony, index) => (
             <li
               key={index}
-              className="rounded-lg bg-muted/60 px-3 py-2 text-sm break-words whitespace-pre-wrap"
+              className="rounded-lg bg-muted/60 px-3 py-2 text-sm whitespace-pre-wrap"
             >
               {testimony}
             </li>

@@ -1,6 +1,6 @@
 import { UserSchema, type User } from '@selah/shared/schemas/auth';
 import type { AppearanceInput } from '@selah/shared/schemas/settings';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/stores/auth-store';
@@ -71,6 +71,27 @@ describe('Settings > Appearance', () => {
     expect(localStorage.getItem('theme')).toBe('dark');
     await waitFor(() => expect(saves).toEqual([{ theme: 'dark', fontSize: 3, animations: null }]));
     await waitFor(() => expect(useAuthStore.getState().user?.settings.theme).toBe('dark'));
+  });
+
+  it('offers the theme colour, which phones have nowhere else, and keeps it on this device', async () => {
+    const saves = recordSaves();
+    const { user } = renderAppearance();
+    const colors = screen.getByRole('group', { name: 'Theme color' });
+    expect(within(colors).getAllByRole('button')).toHaveLength(9);
+    expect(within(colors).getByRole('button', { name: 'Slate' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    await user.click(within(colors).getByRole('button', { name: 'Teal' }));
+
+    expect(within(colors).getByRole('button', { name: 'Teal' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(useThemeStore.getState().themeColor).toBe('teal');
+    expect(localStorage.getItem('themeColor')).toBe('teal');
+    expect(saves).toEqual([]);
   });
 
   it('scales the whole interface with the font size and saves it', async () => {

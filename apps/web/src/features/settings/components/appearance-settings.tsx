@@ -1,5 +1,6 @@
 import { useIsMutating } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { ThemeColorOptions } from '@/components/theme/theme-color-options';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -18,14 +19,17 @@ const FONT_SIZE_NAMES: Record<FontSize, string> = {
 };
 
 /**
- * Settings > Appearance: dark mode (the same switch as the header's), font size 1 to 5 and
- * animations. Each change applies to the whole app at once and is saved to the account.
+ * Settings > Appearance: dark mode (the same switch as the header's), the theme colour (the
+ * header's palette, which phones do not show), font size 1 to 5 and animations. Each change
+ * applies to the whole app at once; all but the colour are saved to the account.
  */
 export function AppearanceSettings() {
   const id = useId();
   const theme = useThemeStore((state) => state.theme);
   const fontSize = useThemeStore((state) => state.fontSize);
   const animations = useThemeStore((state) => state.animations);
+  const themeColor = useThemeStore((state) => state.themeColor);
+  const setThemeColor = useThemeStore((state) => state.setThemeColor);
   const setTheme = useThemeStore((state) => state.setTheme);
   const setFontSize = useThemeStore((state) => state.setFontSize);
   const setAnimations = useThemeStore((state) => state.setAnimations);
@@ -59,7 +63,8 @@ export function AppearanceSettings() {
           </p>
         </div>
         <CardDescription>
-          Changes apply at once and are saved to your account, so they follow you to other devices.
+          Changes apply at once. Dark mode, font size and animations are saved to your account, so
+          they follow you to other devices.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -75,6 +80,23 @@ export function AppearanceSettings() {
             aria-describedby={`${id}-dark-hint`}
             checked={theme === 'dark'}
             onCheckedChange={(checked) => setTheme(checked ? 'dark' : 'light')}
+          />
+        </div>
+
+        <div className="grid gap-3 border-t pt-6">
+          <div className="grid gap-1">
+            <span id={`${id}-color`} className="text-sm leading-none font-medium">
+              Theme color
+            </span>
+            <p id={`${id}-color-hint`} className="text-sm text-muted-foreground">
+              The accent colour of buttons and highlights, kept on this device.
+            </p>
+          </div>
+          <ThemeColorOptions
+            themeColor={themeColor}
+            onChoose={setThemeColor}
+            labelledBy={`${id}-color`}
+            className="grid-cols-2 sm:grid-cols-5"
           />
         </div>
 
