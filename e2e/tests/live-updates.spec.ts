@@ -6,16 +6,19 @@ import { seedAs, uniqueWord } from '../support/seed.ts';
  * Issue 29 §3: the page shows what the bell already knows. A live notification refreshes what
  * it changed on the receiver's open page (no reload), and following it shows the latest.
  */
-/** The page at 1280 px light and 375 px dark, for looking at (the run's output folder). */
+/** The page at 1280 and 375 px, light and dark, for looking at (the run's output folder). */
 async function screenshots(page: Page, testInfo: TestInfo, name: string) {
+  const shoot = async (scheme: string) => {
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+      await page.screenshot({ path: testInfo.outputPath(`${name}-${width}-${scheme}.png`) });
+    }
+  };
+  await shoot('light');
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await shoot('dark');
+  await page.getByRole('button', { name: 'Switch to light mode' }).click();
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.screenshot({ path: testInfo.outputPath(`${name}-1280-light.png`) });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: testInfo.outputPath(`${name}-375-dark.png`) });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 /** A request's card, by its heading (not the article's name, which needs the page hydrated). */
