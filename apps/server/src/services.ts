@@ -146,7 +146,7 @@ export function createServices(opts: ServiceOptions) {
     passwordLimiter: new Limiter(PASSWORD_CHECK_LIMIT, opts.redis),
   });
   const plans = new PlansService({ db: db.db, now });
-  const prayerLog = new PrayerLogService({ db: db.db, now });
+  const prayerLog = new PrayerLogService({ db: db.db, users, now });
   const pray = new PrayService({ db: db.db, prayerLog });
   const prayers: PrayersService = new PrayersService({
     db: db.db,

@@ -394,6 +394,29 @@ describe('journals and groups', () => {
   });
 });
 
+describe('Prayed', () => {
+  it('the same Prayed tapped at once: recorded once, every answer is that one (a prayer, a request)', async () => {
+    const u = await person(t.app, 'Anna');
+    const friend = await person(t.app, 'Eli');
+    await befriend(u, friend);
+    const journal = (await u.api.post('/api/journals', { title: 'J' })).json()._id as string;
+    const prayer = (await u.api.post('/api/prayers', { title: 'P', journal })).json()._id as string;
+    const request = (
+      await u.api.post('/api/prayer-requests', { title: 'New job', isPrivate: false })
+    ).json()._id as string;
+    const [onPrayer, onRequest] = await Promise.all([
+      times(N, () => u.api.post(`/api/prayers/${prayer}/prayed`)),
+      times(N, () => friend.api.post(`/api/prayer-requests/${request}/prayed`)),
+    ]);
+    for (const answers of [onPrayer, onRequest]) {
+      expect(codes(answers)).toEqual(Array(N).fill(201));
+      expect(new Set(answers.map((a) => a.json<{ id: string }>().id)).size).toBe(1);
+    }
+    expect(await t.db.db.$count(prayerEvents, eq(prayerEvents.prayerId, prayer))).toBe(1);
+    expect(await t.db.db.$count(prayerEvents, eq(prayerEvents.requestId, request))).toBe(1);
+  });
+});
+
 describe('the digest’s push actions and notifications', () => {
   it('"I prayed" tapped at once records each due item once; Snooze at once snoozes once', async () => {
     const u = await person(t.app, 'Anna');

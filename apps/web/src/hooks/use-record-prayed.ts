@@ -1,5 +1,6 @@
 import { type PrayedInput, PrayerEventSchema } from '@selah/shared/schemas/prayer-log';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 import { api } from '@/lib/api-client';
 
 export interface PrayedTarget {
@@ -26,12 +27,21 @@ export const recordPrayed = ({ kind, id, ...body }: PrayedTarget & NonNullable<P
  * `recordPrayed` as a mutation. Afterwards the user's statistics (streak, rhythm view) are
  * stale, and so is what shows the prayed thing: a prayer's log and summary, or a request's detail
  * and lists (a 'once' commitment ends, the week's count grows). Errors are the caller's to show.
+ *
+ * One Prayed at a time (issue 29 §5: a double tap recorded two): `mutate` does nothing while one
+ * is being recorded, from the first tap on (`isPending` only shows after a render, too late for
+ * a second tap 17 ms later); buttons disable on `isPending`. The server also answers an identical
+ * Prayed within a minute with the first.
  */
 export const useRecordPrayed = () => {
   const queryClient = useQueryClient();
-  return useMutation({
+  const recording = useRef(false);
+  const mutation = useMutation({
     mutationFn: recordPrayed,
     meta: { toastOnError: false },
+    onSettled: () => {
+      recording.current = false;
+    },
     onSuccess: (event) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['stats'] }),
@@ -48,4 +58,14 @@ export const useRecordPrayed = () => {
             ]),
       ]),
   });
+  const { mutate: record } = mutation;
+  const mutate = useCallback<typeof record>(
+    (variables, options) => {
+      if (recording.current) return;
+      recording.current = true;
+      record(variables, options);
+    },
+    [record],
+  );
+  return { ...mutation, mutate };
 };

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prayerEvents, prayerNotes, users } from '../../db/schema/index.ts';
 import { addDays, fairStreak } from '../../lib/time-zone.ts';
@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { apiAs } from '../../../test/api.ts';
 import { befriend, person, type Person } from '../../../test/people.ts';
 import { setPlan } from '../../../test/plans.ts';
-import { LATE_ENTRY_MESSAGE } from './prayer-log.service.ts';
+import { LATE_ENTRY_MESSAGE, REPEAT_PRAYED_MS } from './prayer-log.service.ts';
 
 let t: TestApp;
 let clock = new Date('2026-11-22T12:00:00Z');
@@ -100,6 +100,7 @@ describe('POST /api/prayers/:id/prayed', () => {
       headers: { authorization: `Bearer ${author.api.token}` },
     });
     expect(bare.statusCode, bare.body).toBe(201);
+    clock = new Date(clock.getTime() + REPEAT_PRAYED_MS);
     const fromSession = await author.api.post(`/api/prayers/${open}/prayed`, {
       source: 'session',
     });
@@ -175,6 +176,63 @@ describe('POST /api/prayers/:id/prayed', () => {
     const res = await author.api.post(`/api/prayers/${open}/prayed`, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
+  });
+});
+
+// Sent at once (on PostgreSQL's pool): test/concurrent-writes.test.ts.
+describe('the same Prayed twice (issue 29 §5: a double tap)', () => {
+  const eventsOf = (p: Person, target: { prayerId: string } | { requestId: string }) =>
+    t.db.db.$count(
+      prayerEvents,
+      and(
+        eq(prayerEvents.userId, p.id),
+        'prayerId' in target
+          ? eq(prayerEvents.prayerId, target.prayerId)
+          : eq(prayerEvents.requestId, target.requestId),
+      ),
+    );
+  const requestOf = async (p: Person) => {
+    const res = await p.api.post('/api/prayer-requests', { title: 'New job', isPrivate: false });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ _id: string }>()._id;
+  };
+
+  it('one after the other within a minute: recorded once, both answered with that one', async () => {
+    clock = new Date('2026-11-23T09:00:00.000Z');
+    const p = await person(t.app);
+    const id = await prayerOf(p);
+    const first = await p.api.post(`/api/prayers/${id}/prayed`);
+    clock = new Date('2026-11-23T09:00:00.017Z');
+    const second = await p.api.post(`/api/prayers/${id}/prayed`, { source: 'session' });
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json()).toEqual(first.json());
+    expect(await eventsOf(p, { prayerId: id })).toBe(1);
+    const log = (await p.api.get(`/api/prayers/${id}/log`)).json();
+    expect(log.summary.prayedCount).toBe(1);
+  });
+
+  it('a minute later, another day, another item or another person: each counts', async () => {
+    clock = new Date('2026-11-23T11:00:00.000Z');
+    const p = await person(t.app);
+    const other = await person(t.app);
+    const request = await requestOf(p);
+    await befriend(p, other);
+    const [a, b] = [await prayerOf(p), await prayerOf(p)];
+    expect((await p.api.post(`/api/prayers/${a}/prayed`)).statusCode).toBe(201);
+    expect((await p.api.post(`/api/prayers/${b}/prayed`)).statusCode).toBe(201);
+    expect((await p.api.post(`/api/prayers/${a}/prayed`, { day: '2026-11-22' })).statusCode).toBe(
+      201,
+    );
+    expect((await p.api.post(`/api/prayer-requests/${request}/prayed`)).statusCode).toBe(201);
+    expect((await other.api.post(`/api/prayer-requests/${request}/prayed`)).statusCode).toBe(201);
+    clock = new Date(clock.getTime() + REPEAT_PRAYED_MS);
+    expect((await p.api.post(`/api/prayers/${a}/prayed`)).statusCode).toBe(201);
+    expect((await p.api.post(`/api/prayer-requests/${request}/prayed`)).statusCode).toBe(201);
+    expect(await eventsOf(p, { prayerId: a })).toBe(3);
+    expect(await eventsOf(p, { prayerId: b })).toBe(1);
+    expect(await eventsOf(p, { requestId: request })).toBe(2);
+    expect(await eventsOf(other, { requestId: request })).toBe(1);
   });
 });
 

@@ -1,6 +1,6 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import type { Rhythm } from '@selah/shared/schemas/prayer-log';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { jsonArray, rowsOf, selectValues } from '../../db/json.ts';
 import {
   type PrayedSource,
@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { addDays, fairStreak, localDate, STREAK_REST_SPAN } from '../../lib/time-zone.ts';
-import { userTimeZone } from '../users/users.service.ts';
+import { userTimeZone, type UsersService } from '../users/users.service.ts';
 import { othersRequestReadable } from '../access/access.sql.ts';
 import { commitmentDueOn, prayerDueOn } from './prayer-log.sql.ts';
 import { type NoteRow, PrayerLogRepository, type TimelineRow } from './prayer-log.repository.ts';
@@ -21,6 +21,11 @@ import { type NoteRow, PrayerLogRepository, type TimelineRow } from './prayer-lo
 /** A late entry ("I prayed yesterday") may be filled in at most this many days back. */
 export const LATE_ENTRY_DAYS = 7;
 export const LATE_ENTRY_MESSAGE = `A prayer can be recorded for today or up to ${LATE_ENTRY_DAYS} days back.`;
+/**
+ * A second identical Prayed (the same person, item and day) within this long of one recorded is
+ * the same prayer tapped twice (issue 29 §5): it is answered with the first, not recorded again.
+ */
+export const REPEAT_PRAYED_MS = 60_000;
 
 export type PrayedTarget = { prayerId: string } | { requestId: string };
 
@@ -57,8 +62,21 @@ export const STREAK_HORIZON_DAYS = 1000;
 export interface PrayerLogServiceDeps {
   /** Reads (the log, the streak, the rhythm view); `record` writes in the caller's transaction. */
   db: Db;
+  /** The user's row lock: one Prayed of a person at a time decides whether it is a repeat. */
+  users: Pick<UsersService, 'lock'>;
   now: () => Date;
 }
+
+/** What `record` answers with. */
+const EVENT_COLUMNS = {
+  id: prayerEvents.id,
+  prayerId: prayerEvents.prayerId,
+  requestId: prayerEvents.requestId,
+  day: prayerEvents.day,
+  late: prayerEvents.late,
+  source: prayerEvents.source,
+  occurredAt: prayerEvents.occurredAt,
+};
 
 /** How many days back a streak of at most `length` days prayed may reach (rest days included). */
 const reachOf = (length: number) => length + Math.ceil(length / (STREAK_REST_SPAN - 1)) + 2;
@@ -71,11 +89,13 @@ const reachOf = (length: number) => length + Math.ceil(length / (STREAK_REST_SPA
 export class PrayerLogService {
   private readonly now: () => Date;
   private readonly db: Db;
+  private readonly users: Pick<UsersService, 'lock'>;
   private readonly repo: PrayerLogRepository;
 
   constructor(deps: PrayerLogServiceDeps) {
     this.now = deps.now;
     this.db = deps.db;
+    this.users = deps.users;
     this.repo = new PrayerLogRepository(deps.db);
   }
 
@@ -95,14 +115,38 @@ export class PrayerLogService {
     return { day, late: true };
   }
 
-  /** Records one Prayed by `user`; the caller has checked that they may pray `target`. */
+  /**
+   * Records one Prayed by `user`; the caller has checked that they may pray `target`. The same
+   * Prayed again (same item, same day) within REPEAT_PRAYED_MS of one recorded is not recorded:
+   * the one recorded is the answer (`repeat: true`), also when both arrive at once, since the
+   * user's row is locked while one decides (docs/decisions/056).
+   */
   async record(
     user: UserRow,
     target: PrayedTarget,
     options: RecordPrayed,
-    tx: DbOrTx,
-  ): Promise<PrayerEventRow> {
+    tx: Tx,
+  ): Promise<PrayerEventRow & { repeat: boolean }> {
+    await this.users.lock(user.id, tx);
+    const now = this.now();
     const { day, late } = this.dayFor(user, options.day);
+    const [recorded] = await tx
+      .select(EVENT_COLUMNS)
+      .from(prayerEvents)
+      .where(
+        and(
+          eq(prayerEvents.userId, user.id),
+          'prayerId' in target
+            ? eq(prayerEvents.prayerId, target.prayerId)
+            : eq(prayerEvents.requestId, target.requestId),
+          eq(prayerEvents.day, day),
+          gt(prayerEvents.occurredAt, new Date(now.getTime() - REPEAT_PRAYED_MS)),
+          lt(prayerEvents.occurredAt, new Date(now.getTime() + REPEAT_PRAYED_MS)),
+        ),
+      )
+      .orderBy(desc(prayerEvents.occurredAt))
+      .limit(1);
+    if (recorded) return { ...recorded, repeat: true };
     const [row] = await tx
       .insert(prayerEvents)
       .values({
@@ -111,18 +155,10 @@ export class PrayerLogService {
         day,
         late,
         source: options.source ?? 'card',
-        occurredAt: this.now(),
+        occurredAt: now,
       })
-      .returning({
-        id: prayerEvents.id,
-        prayerId: prayerEvents.prayerId,
-        requestId: prayerEvents.requestId,
-        day: prayerEvents.day,
-        late: prayerEvents.late,
-        source: prayerEvents.source,
-        occurredAt: prayerEvents.occurredAt,
-      });
-    return row!;
+      .returning(EVENT_COLUMNS);
+    return { ...row!, repeat: false };
   }
 
   /**

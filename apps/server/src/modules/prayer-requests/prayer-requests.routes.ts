@@ -156,6 +156,8 @@ export const prayerRequestsRoutes: FastifyPluginAsyncZod<{
         tags: ['prayer-requests'],
         operationId: 'prayedForRequest',
         summary: 'Record a Prayed on a request (or a late one, 7 days back)',
+        description:
+          'The same Prayed again (same item and day) within a minute is not recorded twice: it answers with the first.',
         params: IdParamsSchema,
         body: PrayedInputSchema.nullish(),
         response: { 201: PrayerEventSchema, ...errors },

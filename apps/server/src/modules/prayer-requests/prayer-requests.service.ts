@@ -318,7 +318,8 @@ export class PrayerRequestsService {
 
   /**
    * Records a Prayed on a request the viewer may read (its creator too), today or up to 7 days
-   * back; a 'once' commitment of the viewer's ends with it, in the same transaction.
+   * back; a 'once' commitment of the viewer's ends with it, in the same transaction. The same
+   * Prayed again within a minute answers with the first (`PrayerLogService.record`).
    * @throws AppError BAD_REQUEST for an answered request or a day out of range.
    */
   async prayed(id: string, viewer: UserRow, input: RecordPrayed = {}): Promise<PrayerEvent> {
@@ -331,11 +332,13 @@ export class PrayerRequestsService {
         { day: input.day, source: input.source },
         tx,
       );
-      await this.repo.endCommitments(
-        id,
-        { userId: viewer.id, onlyOnce: true, at: event.occurredAt },
-        tx,
-      );
+      // A repeat (a double tap) was the first one's: that one ended the commitment.
+      if (!event.repeat)
+        await this.repo.endCommitments(
+          id,
+          { userId: viewer.id, onlyOnce: true, at: event.occurredAt },
+          tx,
+        );
       return event;
     });
     return presentPrayerEvent(event);

@@ -246,6 +246,8 @@ export const prayersRoutes: FastifyPluginAsyncZod<{ prayers: PrayersService }> =
         tags: ['prayers'],
         operationId: 'prayPrayer',
         summary: 'Record that I prayed a prayer',
+        description:
+          'The same Prayed again (same item and day) within a minute is not recorded twice: it answers with the first.',
         params: IdParamsSchema,
         body: PrayedInputSchema,
         response: { 201: PrayerEventSchema, ...errors },

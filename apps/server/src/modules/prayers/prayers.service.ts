@@ -371,7 +371,8 @@ export class PrayersService {
 
   /**
    * Records a Prayed by the viewer on a prayer they may read (theirs, a journal's they read, one
-   * shared with them), today or late up to 7 days back.
+   * shared with them), today or late up to 7 days back; the same Prayed again within a minute
+   * answers with the first (`PrayerLogService.record`).
    * @throws AppError NOT_FOUND when the prayer is hidden from them, BAD_REQUEST for a day out of
    *   range.
    */

@@ -2,7 +2,7 @@ import type { User } from '@selah/shared/schemas/auth';
 import { FriendListSchema } from '@selah/shared/schemas/friends';
 import type { TimelineItem } from '@selah/shared/schemas/prayer-log';
 import { PrayerSchema, type Prayer } from '@selah/shared/schemas/prayers';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/app/testing/render-route';
@@ -256,6 +256,43 @@ describe('/prayer/:id: Prayed, the timeline and notes', () => {
     await waitFor(() =>
       expect(screen.getByTestId('prayed-summary')).toHaveTextContent('Prayed 1 time, last today'),
     );
+  });
+
+  it('a double tap records one Prayed: the button holds still while it records (issue 29 §5)', async () => {
+    const prayer = answeredPrayer();
+    servePrayer(prayer);
+    let posts = 0;
+    let release: () => void = () => {};
+    const recorded = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.post(`${API}/prayers/${prayer._id}/prayed`, async () => {
+        posts += 1;
+        await recorded;
+        return HttpResponse.json(
+          {
+            id: '40000000-0000-4000-8000-000000000003',
+            kind: 'prayer',
+            targetId: prayer._id,
+            day: '2026-03-15',
+            late: false,
+            occurredAt: '2026-03-15T09:00:00.000Z',
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    await renderAs(`/prayer/${prayer._id}`, reader);
+    const button = await screen.findByRole('button', { name: 'Prayed' });
+    // Two taps 17 ms apart: the second comes before React has drawn the first's pending state.
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(await screen.findByRole('button', { name: 'Recording...' })).toBeDisabled();
+    release();
+    await expectToast('Prayed', 'You prayed for "A child for Hannah" today.');
+    expect(posts).toBe(1);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Prayed' })).toBeEnabled());
   });
 
   it('says when the Prayed could not be recorded', async () => {

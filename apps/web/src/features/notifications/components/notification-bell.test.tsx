@@ -209,6 +209,27 @@ describe('NotificationBell', () => {
     expect(within(item(panel, 'Ann Lee')).queryByRole('button', { name: 'Mark Read' })).toBeNull();
   });
 
+  it('following a notification reads again what it changed (issue 29 §3)', async () => {
+    const committed = buildNotification({
+      type: 'request_prayed',
+      message: 'Paul Tarsus is praying for your request "Exams".',
+      link: '/prayer-requests',
+      read: true,
+    });
+    serve([committed]);
+    const { user, queryClient } = renderBell();
+    const requests = ['prayer-requests', 'list', { type: 'myRequests' }];
+    const friends = ['friends', 'list'];
+    queryClient.setQueryData(requests, { pages: [], pageParams: [] });
+    queryClient.setQueryData(friends, []);
+    const panel = await openPanel(user);
+
+    await user.click(within(panel).getByRole('link', { name: committed.message }));
+
+    expect(queryClient.getQueryState(requests)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(friends)?.isInvalidated).toBe(false);
+  });
+
   it('shows a notification whose target is no longer visible without a link, still actionable', async () => {
     // The server sends `link: null` once the journal was un-shared (or left).
     const unshared = buildNotification({

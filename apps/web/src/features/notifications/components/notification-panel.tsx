@@ -1,4 +1,5 @@
 import type { Notification } from '@selah/shared/schemas/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { CheckCheck, Settings } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -14,6 +15,7 @@ import {
   useMarkAllNotificationsRead,
 } from '../api/mark-all-notifications-read';
 import { MARK_READ_ERROR, useMarkNotificationRead } from '../api/mark-notification-read';
+import { invalidateAffectedQueries } from '../realtime/affected-queries';
 import { unreadCountOf } from '../utils/notifications-cache';
 import { NotificationItem } from './notification-item';
 
@@ -56,6 +58,7 @@ export function NotificationPanel({
   headingId: string;
   onClose: () => void;
 }) {
+  const queryClient = useQueryClient();
   const notifications = useNotifications();
   const markRead = useMarkNotificationRead();
   const remove = useDeleteNotification();
@@ -95,9 +98,10 @@ export function NotificationPanel({
     });
   };
 
-  // Reading an item marks it read, quietly.
+  // Reading an item marks it read, quietly; the page it leads to shows the latest.
   const onFollow = (notification: Notification) => {
     if (!notification.read) markRead.mutate(notification._id);
+    void invalidateAffectedQueries(queryClient, notification);
     onClose();
   };
 

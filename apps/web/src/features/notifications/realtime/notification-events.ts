@@ -9,6 +9,7 @@ import {
   withUnreadCount,
   type NotificationPages,
 } from '../utils/notifications-cache';
+import { invalidateAffectedQueries } from './affected-queries';
 import type { ServerSentEvent } from './sse-parser';
 
 /** `event: unread`: the unread count changed (read, deleted, or on connecting). */
@@ -60,9 +61,13 @@ export function toNotificationEvent(message: ServerSentEvent): NotificationStrea
 /**
  * Writes a stream event into the bell's cache: a new notification joins the list; a changed
  * count that this tab did not cause (another tab or device read or deleted something) also
- * reads the list again, since only the server knows which items changed.
+ * reads the list again, since only the server knows which items changed. A new notification
+ * also marks stale what it says changed (`invalidateAffectedQueries`): the page shows what the
+ * bell knows.
  */
 export function applyNotificationEvent(queryClient: QueryClient, event: NotificationStreamEvent) {
+  if (event.type === 'notification')
+    void invalidateAffectedQueries(queryClient, event.notification);
   const data = queryClient.getQueryData<NotificationPages>(notificationsQueryKey);
   if (!data) {
     // A list that failed to load gets another chance now that the server is reachable.
