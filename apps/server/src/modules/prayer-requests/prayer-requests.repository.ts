@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { jsonArray, jsonRow } from '../../db/json.ts';
 import { settingsZone } from '../../db/time-zones.ts';
@@ -13,7 +13,7 @@ import {
   type UserRow,
   users,
 } from '../../db/schema/index.ts';
-import { likePattern } from '../../lib/cursor.ts';
+import { textMatches } from '../../lib/text-search.ts';
 import { othersRequestReadable, grantedBetween, profileVisible } from '../access/access.sql.ts';
 import { commitmentRunningOn } from '../prayer-log/prayer-log.sql.ts';
 
@@ -148,10 +148,7 @@ export class PrayerRequestsRepository {
           scope,
           opts.category ? eq(prayerRequests.category, opts.category) : undefined,
           opts.search
-            ? or(
-                ilike(prayerRequests.title, likePattern(opts.search)),
-                ilike(prayerRequests.description, likePattern(opts.search)),
-              )
+            ? textMatches(opts.search, prayerRequests.title, prayerRequests.description)
             : undefined,
           opts.after
             ? or(
