@@ -34,6 +34,8 @@ export interface Responder {
   requestId: string;
   userId: string;
   username: string;
+  /** The display name (first and last name, else the username). */
+  name: string;
   avatar: string | null;
   rank: number;
   total: number;
@@ -184,6 +186,9 @@ export class PrayerRequestsRepository {
         requestId: prayerRequestResponses.requestId,
         userId: prayerRequestResponses.userId,
         username: users.username,
+        name: sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`.as(
+          'name',
+        ),
         avatar: users.profilePicture,
         rank: sql<number>`(row_number() over (order by ${prayerRequestResponses.createdAt}, ${prayerRequestResponses.userId}))::int`.as(
           'rank',
@@ -209,6 +214,7 @@ export class PrayerRequestsRepository {
           requestId: ranked.requestId,
           userId: ranked.userId,
           username: ranked.username,
+          name: ranked.name,
           avatar: ranked.avatar,
           rank: ranked.rank,
           total: ranked.total,
