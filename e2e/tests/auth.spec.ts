@@ -1,5 +1,5 @@
 import { expect, readLocalStorage, test, toast } from '../fixtures.ts';
-import { TEST_PASSWORD, uniqueEmail, WRONG_PASSWORD } from '../support/api.ts';
+import { TEST_PASSWORD, uniqueEmail, waitForMail, WRONG_PASSWORD } from '../support/api.ts';
 import { APP_URL } from '../support/settings.ts';
 
 test.describe('Email and password sign-in', () => {
@@ -53,6 +53,51 @@ test.describe('Email and password sign-in', () => {
     await expect.poll(() => readLocalStorage(page)).toEqual({});
     // The session is revoked on the server, not only forgotten by the browser.
     expect((await api.me(token!)).status()).toBe(401);
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+
+    test('an empty sign-up says each field; after sign-up, "Check your e-mail" with the address kept', async ({
+      page,
+    }) => {
+      const email = uniqueEmail('check-mail');
+      await page.goto('/signup');
+
+      // Sent empty: each field says what it needs, at the field (issue 29 §5).
+      await page.getByRole('button', { name: 'Create account' }).tap();
+      await expect(page.getByText('First name is required.')).toBeVisible();
+      await expect(page.getByText('Last name is required.')).toBeVisible();
+      await expect(page.getByLabel('First name')).toBeFocused();
+      await expect(
+        page.getByRole('checkbox', { name: /agree to the Terms/ }),
+      ).toHaveAccessibleDescription(
+        'You must agree to the Terms of Service and Privacy Policy to continue.',
+      );
+
+      await page.getByLabel('First name').fill('Ṣadé');
+      await page.getByLabel('Last name').fill('Bello');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+      await page.getByRole('checkbox', { name: /agree to the Terms/ }).tap();
+      await page.getByRole('button', { name: 'Create account' }).tap();
+
+      await expect(page).toHaveURL(`${APP_URL}/login`);
+      const notice = page.getByRole('region', { name: 'Check your e-mail' });
+      await expect(notice).toContainText(`We sent a link to ${email} to confirm your address.`);
+      await expect(page.getByLabel('Email')).toHaveValue(email);
+      await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+      await waitForMail(email);
+
+      // A reload keeps the notice and the address (history state, never the URL).
+      await page.reload();
+      await expect(notice).toBeVisible();
+      await expect(page.getByLabel('Email')).toHaveValue(email);
+
+      await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).tap();
+      await expect(page).toHaveURL(`${APP_URL}/dashboard`);
+    });
   });
 
   test('shows Login Failed for a wrong password', async ({ page, api }) => {

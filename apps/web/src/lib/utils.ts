@@ -21,6 +21,24 @@ export function personName(
 }
 
 /**
+ * The one name Selah shows for a person, everywhere (cards, "People Praying", members, the
+ * sidebar, avatar initials; issue 29 §5, ADR 061): their display name (first and last name, or
+ * the `name` the server joined from them), else their username, else `fallback`.
+ */
+export function displayName(
+  person: {
+    firstName?: string | null | undefined;
+    lastName?: string | null | undefined;
+    name?: string | null | undefined;
+    username?: string | null | undefined;
+  },
+  fallback = '',
+): string {
+  const name = person.name ?? `${person.firstName ?? ''} ${person.lastName ?? ''}`;
+  return name.trim() || person.username?.trim() || fallback;
+}
+
+/**
  * Two letters for a person's avatar: the initials of a name's first two words, the first two
  * letters of a single word (a username, a first name alone) or of an e-mail address, or 'U'.
  */

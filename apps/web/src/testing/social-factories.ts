@@ -109,7 +109,12 @@ export function buildPrayerRequest(overrides: Partial<PrayerRequest> = {}): Pray
     isPrivate: true,
     sharedWith: [],
     createdAt: '2026-03-14T10:00:00.000Z',
-    creator: { _id: '00000000-0000-4000-8000-000000000000', username: 'johndoe', avatar: null },
+    creator: {
+      _id: '00000000-0000-4000-8000-000000000000',
+      username: 'johndoe',
+      name: 'John Doe',
+      avatar: null,
+    },
     respondedUsers: [],
     prayingCount: 0,
     isPraying: false,

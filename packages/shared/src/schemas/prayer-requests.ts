@@ -44,6 +44,8 @@ export type UpdatePrayerRequestInput = z.input<typeof UpdatePrayerRequestInputSc
 const PersonSchema = z.object({
   _id: z.string(),
   username: z.string(),
+  /** The display name (first and last name, else the username; issue 29 §5). */
+  name: z.string(),
   avatar: z.string().nullable(),
 });
 

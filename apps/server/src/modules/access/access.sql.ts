@@ -10,7 +10,7 @@ import {
   prayers,
   users,
 } from '../../db/schema/index.ts';
-import { likePattern } from '../../lib/cursor.ts';
+import { textMatches } from '../../lib/text-search.ts';
 
 /**
  * Who may see what, as SQL conditions: the one statement of Selah's visibility rules
@@ -174,7 +174,7 @@ export function groupWithViewerColumns(viewerId: string) {
  */
 export function personFindable(viewerId: string, q: string, exactEmail: string): SQL {
   const handle = sql`lower(${users.username}) = lower(${q})`;
-  const name = sql`${users.firstName} || ' ' || ${users.lastName} ilike ${likePattern(q)}`;
+  const name = textMatches(q, sql`${users.firstName} || ' ' || ${users.lastName}`);
   return sql`(((${name}) or ${handle}) and ${profileVisible(viewerId)}
     or (${handle} and coalesce(${users.settings}->'privacy'->>'profileVisibility', 'friends') <> 'private')
     or ${users.email} = ${exactEmail})`;

@@ -59,6 +59,19 @@ describe('POST /api/auth/register', () => {
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=47104,t=3,p=1\$/);
   });
 
+  it('gives a non-Latin name a readable username, not "member" (issue 29 §5)', async () => {
+    const email = uniqueEmail('cyrillic');
+    const res = await register({
+      firstName: 'Ольга',
+      lastName: 'Петрова',
+      email,
+      password: STRONG_PASSWORD,
+    });
+    expect(res.statusCode).toBe(201);
+    const { user } = (await login({ email, password: STRONG_PASSWORD })).json();
+    expect(user.username).toMatch(/^olga\.petrova\d*$/);
+  });
+
   it('answers a registered e-mail (compared case-insensitively) like a new one and tells its owner', async () => {
     const email = uniqueEmail();
     const first = await register({

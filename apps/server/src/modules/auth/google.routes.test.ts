@@ -650,6 +650,21 @@ describe('GET /api/auth/google/callback', () => {
   });
 });
 
+describe('a Google sign-up with a non-Latin name (issue 29 §5)', () => {
+  it('gets a readable username from the name', async () => {
+    const email = uniqueEmail('google-han');
+    claims = {
+      sub: `sub-${email}`,
+      email,
+      email_verified: true,
+      given_name: '芳',
+      family_name: '王',
+    };
+    const body = (await exchange(await fullLogin())).json<{ user: { username: string } }>();
+    expect(body.user.username).toMatch(/^fang\.wang\d*$/);
+  });
+});
+
 describe('a fresh Google sign-in confirms Clear Data and Delete Account of a Google-only account', () => {
   async function googleOnly(name: string) {
     const email = uniqueEmail(name);

@@ -13,8 +13,12 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, 1)}•••@${domain}`;
 }
 
-export const fullName = (u: Pick<UserRow, 'firstName' | 'lastName'>) =>
-  `${u.firstName} ${u.lastName}`.trim();
+/**
+ * The one name Selah shows for a person (issue 29 §5, ADR 061): their first and last name, else
+ * their username (a Google account may come without a name). Notifications and mails use it.
+ */
+export const fullName = (u: Pick<UserRow, 'firstName' | 'lastName' | 'username'>) =>
+  `${u.firstName} ${u.lastName}`.trim() || u.username;
 
 /** What a list of people shows of each one (`presentPublicUser`). */
 export const publicUserColumns = {

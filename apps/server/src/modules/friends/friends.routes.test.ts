@@ -159,6 +159,20 @@ describe('friend requests', () => {
 });
 
 describe('search, suggestions and online', () => {
+  it('finds a name ignoring case and accents ("Sade" finds "Ṣadé"), still only where the profile is visible', async () => {
+    const [me, friend, sade] = await Promise.all([person(), person(), person('Ṣadé')]);
+    const search = async (q: string) =>
+      (await me.api.get(`/api/search/search?q=${encodeURIComponent(q)}&type=users`))
+        .json()
+        .data.map((found: { _id: string }) => found._id);
+    // Not yet a friend of a friend: the default privacy keeps the name from strangers.
+    expect(await search('Sade')).toEqual([]);
+    await befriend(me, friend);
+    await befriend(friend, sade);
+    expect(await search('Sade')).toEqual([sade.id]);
+    expect(await search('ṣADE')).toEqual([sade.id]);
+  });
+
   it('finds users by name, username or e-mail, masking addresses unless typed exactly', async () => {
     const [me, target] = await Promise.all([person(), person('Zebulon')]);
     const privacy = {

@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { jsonArray } from '../../db/json.ts';
 import {
@@ -11,7 +11,7 @@ import {
   prayerGroups,
   users,
 } from '../../db/schema/index.ts';
-import { likePattern } from '../../lib/cursor.ts';
+import { textMatches } from '../../lib/text-search.ts';
 import type { GroupAccess } from '../access/access.policy.ts';
 import {
   groupListedPublicly,
@@ -78,10 +78,7 @@ export class GroupsRepository {
           ? and(groupListedPublicly(), sql`not ${isMember}`, friendIsMember)
           : groupVisible(viewerId);
     const search = opts.search
-      ? or(
-          ilike(prayerGroups.name, likePattern(opts.search)),
-          ilike(prayerGroups.description, likePattern(opts.search)),
-        )
+      ? textMatches(opts.search, prayerGroups.name, prayerGroups.description)
       : undefined;
     const suggested = opts.scope === 'suggested';
     const sortKey = suggested ? prayerGroups.memberCount : prayerGroups.createdAt;

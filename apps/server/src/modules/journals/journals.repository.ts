@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { jsonArray } from '../../db/json.ts';
@@ -9,7 +9,7 @@ import {
   prayers,
   users,
 } from '../../db/schema/index.ts';
-import { likePattern } from '../../lib/cursor.ts';
+import { textMatches } from '../../lib/text-search.ts';
 import type { JournalAccess } from '../access/access.policy.ts';
 import {
   journalListedPublicly,
@@ -256,7 +256,7 @@ export class JournalsRepository {
   private publicFilter(search?: string, category?: string): SQL | undefined {
     return and(
       journalListedPublicly(),
-      search ? ilike(journals.title, likePattern(search)) : undefined,
+      search ? textMatches(search, journals.title) : undefined,
       category ? eq(journals.category, category) : undefined,
     );
   }

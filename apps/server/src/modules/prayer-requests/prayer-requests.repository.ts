@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { jsonArray, jsonRow } from '../../db/json.ts';
 import { settingsZone } from '../../db/time-zones.ts';
@@ -13,7 +13,7 @@ import {
   type UserRow,
   users,
 } from '../../db/schema/index.ts';
-import { likePattern } from '../../lib/cursor.ts';
+import { textMatches } from '../../lib/text-search.ts';
 import { othersRequestReadable, grantedBetween, profileVisible } from '../access/access.sql.ts';
 import { commitmentRunningOn } from '../prayer-log/prayer-log.sql.ts';
 
@@ -34,6 +34,8 @@ export interface Responder {
   requestId: string;
   userId: string;
   username: string;
+  /** The display name (first and last name, else the username). */
+  name: string;
   avatar: string | null;
   rank: number;
   total: number;
@@ -148,10 +150,7 @@ export class PrayerRequestsRepository {
           scope,
           opts.category ? eq(prayerRequests.category, opts.category) : undefined,
           opts.search
-            ? or(
-                ilike(prayerRequests.title, likePattern(opts.search)),
-                ilike(prayerRequests.description, likePattern(opts.search)),
-              )
+            ? textMatches(opts.search, prayerRequests.title, prayerRequests.description)
             : undefined,
           opts.after
             ? or(
@@ -187,6 +186,9 @@ export class PrayerRequestsRepository {
         requestId: prayerRequestResponses.requestId,
         userId: prayerRequestResponses.userId,
         username: users.username,
+        name: sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`.as(
+          'name',
+        ),
         avatar: users.profilePicture,
         rank: sql<number>`(row_number() over (order by ${prayerRequestResponses.createdAt}, ${prayerRequestResponses.userId}))::int`.as(
           'rank',
@@ -212,6 +214,7 @@ export class PrayerRequestsRepository {
           requestId: ranked.requestId,
           userId: ranked.userId,
           username: ranked.username,
+          name: ranked.name,
           avatar: ranked.avatar,
           rank: ranked.rank,
           total: ranked.total,

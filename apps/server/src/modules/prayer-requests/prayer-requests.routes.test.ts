@@ -201,9 +201,11 @@ describe("I'm Praying", () => {
       message: 'Prayer response recorded!',
       request: { isPraying: true, prayingCount: 1 },
     });
+    // Each person by their display name (issue 29 §5), the creator too.
     expect(first.json().request.respondedUsers).toEqual([
-      expect.objectContaining({ _id: shared.id }),
+      expect.objectContaining({ _id: shared.id, name: 'Sam User' }),
     ]);
+    expect(first.json().request.creator).toMatchObject({ _id: owner.id, name: 'Olive User' });
     await shared.api.post(`/api/prayer-requests/${privateId}/pray`); // idempotent
     const seen = (await owner.api.get(`/api/prayer-requests/${privateId}`)).json();
     expect(seen).toMatchObject({ prayingCount: 1, isPraying: false });

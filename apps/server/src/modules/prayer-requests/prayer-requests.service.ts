@@ -73,11 +73,12 @@ function present(row: RequestWithCreator, viewerId: string, seen: SeenWith): Pra
     creator: {
       _id: row.creator.id,
       username: row.creator.username,
+      name: fullName(row.creator),
       avatar: row.creator.profilePicture,
     },
     respondedUsers: responders
       .filter((r) => r.rank <= RESPONDERS_SHOWN && r.visible)
-      .map((r) => ({ _id: r.userId, username: r.username, avatar: r.avatar })),
+      .map((r) => ({ _id: r.userId, username: r.username, name: r.name, avatar: r.avatar })),
     prayingCount: responders[0]?.total ?? 0,
     isPraying: seen.commitment?.running ?? false,
     isMine,

@@ -1,17 +1,4 @@
-import {
-  and,
-  asc,
-  type Column,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  lt,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import {
   jsonArray,
@@ -30,7 +17,7 @@ import {
   prayerTestimonies,
   users,
 } from '../../db/schema/index.ts';
-import { likePattern } from '../../lib/cursor.ts';
+import { textMatches } from '../../lib/text-search.ts';
 import {
   grantedBetween,
   prayerKeptPrivate,
@@ -161,7 +148,8 @@ export class PrayersRepository {
       prayerVisibleInReadableJournal(filter.viewerId),
       filter.status ? eq(prayers.status, filter.status) : undefined,
       filter.category ? eq(prayers.category, filter.category) : undefined,
-      filter.search ? ilike(prayers.title, likePattern(filter.search)) : undefined,
+      // Title and text, ignoring case and accents (issue 29 §5).
+      filter.search ? textMatches(filter.search, prayers.title, prayers.content) : undefined,
       filter.dueOnly ? dueForViewer(filter.dueFor) : undefined,
       filter.after
         ? or(

@@ -451,3 +451,35 @@ describe('private prayers of a shared journal (issue 29 §2)', () => {
     expect(res.json().message).toBe('Invalid journal id.');
   });
 });
+
+describe('search (issue 29 §5)', () => {
+  it('matches the text as well as the title, ignoring case and accents, within what the viewer may read', async () => {
+    const journal = (
+      await owner.post('/api/journals', { title: 'Search', isPrivate: false })
+    ).json()._id;
+    const add = async (title: string, content: string, isPrivate = false) =>
+      (await owner.post('/api/prayers', { title, content, journal, isPrivate })).json()._id;
+    const sade = await add('Ṣadé’s exams', 'That she may sit them in peace.');
+    const text = await add('For the family', 'Strength for ÉMILE after the surgery.');
+    const fi = await add('A ﬁnal word', 'Ligatures fold as well.');
+    const secret = await add('Sade, privately', 'Only the owner sees this.', true);
+    await add('Percent 100%', 'A literal percent sign.');
+
+    const found = async (as: Api, search: string) =>
+      (await as.get(`/api/prayers?journal=${journal}&search=${encodeURIComponent(search)}`))
+        .json<{ data: { _id: string }[] }>()
+        .data.map((p) => p._id)
+        .sort();
+
+    expect(await found(owner, 'Sade')).toEqual([sade, secret].sort());
+    expect(await found(owner, 'ṢADÉ')).toEqual([sade, secret].sort());
+    expect(await found(owner, 'emile')).toEqual([text]);
+    expect(await found(owner, 'surgery')).toEqual([text]);
+    expect(await found(owner, 'final')).toEqual([fi]);
+    // LIKE wildcards in the search are literal.
+    expect(await found(owner, '%')).toHaveLength(1);
+    expect(await found(owner, 'o_e')).toEqual([]);
+    // Another reader of the public journal finds the public prayer, never the private one.
+    expect(await found(member, 'sade')).toEqual([sade]);
+  });
+});

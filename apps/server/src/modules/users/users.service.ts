@@ -1,3 +1,4 @@
+import anyAscii from 'any-ascii';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   DEFAULT_USER_SETTINGS,
@@ -45,19 +46,19 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /**
  * A username candidate from a person's name: lower-case letters and digits joined by a dot,
- * accents dropped ("Adébáyọ̀ Oke" → "adebayo.oke"). Never from the e-mail address, which would
- * give away the part of it that masked addresses hide (docs/decisions/038). A name with no Latin
- * letters gives "member".
+ * written in Latin letters ("Adébáyọ̀ Oke" → "adebayo.oke", "王 芳" → "wang.fang", "Ольга" →
+ * "olga"; any-ascii's transliteration, ADR 061), so a non-Latin name gets a readable username.
+ * Never from the e-mail address, which would give away the part of it that masked addresses
+ * hide (docs/decisions/038). Only a name with nothing to write (under 3 letters or digits) gives
+ * "member".
  */
 export function usernameBase(firstName: string, lastName: string): string {
   const part = (name: string) =>
-    name
-      .normalize('NFKD')
-      .replace(/\p{M}/gu, '')
+    anyAscii(name.normalize('NFC'))
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '');
   const joined = [part(firstName), part(lastName)].filter(Boolean).join('.').slice(0, 24);
-  return joined.length >= 3 ? joined.replace(/\.$/, '') : 'member';
+  return joined.replace(/\.$/, '').length >= 3 ? joined.replace(/\.$/, '') : 'member';
 }
 
 export const ACTIVITY_WRITE_INTERVAL_MS = 60_000;

@@ -29,6 +29,13 @@ describe('/ landing page', () => {
     expect(screen.queryByRole('link', { name: 'Go to dashboard' })).not.toBeInTheDocument();
   });
 
+  it('promises prayer groups honestly: joining is free, starting one comes with Premium', async () => {
+    await renderRoute('/');
+
+    const circles = screen.getByRole('heading', { name: 'Prayer circles' }).closest('li')!;
+    expect(circles).toHaveTextContent('Starting a group of your own comes with Premium.');
+  });
+
   it('Join Free goes to /signup', async () => {
     const { user } = await renderRoute('/');
 

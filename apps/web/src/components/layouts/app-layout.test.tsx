@@ -76,6 +76,35 @@ describe('AppLayout', () => {
     expect(within(user).getByText('JO')).toBeInTheDocument();
   });
 
+  it('names the user by their display name, with its initials, else their username (issue 29 §5)', () => {
+    const { unmount } = renderLayout('/dashboard', {
+      email: 'sade@example.com',
+      firstName: 'Ṣadé',
+      lastName: 'Bello',
+      username: 'sade.bello',
+      role: 'user',
+    });
+    let user = screen.getByTestId('sidebar-user');
+    expect(within(user).getByText('Ṣadé Bello')).toBeInTheDocument();
+    expect(within(user).getByText('sade@example.com')).toBeInTheDocument();
+    expect(within(user).getByText('ṢB')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('button', { name: 'Open user menu' })).getByText('ṢB'),
+    ).toBeInTheDocument();
+    unmount();
+
+    renderLayout('/dashboard', {
+      email: 'x@example.com',
+      firstName: '',
+      lastName: '',
+      username: 'olga.petrova',
+      role: 'user',
+    });
+    user = screen.getByTestId('sidebar-user');
+    expect(within(user).getByText('olga.petrova')).toBeInTheDocument();
+    expect(within(user).getByText('OL')).toBeInTheDocument();
+  });
+
   it("shows 'User' without a role and 'U' without an e-mail", () => {
     renderLayout('/dashboard', { email: '', role: null });
 

@@ -13,7 +13,7 @@ import {
 import { Link, useLocation } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { paths } from '@/config/paths';
-import { cn, formatRole, getInitials } from '@/lib/utils';
+import { cn, displayName, formatRole, nameInitials } from '@/lib/utils';
 import { BrandLink } from './brand';
 import type { ShellUser } from './shell-user';
 
@@ -48,6 +48,7 @@ export function AppSidebar({
   onNavigate?: () => void;
 }) {
   const { pathname } = useLocation();
+  const name = displayName(user ?? {}, user?.email ?? '');
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-14 shrink-0 items-center border-b px-4">
@@ -82,10 +83,13 @@ export function AppSidebar({
           {user?.profilePicture && (
             <AvatarImage src={user.profilePicture} alt="" referrerPolicy="no-referrer" />
           )}
-          <AvatarFallback>{getInitials(user?.email)}</AvatarFallback>
+          <AvatarFallback>{nameInitials(name)}</AvatarFallback>
         </Avatar>
         <div className="min-w-0">
-          <p className="truncate text-sm font-medium">{user?.email}</p>
+          <p className="truncate text-sm font-medium">{name}</p>
+          {name !== user?.email && (
+            <p className="truncate text-xs text-muted-foreground">{user?.email}</p>
+          )}
           <p className="text-xs text-muted-foreground">{formatRole(user?.role)}</p>
         </div>
       </div>

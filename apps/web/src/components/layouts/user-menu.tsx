@@ -3,7 +3,7 @@ import type * as React from 'react';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Deferred } from '@/components/ui/deferred';
-import { getInitials } from '@/lib/utils';
+import { displayName, nameInitials } from '@/lib/utils';
 import type { ShellUser } from './shell-user';
 
 const UserMenuDropdown = lazy(() =>
@@ -26,7 +26,7 @@ function UserMenuButton({
         {user?.profilePicture && (
           <AvatarImage src={user.profilePicture} alt="" referrerPolicy="no-referrer" />
         )}
-        <AvatarFallback>{getInitials(user?.email)}</AvatarFallback>
+        <AvatarFallback>{nameInitials(displayName(user ?? {}, user?.email))}</AvatarFallback>
       </Avatar>
     </Button>
   );

@@ -54,6 +54,15 @@ function statValue(label: string) {
 }
 
 describe('/dashboard', () => {
+  it('welcomes a new account rather than welcoming it back', async () => {
+    serveStats();
+    const justJoined = buildUser({ createdAt: new Date(Date.now() - 60_000).toISOString() });
+    await renderRoute('/dashboard', { user: justJoined });
+
+    expect(screen.getByText('Welcome to your prayer dashboard')).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
+  });
+
   it('shows the statistics, the activity and the greeting', async () => {
     serveStats();
     await renderRoute('/dashboard', { user: me });

@@ -584,6 +584,47 @@ describe('/friends Add Friend dialog', () => {
     expect(await within(dialog).findByText('No users found matching "nobody"')).toBeInTheDocument();
   });
 
+  it('says what a search can find and offers the e-mail invite when it finds nobody', async () => {
+    serve();
+    const sent: unknown[] = [];
+    server.use(
+      http.get(`${API}/search/search`, () => HttpResponse.json({ data: [] })),
+      http.post(`${API}/friends/invite-email`, async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ message: 'Invitation sent!' });
+      }),
+    );
+    const { user } = await renderRoute('/friends', { user: me });
+
+    await user.click(await screen.findByRole('button', { name: 'Add Friend' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Friend' });
+    const hint =
+      'Selah finds people by their exact email address or username, or by name when they are a friend of a friend.';
+    expect(within(dialog).getByText(hint)).toBeInTheDocument();
+
+    const search = within(dialog).getByRole('searchbox', { name: 'Search users' });
+    const email = within(dialog).getByRole('textbox', { name: 'Invite by email' });
+    await user.type(search, 'Sade Bello');
+    expect(
+      await within(dialog).findByText('No users found matching "Sade Bello"'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(hint)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Invite them by email' }));
+    expect(email).toHaveFocus();
+    expect(email).toHaveValue('');
+
+    await user.clear(search);
+    await user.type(search, 'sade@example.com');
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Invite this address by email' }),
+    );
+    expect(email).toHaveValue('sade@example.com');
+    expect(email).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await expectToast('Invitation sent!');
+    expect(sent).toEqual([{ recipientEmail: 'sade@example.com' }]);
+  });
+
   it('says when searching or sending from the dialog fails', async () => {
     serve();
     server.use(

@@ -413,4 +413,25 @@ describe('/prayer-groups', () => {
       ),
     ).toHaveLength(2);
   });
+
+  it('tells a Free user before any form that starting a group needs Premium', async () => {
+    serveGroups({ all: [open] });
+    await renderRoute('/prayer-groups', { user: buildUser({ plan: 'free' }) });
+
+    expect(
+      screen.getByText(/Starting a prayer group needs Premium \(or Ministry\)/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/pricing');
+    const create = screen.getByRole('link', { name: /New Prayer Group.*Premium/ });
+    expect(create).toHaveAttribute('href', '/pricing');
+    expect(screen.queryByRole('button', { name: 'New Prayer Group' })).not.toBeInTheDocument();
+  });
+
+  it('offers Premium users the create dialog with no plan note', async () => {
+    serveGroups({ all: [open] });
+    await renderRoute('/prayer-groups', { user: buildUser({ plan: 'premium' }) });
+
+    expect(screen.getByRole('button', { name: 'New Prayer Group' })).toBeInTheDocument();
+    expect(screen.queryByText(/needs Premium/)).not.toBeInTheDocument();
+  });
 });

@@ -181,7 +181,12 @@ describe('/prayer-requests friend requests', () => {
     const request = buildPrayerRequest({
       title: 'Exams next week',
       isMine: false,
-      creator: { _id: '40000000-0000-4000-8000-000000000009', username: 'mary', avatar: null },
+      creator: {
+        _id: '40000000-0000-4000-8000-000000000009',
+        username: 'mary',
+        name: 'Mary Smith',
+        avatar: null,
+      },
     });
     const { state } = serve({ friends: [request] });
     const calls: string[] = [];
@@ -192,7 +197,9 @@ describe('/prayer-requests friend requests', () => {
         ...request,
         isPraying,
         prayingCount: isPraying ? 1 : 0,
-        respondedUsers: isPraying ? [{ _id: me._id, username: 'jane', avatar: null }] : [],
+        respondedUsers: isPraying
+          ? [{ _id: me._id, username: 'jane', name: 'Jane Doe', avatar: null }]
+          : [],
         commitment: {
           cadence: 'daily7' as const,
           endsOn: `${endsOn.getFullYear()}-${pad(endsOn.getMonth() + 1)}-${pad(endsOn.getDate())}`,
@@ -230,7 +237,7 @@ describe('/prayer-requests friend requests', () => {
     const { user } = await renderRoute('/prayer-requests?tab=friendRequests', { user: me });
 
     const exams = await screen.findByRole('article', { name: 'Exams next week' });
-    expect(within(exams).getByText('From mary')).toBeInTheDocument();
+    expect(within(exams).getByText('From Mary Smith')).toBeInTheDocument();
     expect(within(exams).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
     // "Prayed" is on every request card, committed or not (issue 20 §4).
     expect(within(exams).getByRole('button', { name: /^Prayed/ })).toBeInTheDocument();
@@ -279,7 +286,12 @@ describe('/prayer-requests friend requests', () => {
         buildPrayerRequest({
           title: 'Anonymous',
           isMine: false,
-          creator: { _id: '40000000-0000-4000-8000-000000000010', username: '', avatar: null },
+          creator: {
+            _id: '40000000-0000-4000-8000-000000000010',
+            username: '',
+            name: '',
+            avatar: null,
+          },
         }),
         buildPrayerRequest({
           title: 'Healed',
@@ -412,8 +424,19 @@ describe('/prayer-requests delete and details', () => {
           ...request,
           prayingCount: 2,
           respondedUsers: [
-            { _id: '40000000-0000-4000-8000-000000000021', username: 'mary', avatar: null },
-            { _id: '40000000-0000-4000-8000-000000000022', username: 'peter', avatar: null },
+            {
+              _id: '40000000-0000-4000-8000-000000000021',
+              username: 'mary',
+              name: 'Mary Smith',
+              avatar: null,
+            },
+            // No name given (a Google account): the username stands in.
+            {
+              _id: '40000000-0000-4000-8000-000000000022',
+              username: 'peter',
+              name: 'peter',
+              avatar: null,
+            },
           ],
         }),
       ),
@@ -438,7 +461,7 @@ describe('/prayer-requests delete and details', () => {
       within(people)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['MAmary', 'PEpeter']);
+    ).toEqual(['MSMary Smith', 'PEpeter']);
     expect(within(dialog).getByRole('button', { name: 'Delete Request' })).toBeInTheDocument();
   });
 
@@ -449,7 +472,12 @@ describe('/prayer-requests delete and details', () => {
       prayingCount: 1,
       prayedThisWeek: 9,
       respondedUsers: [
-        { _id: '40000000-0000-4000-8000-000000000021', username: 'mary', avatar: null },
+        {
+          _id: '40000000-0000-4000-8000-000000000021',
+          username: 'mary',
+          name: 'Mary Smith',
+          avatar: null,
+        },
       ],
       updatesCount: 1,
     });

@@ -5,6 +5,7 @@ import { currentUrl, renderRoute } from '@/app/testing/render-route';
 import { buildUser } from '@/testing/factories';
 import { API, apiError } from '@/testing/msw/handlers/auth';
 import { server } from '@/testing/msw/server';
+import { expectToast } from '@/testing/toasts';
 
 type User = Awaited<ReturnType<typeof renderRoute>>['user'];
 
@@ -34,12 +35,40 @@ describe('/signup', () => {
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByText('Please agree to the Terms')).toBeInTheDocument();
-    expect(
-      screen.getByText('You must agree to the Terms of Service and Privacy Policy to continue.'),
-    ).toBeInTheDocument();
+    await expectToast(
+      'Please agree to the Terms',
+      'You must agree to the Terms of Service and Privacy Policy to continue.',
+    );
     expect(bodies).toEqual([]);
     expect(currentUrl()).toBe('/signup');
+  });
+
+  it("says each field's message at the field when the empty form is sent", async () => {
+    const bodies = recordRegisterCalls();
+    const { user } = await renderRoute('/signup');
+
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('First name is required.')).toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).toHaveAccessibleDescription(
+      'First name is required.',
+    );
+    expect(screen.getByLabelText('Last name')).toHaveAccessibleDescription(
+      'Last name is required.',
+    );
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+      'Please enter a valid email address.',
+    );
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'At least 8 characters Password must be at least 8 characters.',
+    );
+    expect(
+      screen.getByRole('checkbox', { name: /agree to the Terms of Service/ }),
+    ).toHaveAccessibleDescription(
+      'You must agree to the Terms of Service and Privacy Policy to continue.',
+    );
+    expect(screen.getByLabelText('First name')).toHaveFocus();
+    expect(bodies).toEqual([]);
   });
 
   it('creates the account and sends the user to sign in', async () => {
@@ -69,6 +98,12 @@ describe('/signup', () => {
     expect(await screen.findByText('Account created!')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(currentUrl()).toBe('/login');
+    // The sign-in page says where the link went, keeps the address typed, waits for the password.
+    const notice = screen.getByRole('region', { name: 'Check your e-mail' });
+    expect(notice).toHaveTextContent('We sent a link to ruth@example.com to confirm your address.');
+    expect(screen.getByLabelText('Email')).toHaveValue('ruth@example.com');
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
     expect(body).toEqual({
       firstName: 'Ruth',
       lastName: 'Moabite',

@@ -28,7 +28,11 @@ export default function SignupRoute() {
     >
       <title>Sign up · Selah</title>
       <div className="grid gap-6">
-        <SignupForm onSuccess={() => void navigate(paths.auth.login.getHref())} />
+        <SignupForm
+          onSuccess={(email) =>
+            void navigate(paths.auth.login.getHref(), { state: { signedUpEmail: email } })
+          }
+        />
         <OrDivider />
         <GoogleButton label="Sign up with Google" inviteCode={inviteCode} />
       </div>

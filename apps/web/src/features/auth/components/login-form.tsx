@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginInputSchema, type LoginInput } from '@selah/shared/schemas/auth';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -17,14 +18,26 @@ import { useLogin } from '../api/login';
 const FAILURE_TITLE = 'Login Failed';
 const FAILURE_DEFAULT = 'An unexpected error occurred. Please try again.';
 
-export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+/** The e-mail sign-in form; `defaultEmail` is kept typed (the address just signed up with). */
+export function LoginForm({
+  onSuccess,
+  defaultEmail = '',
+}: {
+  onSuccess: () => void;
+  defaultEmail?: string;
+}) {
   const setSession = useAuthStore((state) => state.setSession);
   const login = useLogin();
   const form = useForm<LoginInput>({
     resolver: zodResolver(LoginInputSchema),
-    defaultValues: { email: '', password: '', rememberMe: false },
+    defaultValues: { email: defaultEmail, password: '', rememberMe: false },
   });
   const { errors } = form.formState;
+  const { setFocus } = form;
+  // Straight to the password when the address is already there (after signing up).
+  useEffect(() => {
+    if (defaultEmail) setFocus('password');
+  }, [defaultEmail, setFocus]);
 
   const onSubmit = (values: LoginInput) =>
     login.mutate(values, {

@@ -17,12 +17,20 @@ const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 
 const linkClass = 'font-medium text-primary underline underline-offset-4';
 
-export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
+const TERMS_MESSAGE = 'You must agree to the Terms of Service and Privacy Policy to continue.';
+
+/**
+ * The e-mail sign-up form. Submitting checks every field at once and says each message at its
+ * field (the terms at the checkbox too), so an empty form is never answered with only a toast.
+ * `onSuccess` gets the address, for the sign-in page to keep (issue 29 §5).
+ */
+export function SignupForm({ onSuccess }: { onSuccess: (email: string) => void }) {
   const register = useRegister();
   // A friend's invite link (/signup?invite=...): the new account finds their request waiting.
   const [params] = useSearchParams();
   const inviteCode = params.get('invite')?.trim() || undefined;
   const [agreed, setAgreed] = useState(false);
+  const [termsMissed, setTermsMissed] = useState(false);
   const form = useForm<RegisterInput>({
     resolver: zodResolver(RegisterInputSchema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
@@ -35,7 +43,7 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
         toast.success('Account created!', {
           description: 'Welcome to Selah! Please sign in with your new account.',
         });
-        onSuccess();
+        onSuccess(values.email);
       },
       onError: (error) => {
         setServerFieldErrors(error, form.setError, FIELDS);
@@ -45,16 +53,19 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
       },
     });
 
+  const termsRequired = () => {
+    setTermsMissed(true);
+    toast.error('Please agree to the Terms', { id: 'terms-required', description: TERMS_MESSAGE });
+  };
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (!agreed) {
-      event.preventDefault();
-      toast.error('Please agree to the Terms', {
-        id: 'terms-required',
-        description: 'You must agree to the Terms of Service and Privacy Policy to continue.',
-      });
-      return;
-    }
-    void form.handleSubmit(onValid)(event);
+    // Every field is checked (and its message shown at it) whether or not the terms are ticked.
+    void form.handleSubmit(
+      (values) => (agreed ? onValid(values) : termsRequired()),
+      () => {
+        if (!agreed) setTermsMissed(true);
+      },
+    )(event);
   };
 
   return (
@@ -97,26 +108,38 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
           />
         )}
       </FormField>
-      <div className="flex items-start gap-2">
-        <Checkbox
-          id="terms"
-          className="mt-0.5"
-          checked={agreed}
-          onCheckedChange={(checked) => setAgreed(checked === true)}
-          aria-labelledby="terms-label"
-        />
-        <p id="terms-label" className="text-sm leading-snug text-muted-foreground">
-          <label htmlFor="terms" className="cursor-pointer">
-            I agree to the
-          </label>{' '}
-          <Link to={paths.legal.terms.getHref()} className={linkClass}>
-            Terms of Service
-          </Link>{' '}
-          and{' '}
-          <Link to={paths.legal.privacy.getHref()} className={linkClass}>
-            Privacy Policy
-          </Link>
-        </p>
+      <div className="grid gap-2">
+        <div className="flex items-start gap-2">
+          <Checkbox
+            id="terms"
+            className="mt-0.5"
+            checked={agreed}
+            onCheckedChange={(checked) => {
+              setAgreed(checked === true);
+              if (checked === true) setTermsMissed(false);
+            }}
+            aria-labelledby="terms-label"
+            aria-invalid={termsMissed ? true : undefined}
+            aria-describedby={termsMissed ? 'terms-error' : undefined}
+          />
+          <p id="terms-label" className="text-sm leading-snug text-muted-foreground">
+            <label htmlFor="terms" className="cursor-pointer">
+              I agree to the
+            </label>{' '}
+            <Link to={paths.legal.terms.getHref()} className={linkClass}>
+              Terms of Service
+            </Link>{' '}
+            and{' '}
+            <Link to={paths.legal.privacy.getHref()} className={linkClass}>
+              Privacy Policy
+            </Link>
+          </p>
+        </div>
+        {termsMissed && (
+          <p id="terms-error" className="text-sm font-medium text-destructive">
+            {TERMS_MESSAGE}
+          </p>
+        )}
       </div>
       <Button type="submit" className="w-full" disabled={register.isPending}>
         {register.isPending ? 'Creating account...' : 'Create account'}

@@ -25,6 +25,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
 import { streakCapped, streakLabel } from '@/lib/plan-limit';
 import { toast } from '@/lib/toast';
+import { useAuthStore } from '@/stores/auth-store';
 import { dailyInspirationQueryOptions, useDailyInspiration } from '../api/get-daily-inspiration';
 import { DASHBOARD_ERROR_MESSAGE, useDashboardStats } from '../api/get-dashboard-stats';
 import { MemoryVerseSkeleton } from './memory-verse-skeleton';
@@ -36,11 +37,21 @@ const MemoryVerseCard = lazy(() =>
 
 const TITLE = 'Dashboard';
 const GREETING = 'Welcome back to your prayer dashboard';
+/** A new account is welcomed, not welcomed back (issue 29 §5). */
+const NEW_GREETING = 'Welcome to your prayer dashboard';
+const DAY_MS = 86_400_000;
+
+/** Whether an account was made within the last day (`createdAt` an ISO instant). */
+export function isNewAccount(createdAt: string | undefined, now = Date.now()): boolean {
+  const made = createdAt ? Date.parse(createdAt) : Number.NaN;
+  return !Number.isNaN(made) && now - made < DAY_MS;
+}
 const ANSWERED_PRAYERS_HREF = `${paths.app.prayers.getHref()}?tab=answered`;
 
 /** The dashboard (spec-1 §2 "/dashboard"): loading, then error, then loaded (spec-1 §4). */
 export function Dashboard({ rhythm }: { rhythm?: ReactNode } = {}) {
   const stats = useDashboardStats();
+  const isNew = useAuthStore((state) => isNewAccount(state.user?.createdAt));
   const { isError, errorUpdatedAt, error } = stats;
   // The cards render as a time-sliced deferred render when the numbers arrive (ADR 028).
   const pending = useDeferredPending(stats.isPending);
@@ -88,7 +99,7 @@ export function Dashboard({ rhythm }: { rhythm?: ReactNode } = {}) {
       <title>{pending ? 'Loading dashboard · Selah' : 'Dashboard · Selah'}</title>
       <PageHeader
         title={TITLE}
-        description={GREETING}
+        description={isNew ? NEW_GREETING : GREETING}
         actions={
           <Button asChild>
             <Link to={paths.app.pray.getHref()}>

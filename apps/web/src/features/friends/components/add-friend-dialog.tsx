@@ -1,5 +1,5 @@
-import { Send } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Mail, Send } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { SearchInput } from '@/components/forms/search-input';
 import { Button } from '@/components/ui/button';
 import {
@@ -26,6 +26,13 @@ export const SEARCH_USERS_ERROR = 'Failed to search for users. Please try again.
 const INVITE_ERROR = 'Failed to send invitation. Please try again.';
 
 export type AddFriendFocus = 'search' | 'email';
+
+/**
+ * Who a search can find (access.sql.ts `personFindable`): with the default privacy a name finds
+ * only friends of friends, so the dialog says what works (issue 29 §5).
+ */
+export const FINDABLE_HINT =
+  'Selah finds people by their exact email address or username, or by name when they are a friend of a friend.';
 
 /**
  * 'Add Friend': find people on Selah (server-side search as the user types) and send them a
@@ -58,23 +65,35 @@ export function AddFriendDialog({
         <DialogHeader>
           <DialogTitle>Add Friend</DialogTitle>
           <DialogDescription>
-            Find people on Selah by name, username or email, or invite someone to join.
+            Find people on Selah by exact email or username, or by name for friends of friends. Or
+            invite someone to join.
           </DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so closing the dialog resets both fields. */}
-        {open && (
-          <>
-            <UserSearch />
-            <Separator />
-            <InviteByEmail />
-          </>
-        )}
+        {open && <AddFriendForms />}
       </DialogContent>
     </Dialog>
   );
 }
 
-function UserSearch() {
+/** The search and the invite, sharing the invite's address so a failed search can offer it. */
+function AddFriendForms() {
+  const [email, setEmail] = useState('');
+  const emailRef = useRef<HTMLInputElement>(null);
+  const inviteInstead = (q: string) => {
+    if (EMAIL_PATTERN.test(q)) setEmail(q);
+    emailRef.current?.focus();
+  };
+  return (
+    <>
+      <UserSearch onInvite={inviteInstead} />
+      <Separator />
+      <InviteByEmail email={email} onEmailChange={setEmail} inputRef={emailRef} />
+    </>
+  );
+}
+
+function UserSearch({ onInvite }: { onInvite: (q: string) => void }) {
   const [text, setText] = useState('');
   const q = useDebouncedValue(text.trim());
   const search = useUserSearch(q);
@@ -82,11 +101,7 @@ function UserSearch() {
 
   let body: ReactNode;
   if (!text.trim()) {
-    body = (
-      <p className="text-sm text-muted-foreground">
-        Type a name, username or email address to search.
-      </p>
-    );
+    body = <p className="text-sm text-muted-foreground">{FINDABLE_HINT}</p>;
   } else if (typing || search.isPending || (search.isFetching && search.isPlaceholderData)) {
     body = (
       <p role="status" className="text-sm text-muted-foreground">
@@ -100,7 +115,18 @@ function UserSearch() {
       </p>
     );
   } else if (search.data.length === 0) {
-    body = <p className="text-sm text-muted-foreground">No users found matching "{q}"</p>;
+    body = (
+      <div className="grid min-w-0 justify-items-start gap-2">
+        <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+          No users found matching "{q}"
+        </p>
+        <p className="text-sm text-muted-foreground">{FINDABLE_HINT}</p>
+        <Button type="button" variant="outline" size="sm" onClick={() => onInvite(q)}>
+          <Mail aria-hidden="true" />
+          {EMAIL_PATTERN.test(q) ? 'Invite this address by email' : 'Invite them by email'}
+        </Button>
+      </div>
+    );
   } else {
     body = (
       <ul
@@ -138,11 +164,17 @@ function UserSearch() {
   );
 }
 
-function InviteByEmail() {
+function InviteByEmail({
+  email,
+  onEmailChange: setEmail,
+  inputRef,
+}: {
+  email: string;
+  onEmailChange: (email: string) => void;
+  inputRef: RefObject<HTMLInputElement | null>;
+}) {
   const id = useId();
-  const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   const invite = useInviteByEmail();
 
   const fail = (title: string, description: string) => {

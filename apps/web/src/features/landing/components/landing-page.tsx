@@ -39,7 +39,7 @@ const FEATURES = [
   {
     icon: UsersRound,
     title: 'Prayer circles',
-    text: 'Gather your small group, family or church in a prayer group and carry each other’s needs.',
+    text: 'Join the prayer groups your friends invite you to and carry each other’s needs. Starting a group of your own comes with Premium.',
   },
   {
     icon: MessageCircleHeart,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { THEME_COLORS } from '@selah/shared/constants';
 import { buildRhythm } from '@/testing/factories';
 import { describe, expect, it } from 'vitest';
-import { dayLabel, LEVEL_MIX, levelOf, rhythmSummary } from './rhythm-view';
+import { dayLabel, joinedOnIn, LEVEL_MIX, levelOf, rhythmSummary } from './rhythm-view';
 
 // The colour tokens as src/styles.test.ts reads them (Vitest does not process CSS imports).
 const css = readFileSync(join(import.meta.dirname, '../../../index.css'), 'utf8');
@@ -109,5 +109,33 @@ describe('levels and words', () => {
     expect(rhythmSummary(rhythm)).toBe(
       'You prayed on 1 of the last 84 days. Streak: 7+ days, with 1 rest day.',
     );
+  });
+
+  it('welcomes a new account to start, and counts only the days since it joined', () => {
+    const rhythm = buildRhythm({ streak: 0 });
+    // Day one, nothing prayed: a welcome, not "0 of the last 84 days".
+    expect(rhythmSummary(rhythm, '2026-03-15')).toBe(
+      'Your prayer rhythm starts here: each day you pray fills in a square.',
+    );
+    rhythm.days.at(-1)!.count = 1;
+    expect(rhythmSummary({ ...rhythm, streak: 1 }, '2026-03-15')).toBe(
+      'You prayed on 1 of 1 day since you joined. Streak: 1 day.',
+    );
+    expect(rhythmSummary({ ...rhythm, streak: 1 }, '2026-03-13')).toBe(
+      'You prayed on 1 of the 3 days since you joined. Streak: 1 day.',
+    );
+    // Joined before the view starts: the whole view counts.
+    expect(rhythmSummary({ ...rhythm, streak: 1 }, '2025-01-01')).toBe(
+      'You prayed on 1 of the last 84 days. Streak: 1 day.',
+    );
+  });
+
+  it('reads the local day an account was made only when it is inside the view', () => {
+    const rhythm = buildRhythm({ timeZone: 'Africa/Lagos' });
+    // 23:30 UTC on March 14 is 00:30 on March 15 in Lagos.
+    expect(joinedOnIn('2026-03-14T23:30:00.000Z', rhythm)).toBe('2026-03-15');
+    expect(joinedOnIn('2025-06-01T10:00:00.000Z', rhythm)).toBeNull();
+    expect(joinedOnIn(undefined, rhythm)).toBeNull();
+    expect(joinedOnIn('not a date', rhythm)).toBeNull();
   });
 });

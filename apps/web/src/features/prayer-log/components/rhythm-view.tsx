@@ -6,6 +6,7 @@ import { PlanNote } from '@/components/errors/upgrade-notice';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { streakCapped, streakLabel } from '@/lib/plan-limit';
 import { cn } from '@/lib/utils';
+import { useAuthStore } from '@/stores/auth-store';
 import { LOAD_RHYTHM_ERROR, RHYTHM_WEEKS, useRhythm } from '../api/get-rhythm';
 import { daysBetween, longDay, times } from '../utils/days';
 import { LateEntryDialog } from './lazy-dialogs';
@@ -51,15 +52,46 @@ export function dayLabel(day: RhythmDay, today: string): string {
   return `${name}: not prayed`;
 }
 
-/** The sentence that sums the view up. */
-export function rhythmSummary(rhythm: Rhythm): string {
-  const prayed = rhythm.days.filter((d) => d.count > 0).length;
-  const rest = rhythm.days.filter((d) => d.rest).length;
+/**
+ * The sentence that sums the view up. `joinedOn` (the local day the account was made, when it is
+ * inside the view) counts only the days since: a new account is welcomed to start, not told it
+ * prayed on 0 of the last 84 days (issue 29 §5).
+ */
+export function rhythmSummary(rhythm: Rhythm, joinedOn: string | null = null): string {
+  const days =
+    joinedOn && joinedOn > (rhythm.days[0]?.day ?? '')
+      ? rhythm.days.filter((d) => d.day >= joinedOn)
+      : rhythm.days;
+  const prayed = days.filter((d) => d.count > 0).length;
+  const rest = days.filter((d) => d.rest).length;
+  const joinedInView = days !== rhythm.days;
+  if (joinedInView && prayed === 0) {
+    return 'Your prayer rhythm starts here: each day you pray fills in a square.';
+  }
+  const span = !joinedInView
+    ? `of the last ${rhythm.days.length} days`
+    : days.length === 1
+      ? 'of 1 day since you joined'
+      : `of the ${days.length} days since you joined`;
   return (
-    `You prayed on ${prayed} of the last ${rhythm.days.length} days. ` +
+    `You prayed on ${prayed} ${span}. ` +
     `Streak: ${streakLabel(rhythm.streak, rhythm.statsWindowDays)}` +
     (rest > 0 ? `, with ${rest} rest ${rest === 1 ? 'day' : 'days'}.` : '.')
   );
+}
+
+/**
+ * The local day (in the rhythm's zone) the account was made, when that is inside the view; null
+ * for an older account, which is told apart without Intl (its first use is costly, ADR 028).
+ */
+export function joinedOnIn(createdAt: string | undefined, rhythm: Rhythm): string | null {
+  const made = createdAt ? new Date(createdAt) : null;
+  if (!made || Number.isNaN(made.getTime())) return null;
+  // A day of margin either side for the zone's offset: only a recent account reads Intl.
+  const first = Date.parse(`${rhythm.days[0]?.day ?? rhythm.today}T00:00:00Z`) - 86_400_000;
+  if (made.getTime() < first) return null;
+  const day = made.toLocaleDateString('en-CA', { timeZone: rhythm.timeZone });
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null;
 }
 
 function Cell({
@@ -148,6 +180,7 @@ export function RhythmView({ className }: { className?: string }) {
   const id = useId();
   const rhythm = useRhythm(RHYTHM_WEEKS);
   const [fillIn, setFillIn] = useState<string | null>(null);
+  const createdAt = useAuthStore((state) => state.user?.createdAt);
 
   if (rhythm.isPending) {
     return (
@@ -193,7 +226,7 @@ export function RhythmView({ className }: { className?: string }) {
       </CardHeader>
       <CardContent className="grid gap-3">
         <p className="text-sm text-muted-foreground" id={`${id}-summary`}>
-          {rhythmSummary(data)}
+          {rhythmSummary(data, joinedOnIn(createdAt, data))}
         </p>
         <div
           role="group"

@@ -1,3 +1,4 @@
+import { displayName } from '@/lib/utils';
 import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
 import { HandHeart, Pencil, Sparkles, Users } from 'lucide-react';
 import { useId } from 'react';
@@ -50,7 +51,7 @@ export function PrayerRequestCard({
           </h3>
           {!mine && (
             <p className="text-xs text-muted-foreground">
-              From {request.creator.username || 'a friend'}
+              From {displayName(request.creator, 'a friend')}
             </p>
           )}
         </div>

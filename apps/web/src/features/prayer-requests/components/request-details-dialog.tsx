@@ -1,3 +1,4 @@
+import { displayName } from '@/lib/utils';
 import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
 import { Button } from '@/components/ui/button';
 import {
@@ -57,7 +58,7 @@ function RequestDetails({ initial, onClose }: { initial: PrayerRequest; onClose:
       <DialogHeader>
         <DialogTitle className="pr-6 leading-snug">{request.title}</DialogTitle>
         <DialogDescription>
-          {request.isMine ? 'Your request' : `From ${request.creator.username || 'a friend'}`} ·
+          {request.isMine ? 'Your request' : `From ${displayName(request.creator, 'a friend')}`} ·
           Created {formatDate(request.createdAt)}
         </DialogDescription>
       </DialogHeader>
@@ -92,8 +93,8 @@ function RequestDetails({ initial, onClose }: { initial: PrayerRequest; onClose:
             <ul className="flex flex-wrap gap-3" aria-label="People praying">
               {request.respondedUsers.map((person) => (
                 <li key={person._id} className="flex items-center gap-2">
-                  <PersonAvatar name={person.username} src={person.avatar} className="size-8" />
-                  <span className="text-sm">{person.username}</span>
+                  <PersonAvatar name={displayName(person)} src={person.avatar} className="size-8" />
+                  <span className="text-sm">{displayName(person)}</span>
                 </li>
               ))}
             </ul>

@@ -69,6 +69,24 @@ describe('PrayerDetailsDialog', () => {
     expect(within(dialog).queryByRole('heading', { name: 'Testimonies' })).not.toBeInTheDocument();
   });
 
+  it('offers to set a rhythm, and to change it once one is set', async () => {
+    const none = buildPrayer({ author: me._id, title: 'No rhythm yet' });
+    const first = await renderDetails(none);
+    expect(within(first.dialog).getByText('No rhythm')).toBeInTheDocument();
+    expect(within(first.dialog).getByRole('button', { name: 'Set rhythm' })).toBeInTheDocument();
+    first.unmount();
+
+    const daily = buildPrayer({
+      author: me._id,
+      title: 'Every day',
+      rhythm: { ...none.rhythm, kind: 'daily' },
+    });
+    const { dialog } = await renderDetails(daily);
+    expect(within(dialog).getByText('Daily')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Change rhythm' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Set rhythm' })).not.toBeInTheDocument();
+  });
+
   it('marks a prayer answered and pending again, with the status toasts', async () => {
     const prayer = buildPrayer({ author: me._id, title: 'New job' });
     const bodies = statusEndpoint(prayer);

@@ -24,7 +24,7 @@ import { useUpdatePrayerStatus } from '../api/update-prayer-status';
 import { PrayerBadges, PrayerBody } from './prayer-body';
 import { PrayerFormDialog } from './prayer-form-dialog';
 import { prayerJournalLabel } from '../utils/journal-label';
-import { describeRhythm, formatLocalDay } from '../utils/rhythm';
+import { describeRhythm, formatLocalDay, rhythmActionLabel } from '../utils/rhythm';
 import { RhythmDialog } from './rhythm-dialog';
 
 /**
@@ -118,7 +118,7 @@ function RhythmAction({ prayer }: { prayer: Prayer }) {
       </p>
       <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
         <CalendarClock aria-hidden="true" />
-        Set rhythm
+        {rhythmActionLabel(prayer.rhythm)}
       </Button>
       <RhythmDialog prayer={prayer} open={open} onOpenChange={setOpen} />
     </div>

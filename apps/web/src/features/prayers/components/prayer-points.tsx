@@ -108,7 +108,7 @@ export function PrayerPoints({ rhythm }: { rhythm?: ReactNode } = {}) {
             search={search}
             onSearchChange={(value) => update('q', value)}
             searchLabel="Search prayers"
-            searchPlaceholder="Search prayers by title..."
+            searchPlaceholder="Search prayers..."
             category={category}
             categories={PRAYER_CATEGORIES}
             onCategoryChange={(value) => update('category', value)}

@@ -39,6 +39,10 @@ export function describeRhythm(rhythm: Rhythm): string {
   }
 }
 
+/** The button that opens the rhythm dialog: 'Set rhythm', or 'Change rhythm' once one is set. */
+export const rhythmActionLabel = (rhythm: Rhythm): string =>
+  rhythm.kind === 'none' ? 'Set rhythm' : 'Change rhythm';
+
 /** Today in the browser's zone, 'YYYY-MM-DD' (the dialog's quick snooze dates). */
 export function localToday(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', {
