@@ -98,7 +98,7 @@ function supervisedFixture(name: string, variant: (typeof DATABASES)[number]) {
   });
   return {
     sockets,
-    async start(env: Record<string, string>): Promise<SupervisedProcess> {
+    start: async (env: Record<string, string>): Promise<SupervisedProcess> => {
       if (variant.adminUrl) database = await createDatabase(variant.adminUrl);
       selah = await startSupervised({
         dataDir: data.dir,
