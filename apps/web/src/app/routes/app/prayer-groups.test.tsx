@@ -160,6 +160,18 @@ describe('/prayer-groups', () => {
     expect(await screen.findByText('No prayer groups found.')).toBeInTheDocument();
   });
 
+  it('does not ask a Free user to create the first group when there are none', async () => {
+    const free = buildUser({ plan: 'free' });
+    server.use(http.get(`${API}/auth/me`, () => HttpResponse.json(free)));
+    await renderRoute('/prayer-groups', { user: free });
+
+    expect(await screen.findByText('No prayer groups found.')).toBeInTheDocument();
+    expect(screen.queryByText(/Create the first one/)).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/Groups you are invited to, and public groups your friends pray in/),
+    ).toBeInTheDocument();
+  });
+
   it('searches by name or description on the server', async () => {
     const requests = serveGroups({ all: [circle, hidden, open] });
     const { user } = await renderRoute('/prayer-groups', { user: me });

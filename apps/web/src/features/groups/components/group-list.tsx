@@ -3,6 +3,7 @@ import { LoadMoreRow } from '@/components/ui/load-more-row';
 import { useLoadMoreOnScroll } from '@/hooks/use-load-more-on-scroll';
 import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
+import { useAuthStore } from '@/stores/auth-store';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { LOAD_GROUPS_FAILED, useGroupPages } from '../api/get-groups';
 import { GroupCard, GroupCardSkeleton } from './group-card';
@@ -27,6 +28,8 @@ function Skeletons({ count }: { count: number }) {
  */
 export function GroupList({ search }: { search: string }) {
   const groups = useGroupPages({ scope: 'all', search });
+  // A Free user cannot start a group (the page says so above the list): no call to create one.
+  const onFree = useAuthStore((state) => state.user?.plan === 'free');
   const { isFetchingNextPage } = groups;
   // While a new search loads, the next page on screen is the previous search's: none to load.
   const loadMore = {
@@ -72,7 +75,9 @@ export function GroupList({ search }: { search: string }) {
         <p className="text-sm text-muted-foreground">
           {search
             ? 'Try another name or word from a description.'
-            : 'Create the first one and invite your friends to pray with you.'}
+            : onFree
+              ? 'Groups you are invited to, and public groups your friends pray in, appear here.'
+              : 'Create the first one and invite your friends to pray with you.'}
         </p>
       </div>
     );
