@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameInitials, personName, unlistedMembersText } from './utils';
+import { displayName, nameInitials, unlistedMembersText } from './utils';
 
 describe('unlistedMembersText', () => {
   it.each([
@@ -29,10 +29,11 @@ describe('nameInitials', () => {
   });
 });
 
-describe('personName', () => {
-  it('joins first and last name, or falls back when both are blank', () => {
-    expect(personName({ firstName: 'Ruth', lastName: ' ' }, 'ruth@example.com')).toBe('Ruth');
-    expect(personName({ firstName: '', lastName: '' }, 'ruth@example.com')).toBe(
+describe('displayName', () => {
+  it('joins first and last name, else the username, else the fallback', () => {
+    expect(displayName({ firstName: 'Ruth', lastName: ' ' }, 'ruth@example.com')).toBe('Ruth');
+    expect(displayName({ firstName: '', lastName: '', username: 'ruth.m' }, 'x')).toBe('ruth.m');
+    expect(displayName({ firstName: '', lastName: '' }, 'ruth@example.com')).toBe(
       'ruth@example.com',
     );
   });

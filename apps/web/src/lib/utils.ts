@@ -12,14 +12,6 @@ export function getInitials(email: string | null | undefined): string {
   return local ? local.slice(0, 2).toUpperCase() : 'U';
 }
 
-/** A person's first and last name, or `fallback` when they gave none. */
-export function personName(
-  person: { firstName: string; lastName: string },
-  fallback: string,
-): string {
-  return `${person.firstName} ${person.lastName}`.trim() || fallback;
-}
-
 /**
  * The one name Selah shows for a person, everywhere (cards, "People Praying", members, the
  * sidebar, avatar initials; issue 29 §5, ADR 061): their display name (first and last name, or

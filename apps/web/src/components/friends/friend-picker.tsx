@@ -8,7 +8,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { PersonAvatar } from '@/components/ui/person-avatar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { cn, personName } from '@/lib/utils';
+import { cn, displayName } from '@/lib/utils';
 
 export const LOAD_FRIENDS_FAILED_TITLE = 'Failed to load friends';
 export const LOAD_FRIENDS_FAILED = 'Unable to load your friends list. Please try again.';
@@ -94,7 +94,7 @@ export function FriendPicker({
   const shown = friends.data.filter(
     (friend) =>
       !needle ||
-      personName(friend, friend.email).toLowerCase().includes(needle) ||
+      displayName(friend, friend.email).toLowerCase().includes(needle) ||
       friend.email.toLowerCase().includes(needle) ||
       friend.username.toLowerCase().includes(needle),
   );
@@ -113,7 +113,7 @@ export function FriendPicker({
         className={cn('-mx-1 grid gap-1 overflow-y-auto px-1 py-1', listClassName)}
       >
         {shown.map((friend) => {
-          const name = personName(friend, friend.email);
+          const name = displayName(friend, friend.email);
           const note = unavailable?.(friend);
           const checkboxId = `${id}-${friend._id}`;
           return (

@@ -77,6 +77,7 @@ describe('/friends', () => {
         buildFriend({
           firstName: '',
           lastName: '',
+          username: 'anon.reader',
           email: 'anon@example.com',
           lastActive: '2026-03-01T09:00:00.000Z',
           mutualJournals: 1,
@@ -94,7 +95,8 @@ describe('/friends', () => {
     );
     expect(screen.getByRole('tab', { name: 'Online (1)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Requests (1)' })).toBeInTheDocument();
-    expect(friendNames()).toEqual(['Mary Smith', 'anon@example.com', 'Tom Lee']);
+    // A friend who gave no name goes by the username (one name per person, issue 29 §5).
+    expect(friendNames()).toEqual(['Mary Smith', 'anon.reader', 'Tom Lee']);
 
     const mary = card('Mary Smith');
     expect(within(mary).getByRole('img', { name: 'Online' })).toBeInTheDocument();
@@ -102,7 +104,7 @@ describe('/friends', () => {
     expect(within(mary).getByText('2 shared journals')).toBeInTheDocument();
     expect(within(mary).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
 
-    const anon = card('anon@example.com');
+    const anon = card('anon.reader');
     expect(within(anon).getByRole('img', { name: 'Offline' })).toBeInTheDocument();
     expect(within(anon).getByText('Last active March 1, 2026')).toBeInTheDocument();
     expect(within(anon).getByText('1 shared journal')).toBeInTheDocument();
@@ -425,8 +427,8 @@ describe('/friends', () => {
     const list = await screen.findByRole('list', { name: 'Suggested friends' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
-      expect.stringContaining('davidk3 mutual friends'),
-      expect.stringContaining('sarah1 mutual friend'),
+      expect.stringContaining('David King@davidk · 3 mutual friends'),
+      expect.stringContaining('David King@sarah · 1 mutual friend'),
     ]);
     await user.click(within(rows[0]!).getByRole('button', { name: 'Add' }));
     await expectToast('Friend request sent!');
@@ -570,8 +572,10 @@ describe('/friends Add Friend dialog', () => {
     const row = (name: string) =>
       within(results)
         .getAllByRole('listitem')
-        .find((item) => within(item).queryByText(name))!;
-    expect(within(row('annie')).getByText('a•••@example.com')).toBeInTheDocument();
+        .find((item) => item.textContent?.includes(`@${name} ·`))!;
+    expect(within(row('annie')).getByText('@annie · a•••@example.com')).toBeInTheDocument();
+    // One name per person (issue 29 §5): the display name, the username beside it.
+    expect(within(row('annie')).getByText('David King')).toBeInTheDocument();
     expect(within(row('bob')).getByText('Friends')).toBeInTheDocument();
     expect(within(row('carl')).getByText('Request sent')).toBeInTheDocument();
     expect(within(row('dora')).getByRole('button', { name: 'Accept' })).toBeInTheDocument();

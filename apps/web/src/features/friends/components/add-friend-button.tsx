@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useSendFriendRequest } from '../api/send-friend-request';
+import { displayName } from '@/lib/utils';
 
 export const SEND_REQUEST_ERROR = 'Failed to send friend request. Please try again.';
 
@@ -54,8 +55,8 @@ export function AddFriendButton({
         setAnswered({ from: user.relation, to: accepted ? 'friend' : 'request_sent' });
         toast.success(message, {
           description: accepted
-            ? `You and ${user.username} are now friends.`
-            : `${user.username} will see your request.`,
+            ? `You and ${displayName(user)} are now friends.`
+            : `${displayName(user)} will see your request.`,
         });
       },
       onError: (error) =>

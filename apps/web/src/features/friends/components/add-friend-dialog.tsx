@@ -19,6 +19,7 @@ import { PersonAvatar } from '@/components/ui/person-avatar';
 import { useInviteByEmail } from '../api/invite-by-email';
 import { useUserSearch } from '../api/search-users';
 import { AddFriendButton } from './add-friend-button';
+import { displayName } from '@/lib/utils';
 
 /** spec-2 §5: an address with something before and after the @, a dot, and no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -135,10 +136,12 @@ function UserSearch({ onInvite }: { onInvite: (q: string) => void }) {
       >
         {search.data.map((person) => (
           <li key={person._id} className="flex min-w-0 items-center gap-3 rounded-lg px-1 py-2">
-            <PersonAvatar name={person.username} src={person.avatar} className="size-9" />
+            <PersonAvatar name={displayName(person)} src={person.avatar} className="size-9" />
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium">{person.username}</p>
-              <p className="truncate text-xs text-muted-foreground">{person.email}</p>
+              <p className="truncate text-sm font-medium">{displayName(person)}</p>
+              <p className="truncate text-xs text-muted-foreground">
+                @{person.username} · {person.email}
+              </p>
             </div>
             <AddFriendButton user={person} errorTitle="Error sending friend request" />
           </li>

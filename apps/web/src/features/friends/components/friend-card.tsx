@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { PersonAvatar } from '@/components/ui/person-avatar';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { cn, personName } from '@/lib/utils';
+import { cn, displayName } from '@/lib/utils';
 import { useRemoveFriend } from '../api/remove-friend';
 import { activityText, isOnline } from '../utils/presence';
 
@@ -32,7 +32,7 @@ export function StatusDot({ online, className }: { online: boolean; className?: 
  */
 export function FriendCard({ friend, now }: { friend: Friend; now: number }) {
   const id = useId();
-  const name = personName(friend, friend.email);
+  const name = displayName(friend, friend.email);
   const online = isOnline(friend.lastActive, now);
   const journals = friend.mutualJournals;
   return (

@@ -6,7 +6,7 @@ import { PersonAvatar } from '@/components/ui/person-avatar';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
-import { cn, personName } from '@/lib/utils';
+import { cn, displayName } from '@/lib/utils';
 import { useAcceptFriendRequest } from '../api/accept-friend-request';
 import { useCancelFriendRequest } from '../api/cancel-friend-request';
 import { useRejectFriendRequest } from '../api/reject-friend-request';
@@ -18,7 +18,7 @@ export function IncomingRequestCard({ request }: { request: FriendRequest }) {
   const id = useId();
   const accept = useAcceptFriendRequest();
   const reject = useRejectFriendRequest();
-  const name = personName(request.requester, request.requester.email);
+  const name = displayName(request.requester, request.requester.email);
   const busy = accept.isPending || reject.isPending;
 
   const onAccept = () =>
@@ -81,8 +81,7 @@ export function OutgoingRequestCard({ request }: { request: FriendRequest }) {
   const cancel = useCancelFriendRequest();
   const recipient = request.recipient;
   const hidden = !recipient.username;
-  const name =
-    `${recipient.firstName} ${recipient.lastName}`.trim() || recipient.username || PRIVATE_PROFILE;
+  const name = displayName(recipient, PRIVATE_PROFILE);
 
   const onCancel = () =>
     cancel.mutate(request._id, {

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSetSearchParam } from '@/hooks/use-set-search-param';
-import { personName } from '@/lib/utils';
+import { displayName } from '@/lib/utils';
 import { useFriendRequests } from '../api/get-friend-requests';
 import { useFriends } from '../api/get-friends';
 import { useNow } from '../hooks/use-now';
@@ -31,7 +31,7 @@ const isTab = (value: string | null): value is FriendsTab => TABS.some((tab) => 
 function matches(friend: Friend, query: string) {
   if (!query) return true;
   const haystack =
-    `${personName(friend, friend.email)} ${friend.email} ${friend.username}`.toLowerCase();
+    `${displayName(friend, friend.email)} ${friend.email} ${friend.username}`.toLowerCase();
   return haystack.includes(query.toLowerCase());
 }
 

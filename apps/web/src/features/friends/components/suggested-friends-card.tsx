@@ -4,6 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { PersonAvatar } from '@/components/ui/person-avatar';
 import { useFriendSuggestions } from '../api/get-friend-suggestions';
 import { AddFriendButton } from './add-friend-button';
+import { displayName } from '@/lib/utils';
 
 export function mutualFriendsText(count: number) {
   return count === 1 ? '1 mutual friend' : `${count} mutual friends`;
@@ -48,11 +49,11 @@ export function SuggestedFriendsCard() {
           <ul className="grid gap-4" aria-label="Suggested friends">
             {suggestions.data.map((person) => (
               <li key={person._id} className="flex items-center gap-3">
-                <PersonAvatar name={person.username} src={person.avatar} className="size-9" />
+                <PersonAvatar name={displayName(person)} src={person.avatar} className="size-9" />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium">{person.username}</p>
-                  <p className="text-xs text-muted-foreground">
-                    {mutualFriendsText(person.mutualFriends)}
+                  <p className="truncate text-sm font-medium">{displayName(person)}</p>
+                  <p className="truncate text-xs text-muted-foreground">
+                    @{person.username} · {mutualFriendsText(person.mutualFriends)}
                   </p>
                 </div>
                 <AddFriendButton user={person} errorTitle="Error sending request" />

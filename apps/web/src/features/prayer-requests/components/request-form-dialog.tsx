@@ -24,7 +24,7 @@ import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
 import { isPrayerCategory } from '@/lib/prayer-category';
 import { toast } from '@/lib/toast';
-import { personName } from '@/lib/utils';
+import { displayName } from '@/lib/utils';
 import { useCreatePrayerRequest } from '../api/create-prayer-request';
 import { useUpdatePrayerRequest } from '../api/update-prayer-request';
 import {
@@ -313,7 +313,7 @@ function ShareWithFriends({
                     }
                   />
                   <Label htmlFor={checkboxId} className="font-normal">
-                    {personName(friend, friend.email)}
+                    {displayName(friend, friend.email)}
                   </Label>
                 </li>
               );

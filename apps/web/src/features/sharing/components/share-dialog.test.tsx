@@ -12,7 +12,12 @@ import { ShareDialog } from './share-dialog';
 
 const JOURNAL_ID = '10000000-0000-4000-8000-000000000042';
 const peter = buildFriend({ firstName: 'Peter', lastName: 'Jones', username: 'peter' });
-const noName = buildFriend({ firstName: '', lastName: '', email: 'anna@example.com' });
+const noName = buildFriend({
+  firstName: '',
+  lastName: '',
+  username: 'anna.k',
+  email: 'anna@example.com',
+});
 
 function Harness({
   kind = 'journal',
@@ -57,12 +62,12 @@ function renderDialog() {
 }
 
 describe('ShareDialog', () => {
-  it("lists the user's real friends, by name or else e-mail, and the journal link", async () => {
+  it("lists the user's real friends, by name or else username, and the journal link", async () => {
     serveFriends();
     const { dialog } = renderDialog();
 
     expect(await within(dialog).findByRole('checkbox', { name: /Peter Jones/ })).not.toBeChecked();
-    expect(within(dialog).getByRole('checkbox', { name: /anna@example.com/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole('checkbox', { name: /anna\.k/ })).toBeInTheDocument();
     expect(
       within(dialog).getByText('Share “Morning Prayers” with your friends, or copy its link.'),
     ).toBeInTheDocument();

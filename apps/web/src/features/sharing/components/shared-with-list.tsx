@@ -5,7 +5,7 @@ import { PersonAvatar } from '@/components/ui/person-avatar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { personName } from '@/lib/utils';
+import { displayName } from '@/lib/utils';
 import { LOAD_SHARES_FAILED, useShares } from '../api/get-shares';
 import type { ShareKind } from '../api/share-item';
 import { useStopSharing } from '../api/stop-sharing';
@@ -93,7 +93,7 @@ function SharedWithRow({
   person: PublicUser;
 }) {
   const stop = useStopSharing();
-  const name = personName(person, person.username || 'Private profile');
+  const name = displayName(person, 'Private profile');
 
   const onStop = () =>
     stop.mutate(
