@@ -216,6 +216,10 @@ const READS: Record<string, (() => [Api, string, number?][]) | string> = {
     [me, `/api/prayers/${ids.ownPrayer}/shares`],
     [me, `/api/prayers/${ids.othersPrayer}/shares`, 404],
   ],
+  'GET /api/prayers/private': () => [
+    [me, `/api/prayers/private?journal=${ids.ownJournal}`],
+    [me, `/api/prayers/private?journal=${ids.othersJournal}`, 404],
+  ],
   'GET /api/prayers/:id/log': () => [
     [me, `/api/prayers/${ids.ownPrayer}/log`],
     [me, `/api/prayers/${ids.othersPrayer}/log?limit=2`],
