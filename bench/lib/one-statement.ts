@@ -310,7 +310,8 @@ with me as (
   select (now() at time zone ${zoneOf('settings')})::date as today
   from users where id = $1
 ), page as (
-  select pr.*, c.username as creator_username, c.profile_picture as creator_avatar
+  select pr.*, c.username as creator_username, c.profile_picture as creator_avatar,
+    coalesce(nullif(trim(c.first_name || ' ' || c.last_name), ''), c.username) as creator_name
   from prayer_requests pr join users c on c.id = pr.creator_id
   where pr.creator_id <> $1
     and pr.creator_id in (select rf.friend_id from friendships rf where rf.user_id = $1)
@@ -328,8 +329,11 @@ with me as (
 select ${pageOf(`json_build_object(
     '_id', s.id, 'title', s.title, 'description', s.description, 'category', s.category,
     'isPrivate', s.is_private, 'sharedWith', '[]'::json, 'createdAt', ${iso('s.created_at')},
-    'creator', json_build_object('_id', s.creator_id, 'username', s.creator_username, 'avatar', s.creator_avatar),
-    'respondedUsers', coalesce((select json_agg(json_build_object('_id', u.id, 'username', u.username, 'avatar', u.profile_picture)
+    'creator', json_build_object('_id', s.creator_id, 'username', s.creator_username,
+      'name', s.creator_name, 'avatar', s.creator_avatar),
+    'respondedUsers', coalesce((select json_agg(json_build_object('_id', u.id, 'username', u.username,
+        'name', coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username),
+        'avatar', u.profile_picture)
         order by r.created_at, r.user_id)
       from (select * from running r where r.request_id = s.id
         order by r.created_at, r.user_id limit 20) r
