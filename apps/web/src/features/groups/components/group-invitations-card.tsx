@@ -2,7 +2,7 @@ import type { PrayerGroupDetail } from '@selah/shared/schemas/groups';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PersonAvatar } from '@/components/ui/person-avatar';
 import { formatDate } from '@/lib/format-date';
-import { memberName } from '../utils/group-text';
+import { displayName } from '@/lib/utils';
 
 /** 'Pending invitations' (admins only): who was invited and has not joined yet, and since when. */
 export function GroupInvitationsCard({ group }: { group: PrayerGroupDetail }) {
@@ -21,7 +21,7 @@ export function GroupInvitationsCard({ group }: { group: PrayerGroupDetail }) {
         ) : (
           <ul className="grid gap-3" aria-label="Pending invitations">
             {group.invitations.map((invitation) => {
-              const name = memberName(invitation);
+              const name = displayName(invitation);
               return (
                 <li key={invitation._id} className="flex items-center gap-3">
                   <PersonAvatar name={name} src={invitation.avatar} className="size-9" />

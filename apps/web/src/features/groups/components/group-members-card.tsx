@@ -15,10 +15,10 @@ import {
 import { PersonAvatar } from '@/components/ui/person-avatar';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { unlistedMembersText } from '@/lib/utils';
+import { displayName, unlistedMembersText } from '@/lib/utils';
 import { useRemoveMember } from '../api/remove-member';
 import { useSetMemberRole } from '../api/set-member-role';
-import { canChangeMember, memberCountText, memberName } from '../utils/group-text';
+import { canChangeMember, memberCountText } from '../utils/group-text';
 import { RoleBadge } from './group-badges';
 
 function MemberActions({
@@ -31,7 +31,7 @@ function MemberActions({
   onRemove: (member: GroupMember) => void;
 }) {
   const setRole = useSetMemberRole();
-  const name = memberName(member);
+  const name = displayName(member);
   const nextRole = member.role === 'admin' ? 'member' : 'admin';
 
   const changeRole = () =>
@@ -89,7 +89,7 @@ function RemoveGroupMemberDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const remove = useRemoveMember();
-  const name = member ? memberName(member) : '';
+  const name = member ? displayName(member) : '';
 
   return (
     <RemoveMemberDialog
@@ -140,7 +140,7 @@ export function GroupMembersCard({
       <CardContent className="grid gap-4">
         <ul className="grid gap-3 empty:hidden" aria-label="Group members">
           {group.members.map((member) => {
-            const name = memberName(member);
+            const name = displayName(member);
             const isSelf = member._id === currentUserId;
             return (
               <li key={member._id} className="flex items-center gap-3">

@@ -1,4 +1,4 @@
-import type { GroupMember, PrayerGroup } from '@selah/shared/schemas/groups';
+import type { PrayerGroup } from '@selah/shared/schemas/groups';
 
 /** '1 member', '12 members'. */
 export function memberCountText(count: number) {
@@ -13,11 +13,6 @@ export function isGroupMember(group: Pick<PrayerGroup, 'membership'>) {
 /** Whether the user may join: a public group they are not in, or a group they were invited to. */
 export function canJoinGroup(group: Pick<PrayerGroup, 'membership' | 'isPublic'>) {
   return group.membership === 'invited' || (group.membership === 'none' && group.isPublic);
-}
-
-/** A member's display name; the username when the name is blank. */
-export function memberName(member: Pick<GroupMember, 'name' | 'username'>) {
-  return member.name.trim() || member.username;
 }
 
 /** What a group says instead of its journal's title to someone who may not read the journal. */
