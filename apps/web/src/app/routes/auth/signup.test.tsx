@@ -1,3 +1,4 @@
+import { deviceTimeZone } from '@/lib/time-zones';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -109,6 +110,8 @@ describe('/signup', () => {
       lastName: 'Moabite',
       email: 'ruth@example.com',
       password: 'whither-thou-goest',
+      // The device's zone, so "today" is hers from the first day (issue 29 §1).
+      timeZone: deviceTimeZone(),
     });
     expect(localStorage.getItem('token')).toBeNull();
   });
@@ -140,6 +143,7 @@ describe('/signup', () => {
         email: 'ruth@example.com',
         password: 'whither-thou-goest',
         inviteCode: 'abc123',
+        timeZone: deviceTimeZone(),
       },
     ]);
   });
