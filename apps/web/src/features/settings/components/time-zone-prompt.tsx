@@ -2,7 +2,6 @@ import { sameTimeZone } from '@selah/shared/time-zones';
 import { Globe } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { useIsHydrating } from '@/hooks/use-is-hydrating';
 import { getErrorMessage } from '@/lib/api-client';
 import { deviceTimeZone, timeZoneLabel } from '@/lib/time-zones';
 import { toast } from '@/lib/toast';
@@ -12,18 +11,17 @@ import { useUpdateProfile } from '../api/update-profile';
 const SAVE_FAILED = 'Your time zone could not be saved. Please try again.';
 
 /**
- * In the signed-in shell, once per account (ADR 057): when this device's zone is not the one
- * Selah uses and the person never chose theirs (none stored, their device's at sign-up, or one
- * an earlier settings form saved for them), asks whether to switch. "Switch" saves the device's
- * zone, "Keep" the one in use; either is their choice, remembered on the server, so no device
- * asks again. Shown only in the browser: the server does not know the device's zone.
+ * The question itself (ADR 057), loaded by TimeZonePrompt (time-zone-prompt-loader.tsx) only for
+ * an account whose zone was never chosen: the zone table and the profile mutation stay out of
+ * the signed-in shell's first JS. Asks when this device's zone is not the one Selah uses;
+ * "Switch" saves the device's zone, "Keep" the one in use; either is their choice, remembered on
+ * the server, so no device asks again.
  */
-export function TimeZonePrompt() {
+export function TimeZoneQuestion() {
   const user = useSessionUser();
-  const hydrating = useIsHydrating();
   const [device] = useState(deviceTimeZone);
   const updateProfile = useUpdateProfile();
-  if (hydrating || !user || !device || user.settings.timeZoneChosen) return null;
+  if (!user || !device || user.settings.timeZoneChosen) return null;
   const current = user.settings.timeZone ?? 'UTC';
   if (sameTimeZone(current, device)) return null;
 
