@@ -81,7 +81,9 @@ test.describe('Pray now', () => {
       seen.push(current);
       await expect(page.getByRole('status')).toHaveText(`Item ${i} of 5: ${current}`);
       const timer = page.getByRole('timer');
-      await expect(timer).toHaveAccessibleName('Quiet timer: 1:00 left');
+      // Each item starts its own minute (the last one's ran out). The installed clock flows in
+      // real time until fast-forwarded, so a busy machine may already show a second or more gone.
+      await expect(timer).toHaveAccessibleName(/^Quiet timer: (1:00|0:[3-5]\d) left$/);
       if (i === 1) await shot(page, testInfo, 'item-1280-light');
       await page.clock.fastForward('01:01');
       await expect(timer).toHaveAccessibleName('Quiet time is over');
