@@ -128,9 +128,19 @@ test.describe('Pray now', () => {
     await page.getByRole('button', { name: 'One more round' }).click();
     await expect(page.getByText(/^1 of \d+$/)).toBeVisible();
 
-    // On a phone in dark mode, a fresh visit: the size is remembered; the buttons, not keys.
+    // On a phone in dark mode, a reload: the round resumes where it was, in the device's theme
+    // (the saved round is read after hydration; read during it, React rendered the document
+    // again and the theme was lost).
     await page.setViewportSize({ width: 375, height: 812 });
     await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await expect(page.getByText(/^1 of \d+$/)).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
+    await page.getByRole('button', { name: 'End' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'You prayed 0' })).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
+
+    // A fresh visit: the size is remembered; the buttons, not keys.
     await page.goto('/pray');
     await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
     await expect(page.getByLabel('How many items?')).toHaveValue('5');

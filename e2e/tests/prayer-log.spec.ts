@@ -41,13 +41,18 @@ async function prayTheDay(page: Page, prayerId: string) {
   );
   await expect(page.getByRole('textbox', { name: 'Add a note' })).toHaveValue('');
 
-  // Praying again from the prayer page counts too.
+  // Prayed again within the minute, from the prayer page, is the same prayer, not a second one
+  // (issue 29 §5: a double tap records once).
+  const again = page.waitForResponse(
+    (response) => response.url().endsWith('/prayed') && response.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Prayed', exact: true }).click();
-  await expect(page.getByTestId('prayed-summary')).toHaveText('Prayed 2 times, last today');
+  expect((await again).status()).toBe(201);
+  await expect(page.getByTestId('prayed-summary')).toHaveText('Prayed 1 time, last today');
 
   await page.goto('/dashboard');
   const rhythm = page.getByRole('region', { name: 'Prayer rhythm' });
-  await expect(rhythm.getByRole('img', { name: /^Today, .*: prayed 2 times$/ })).toBeVisible();
+  await expect(rhythm.getByRole('img', { name: /^Today, .*: prayed 1 time$/ })).toBeVisible();
   await expect(rhythm.getByText(/^You prayed on 1 of 1 day since you joined\./)).toBeVisible();
   return rhythm;
 }

@@ -11,6 +11,7 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useErrorToast } from '@/hooks/use-error-toast';
+import { useIsHydrating } from '@/hooks/use-is-hydrating';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import {
@@ -71,18 +72,39 @@ interface Round {
  * (the digest's link) starts at once with today's due items. Given the `userId`, a reload in the
  * middle of a round resumes at the same item (saved-session.ts); leaving /pray ends it.
  */
-export function PraySession({
-  dueOnly,
-  rememberedSize,
-  renderAnswerDialog,
-  userId,
-}: {
+export function PraySession(props: PrayFlowProps) {
+  // What the server rendered is hydrated as it was: the saved session and the timer choice are
+  // in this browser's storage, read only once the page is alive (docs/decisions/045). Reading
+  // them while hydrating made React render the whole document again, dropping the theme.
+  const hydrating = useIsHydrating();
+  return (
+    <main
+      id="main-content"
+      className="mx-auto flex min-h-dvh w-full max-w-2xl flex-col px-4 py-6 sm:px-6"
+    >
+      <header className="mb-6 flex items-center justify-between gap-2">
+        <p className="text-sm font-medium text-muted-foreground">Pray now</p>
+        <Button asChild variant="ghost" size="sm">
+          <Link to={paths.app.dashboard.getHref()}>
+            <X aria-hidden="true" />
+            Close
+          </Link>
+        </Button>
+      </header>
+      {hydrating ? <SessionSkeleton /> : <PrayFlow {...props} />}
+    </main>
+  );
+}
+
+interface PrayFlowProps {
   dueOnly: boolean;
   rememberedSize: number;
   renderAnswerDialog: (props: AnswerDialogProps) => ReactNode;
   userId?: string | undefined;
-}) {
-  // Read once: the signed-in page renders only in the browser, after hydration.
+}
+
+function PrayFlow({ dueOnly, rememberedSize, renderAnswerDialog, userId }: PrayFlowProps) {
+  // Read once, in the browser after hydration.
   const [saved] = useState(() => (userId ? readSavedSession(userId, dueOnly) : null));
   const [phase, setPhase] = useState<Phase>(saved || dueOnly ? 'session' : 'start');
   const [size, setSize] = useState(rememberedSize);
@@ -109,19 +131,7 @@ export function PraySession({
   };
 
   return (
-    <main
-      id="main-content"
-      className="mx-auto flex min-h-dvh w-full max-w-2xl flex-col px-4 py-6 sm:px-6"
-    >
-      <header className="mb-6 flex items-center justify-between gap-2">
-        <p className="text-sm font-medium text-muted-foreground">Pray now</p>
-        <Button asChild variant="ghost" size="sm">
-          <Link to={paths.app.dashboard.getHref()}>
-            <X aria-hidden="true" />
-            Close
-          </Link>
-        </Button>
-      </header>
+    <>
       {phase === 'start' && (
         <StartScreen size={size} timer={timer} onTimer={setTimer} onStart={start} />
       )}
@@ -141,7 +151,7 @@ export function PraySession({
         />
       )}
       {phase === 'end' && <EndScreen round={round} onMore={() => start(request?.size ?? size)} />}
-    </main>
+    </>
   );
 }
 
