@@ -133,7 +133,7 @@ export function PrivatePrayersNotice({
                       checked={selected.has(prayer._id)}
                       onCheckedChange={(checked) => toggle(prayer._id, checked === true)}
                     />
-                    <span className="min-w-0 flex-1 font-medium break-words">{prayer.title}</span>
+                    <span className="min-w-0 flex-1 font-medium">{prayer.title}</span>
                     <CategoryBadge category={prayer.category} />
                   </label>
                 </li>
