@@ -22,7 +22,7 @@ import {
   commitmentRunningOn,
   notSnoozedOn,
   prayerDueOn,
-} from '../prayer-log/prayer-log.sql.ts';
+} from './practice.sql.ts';
 import { settingsWith } from '../users/users.sql.ts';
 
 export interface SessionRow {
@@ -52,7 +52,7 @@ export interface SessionQuery {
 }
 
 /** The pray-through session: one statement that reads the items and moves the rotation on. */
-export class PrayRepository {
+export class SessionsRepository {
   private readonly db: Db;
 
   constructor(db: Db) {
