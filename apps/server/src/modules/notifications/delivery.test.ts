@@ -8,12 +8,12 @@ import { simpleParser } from 'mailparser';
 import selfsigned from 'selfsigned';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, notifications, pushSubscriptions, users } from '../../db/schema/index.ts';
+import { mailOutbox, notifications, pushSubscriptions } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { befriend, person, type Person } from '../../../test/people.ts';
 
 let t: TestApp;
-let clock = new Date('2026-11-22T15:00:00Z');
+const clock = new Date('2026-11-22T15:00:00Z');
 let smtp: SMTPServer;
 const inbox: { to: string; subject: string }[] = [];
 

@@ -433,7 +433,10 @@ describe('daily reminders', () => {
     clock = new Date('2026-11-22T15:59:00Z'); // 07:59 in Los Angeles
     expect(await t.app.services.digestScheduler.tick()).toBe(0);
     clock = new Date('2026-11-22T16:00:30Z'); // 08:00
-    const [first, other] = await Promise.all([t.app.services.digestScheduler.tick(), second.tick()]);
+    const [first, other] = await Promise.all([
+      t.app.services.digestScheduler.tick(),
+      second.tick(),
+    ]);
     expect(first + other).toBeGreaterThanOrEqual(1);
     expect(await reminders()).toBe(1);
     clock = new Date('2026-11-23T07:00:00Z'); // 23:00 the same local day

@@ -17,12 +17,7 @@ import {
   prayerVisibleInReadableJournal,
   profileVisible,
 } from '../access/access.sql.ts';
-import {
-  commitmentDueOn,
-  commitmentRunningOn,
-  notSnoozedOn,
-  prayerDueOn,
-} from './practice.sql.ts';
+import { commitmentDueOn, commitmentRunningOn, notSnoozedOn, prayerDueOn } from './practice.sql.ts';
 import { settingsWith } from '../users/users.sql.ts';
 
 export interface SessionRow {

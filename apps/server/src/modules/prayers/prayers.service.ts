@@ -9,7 +9,12 @@ import type {
   UpdatePrayerInput,
 } from '@selah/shared/schemas/prayers';
 import { PRIVATE_PRAYERS_LISTED } from '@selah/shared/schemas/prayers';
-import type { PrayerEvent, PrayerLog, PrayerNote, RhythmInput } from '@selah/shared/schemas/practice';
+import type {
+  PrayerEvent,
+  PrayerLog,
+  PrayerNote,
+  RhythmInput,
+} from '@selah/shared/schemas/practice';
 import type { Column, SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { ActivityKind, PrayerRow, UserRow } from '../../db/schema/index.ts';
