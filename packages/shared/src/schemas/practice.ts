@@ -5,6 +5,11 @@ import { CalendarDateSchema } from './common.ts';
  * The practice of prayer (docs/decisions/063): Prayed events, notes and the timeline; a prayer's
  * rhythm and snooze (what is due); the pray-through session; the rhythm view and the streak; the
  * daily digest's push actions. The server's `modules/practice` answers all of it.
+ *
+ * The browser loads this file with the signed-in shell (the dashboard's rhythm view): every
+ * schema here is built by `z` calls only (`z.optional(CalendarDateSchema)`, not
+ * `CalendarDateSchema.optional()`; no other call in its arguments), so the ones the browser
+ * never parses are dropped from its bundle (apps/web/vite.config.ts, `manualPureFunctions`).
  */
 
 /** A late entry ("I prayed yesterday") may be filled in at most this many days back. */
@@ -22,7 +27,7 @@ export const PRAYED_SOURCES = ['card', 'session', 'push'] as const;
 export const PrayedInputSchema = z
   .strictObject({
     /** A late entry: the user's local day it counts for, today or up to 7 days back. */
-    day: CalendarDateSchema.optional(),
+    day: z.optional(CalendarDateSchema),
     source: z
       .enum(PRAYED_SOURCES, { error: "The source must be 'card', 'session' or 'push'." })
       .optional(),
@@ -194,6 +199,7 @@ export type PraySession = z.infer<typeof PraySessionSchema>;
 /** How often a prayer is meant to be prayed (issue 20 §2); 'none' = no rhythm. */
 export const RHYTHM_KINDS = ['none', 'daily', 'weekdays', 'weekly', 'monthly', 'until'] as const;
 export type RhythmKind = (typeof RHYTHM_KINDS)[number];
+const RHYTHM_KIND_MESSAGE = `The rhythm must be one of: ${RHYTHM_KINDS.join(', ')}.`;
 
 /** Which of its fields each kind takes; any other field is refused (not silently dropped). */
 const FIELDS_OF: Record<RhythmKind, readonly ('days' | 'dayOfMonth' | 'until')[]> = {
@@ -214,7 +220,7 @@ const FIELDS_OF: Record<RhythmKind, readonly ('days' | 'dayOfMonth' | 'until')[]
 export const RhythmInputSchema = z
   .strictObject({
     kind: z.enum(RHYTHM_KINDS, {
-      error: `The rhythm must be one of: ${RHYTHM_KINDS.join(', ')}.`,
+      error: RHYTHM_KIND_MESSAGE,
     }),
     days: z
       .array(
@@ -233,8 +239,8 @@ export const RhythmInputSchema = z
       .min(1, 'The day of the month is a number from 1 to 31.')
       .max(31, 'The day of the month is a number from 1 to 31.')
       .optional(),
-    until: CalendarDateSchema.optional(),
-    snoozeUntil: CalendarDateSchema.nullable().optional(),
+    until: z.optional(CalendarDateSchema),
+    snoozeUntil: z.optional(z.nullable(CalendarDateSchema)),
     urgent: z.boolean({ error: 'urgent must be true or false.' }).optional(),
   })
   .superRefine((input, ctx) => {
@@ -277,28 +283,28 @@ export const RhythmSchema = z.object({
 export type Rhythm = z.infer<typeof RhythmSchema>;
 
 /**
- * The daily digest's push actions, in the order its Web Push shows them: `action` is what the
- * service worker posts to POST /api/pray/digest-actions (no session: the token is the
- * capability), `title` the button's label.
+ * The daily digest's push actions, in the order its Web Push shows them: what the service worker
+ * posts to POST /api/pray/digest-actions (no session: the token is the capability).
  */
-export const DIGEST_ACTIONS = [
-  { action: 'prayed', title: 'I prayed' },
-  { action: 'snooze', title: 'Snooze' },
-] as const;
-export type DigestAction = (typeof DIGEST_ACTIONS)[number]['action'];
-const DIGEST_ACTION_NAMES = DIGEST_ACTIONS.map((a) => a.action) as [DigestAction, DigestAction];
+export const DIGEST_ACTIONS = ['prayed', 'snooze'] as const;
+export type DigestAction = (typeof DIGEST_ACTIONS)[number];
+/** Each action's button in the digest's Web Push. */
+export const DIGEST_ACTION_TITLES: Record<DigestAction, string> = {
+  prayed: 'I prayed',
+  snooze: 'Snooze',
+};
 
 export const DigestActionInputSchema = z.strictObject({
   token: z
     .string({ error: 'The action token is missing.' })
     .min(1, 'The action token is missing.')
     .max(500, 'The action token is not valid.'),
-  action: z.enum(DIGEST_ACTION_NAMES, { error: "The action must be 'prayed' or 'snooze'." }),
+  action: z.enum(DIGEST_ACTIONS, { error: "The action must be 'prayed' or 'snooze'." }),
 });
 export type DigestActionInput = z.infer<typeof DigestActionInputSchema>;
 
 export const DigestActionResultSchema = z.object({
-  action: z.enum(DIGEST_ACTION_NAMES),
+  action: z.enum(DIGEST_ACTIONS),
   /** How many due items it acted on (0 when nothing was due any more: a replay). */
   count: z.number().int(),
 });

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
-import { DIGEST_ACTIONS } from '@selah/shared/schemas/practice';
+import { DIGEST_ACTION_TITLES, DIGEST_ACTIONS } from '@selah/shared/schemas/practice';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -139,7 +139,10 @@ export class DigestScheduler {
               message: digestMessage(due),
               link: DIGEST_LINK,
               push: {
-                actions: DIGEST_ACTIONS.map(({ action, title }) => ({ action, title })),
+                actions: DIGEST_ACTIONS.map((action) => ({
+                  action,
+                  title: DIGEST_ACTION_TITLES[action],
+                })),
                 actionToken: token,
               },
             },
