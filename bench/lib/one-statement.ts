@@ -64,7 +64,7 @@ const journalJson = (j: string, role: string) => `json_build_object(
 const viewerToday = `(select (now() at time zone ${zoneOf('u.settings')})::date
   from users u where u.id = $1)`;
 
-/** prayer-log.sql.ts `prayerDueOn` for the viewer $1 on their today, asked only of their own prayers. */
+/** practice.sql.ts `prayerDueOn` for the viewer $1 on their today, asked only of their own prayers. */
 const dueToday = (p: string) => `(${p}.author_id = $1 and ${p}.status = 'pending' and exists (
   select 1 from (select ${viewerToday} as d) t
   where (${p}.snooze_until is null or ${p}.snooze_until <= t.d)
@@ -141,7 +141,7 @@ with me as (
 ), reach as (
   select coalesce(window_days, 1000) + ceil(coalesce(window_days, 1000) / 6.0)::int + 2 as n from me
 ), days as (
-  -- prayer-log.service.ts streak: the days prayed, as far back as the window needs.
+  -- practice.service.ts streak: the days prayed, as far back as the window needs.
   select e.day as d
   from prayer_events e, bounds b, reach r
   where e.user_id = $1 and e.day >= b.today - r.n
@@ -391,7 +391,7 @@ select (${pageOf(`json_build_object(
   || jsonb_build_object('unreadCount', (select count(*)::int from notifications u where u.user_id = $1 and u.read = false)))::text`,
   },
 
-  // pray.service.ts `session` (docs/decisions/051, Sessions): own pending unsnoozed prayers,
+  // practice.service.ts `session` (docs/decisions/051, Sessions): own pending unsnoozed prayers,
   // running commitments to friends' requests the user may still read, public pending prayers of
   // their groups' readable journals; due, urgent, least recently prayed, then a cycle of ids
   // after the previous session's last item. Remembers the size and the rotation, as the app does

@@ -28,9 +28,9 @@ import { journalExportRoutes } from './modules/exports/journal-export.routes.ts'
 import { journalsRoutes } from './modules/journals/journals.routes.ts';
 import { paymentsRoutes, paymentsWebhookRoutes } from './modules/billing/payments.routes.ts';
 import { plansRoutes } from './modules/billing/plans.routes.ts';
-import { prayRoutes } from './modules/pray/pray.routes.ts';
 import { prayersRoutes } from './modules/prayers/prayers.routes.ts';
-import { digestActionsRoutes } from './modules/prayer-log/digest-actions.routes.ts';
+import { digestRoutes } from './modules/practice/digest.routes.ts';
+import { practiceRoutes } from './modules/practice/practice.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { friendsRoutes, searchRoutes } from './modules/friends/friends.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
@@ -216,9 +216,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         exports: services.journalExports,
       });
       await api.register(prayersRoutes, { prefix: '/prayers', prayers });
-      await api.register(digestActionsRoutes, { prefix: '/pray', digest: services.digest });
+      await api.register(digestRoutes, { prefix: '/pray', digest: services.digest });
       await api.register(statsRoutes, { prefix: '/stats', stats });
-      await api.register(prayRoutes, { prefix: '/pray', pray: services.pray });
+      await api.register(practiceRoutes, { prefix: '/pray', practice: services.practice });
       await api.register(sharingRoutes, { sharing: services.sharing });
       await api.register(friendsRoutes, { prefix: '/friends', friends: services.friends });
       await api.register(searchRoutes, { prefix: '/search', friends: services.friends });
@@ -266,7 +266,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   if (opts.startWorkers) {
     mailWorker.start();
-    services.reminders.start();
+    services.digestScheduler.start();
     const housekeeping = setInterval(
       () => void runHousekeeping(services, app.log),
       HOUSEKEEPING_INTERVAL_MS,
@@ -274,7 +274,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     housekeeping.unref();
     app.addHook('onClose', async () => {
       clearInterval(housekeeping);
-      await Promise.all([mailWorker.stop(), services.reminders.stop()]);
+      await Promise.all([mailWorker.stop(), services.digestScheduler.stop()]);
     });
   }
 

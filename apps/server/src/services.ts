@@ -17,7 +17,6 @@ import { NotificationsService } from './modules/notifications/notifications.serv
 import { OpenStreams } from './modules/notifications/open-streams.ts';
 import { PushService, type VapidKeys } from './modules/notifications/push.service.ts';
 import { RealtimeHub } from './modules/notifications/realtime-hub.ts';
-import { ReminderScheduler } from './modules/notifications/reminders.ts';
 import { FlutterwaveClient } from './modules/billing/flutterwave.ts';
 import {
   PAYMENT_CHECKOUT_LIMIT,
@@ -26,10 +25,10 @@ import {
 } from './modules/billing/payments.service.ts';
 import { CountryResolver } from './modules/billing/country.ts';
 import { PlansService } from './modules/billing/plans.service.ts';
-import { PrayService } from './modules/pray/pray.service.ts';
-import { PrayerLogService } from './modules/prayer-log/prayer-log.service.ts';
-import { DigestActionsService } from './modules/prayer-log/digest-actions.service.ts';
-import { DigestTokens } from './modules/prayer-log/digest-token.ts';
+import { DigestScheduler } from './modules/practice/digest-scheduler.ts';
+import { DigestService } from './modules/practice/digest.service.ts';
+import { DigestTokens } from './modules/practice/digest-token.ts';
+import { PracticeService } from './modules/practice/practice.service.ts';
 import { PrayerRequestsService } from './modules/prayer-requests/prayer-requests.service.ts';
 import { PrayersService } from './modules/prayers/prayers.service.ts';
 import { SharingService } from './modules/sharing/sharing.service.ts';
@@ -146,15 +145,15 @@ export function createServices(opts: ServiceOptions) {
     passwordLimiter: new Limiter(PASSWORD_CHECK_LIMIT, opts.redis),
   });
   const plans = new PlansService({ db: db.db, now });
-  const prayerLog = new PrayerLogService({ db: db.db, users, now });
-  const pray = new PrayService({ db: db.db, prayerLog });
+  // The practice of prayer (docs/decisions/063): prayers, requests and stats call into it.
+  const practice = new PracticeService({ db: db.db, users, now });
   const prayers: PrayersService = new PrayersService({
     db: db.db,
     access,
     now,
     notifications,
     plans,
-    prayerLog,
+    practice,
     // Prayers and journals use each other (counters, a journal's page of prayers): read when
     // used, once both are built.
     get journals(): JournalsService {
@@ -169,30 +168,28 @@ export function createServices(opts: ServiceOptions) {
     prayers,
     plans,
   });
-  const stats = new StatsService({ prayers, plans, prayerLog, now });
+  const stats = new StatsService({ prayers, plans, practice, now });
   const prayerRequests = new PrayerRequestsService({
     db: db.db,
     access,
     friends,
     notifications,
     prayers,
-    prayerLog,
+    practice,
     now,
   });
-  // The daily digest (issue 20 §2) and its push actions.
-  const digest = new DigestActionsService({
+  // The daily digest (issue 20 §2), its push actions and its scheduler.
+  const digest = new DigestService({
     db: db.db,
     users,
-    prayers,
-    prayerRequests,
-    prayerLog,
+    practice,
     tokens: new DigestTokens(opts.jwtSecret, env.APP_ORIGIN),
     now,
   });
-  const reminders = new ReminderScheduler({
+  const digestScheduler = new DigestScheduler({
     db: db.db,
     notifications,
-    prayerLog,
+    practice,
     digest,
     now,
     logger,
@@ -242,13 +239,12 @@ export function createServices(opts: ServiceOptions) {
     hub,
     push,
     streams,
-    reminders,
+    digestScheduler,
     notifications,
     friends,
     journals,
     prayers,
-    prayerLog,
-    pray,
+    practice,
     digest,
     stats,
     prayerRequests,

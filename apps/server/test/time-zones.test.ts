@@ -136,7 +136,7 @@ async function everySurface(zone: string, expected: Expected) {
   expect(ruthsList.data[0], 'the requests').toMatchObject({ _id: request._id, prayingCount: 1 });
 
   // The digest at her 19:00 reminder time.
-  await t.app.services.reminders.tick();
+  await t.app.services.digestScheduler.tick();
   expect(await digestsOf(ann), 'the digest').toHaveLength(expected.digests);
 
   // The journal's PDF dates the prayers in her zone: the 22nd.

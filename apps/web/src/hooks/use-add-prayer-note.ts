@@ -1,4 +1,4 @@
-import { PrayerNoteSchema } from '@selah/shared/schemas/prayer-log';
+import { PrayerNoteSchema } from '@selah/shared/schemas/practice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import { type PrayedInput, PrayerEventSchema } from '@selah/shared/schemas/prayer-log';
+import { type PrayedInput, PrayerEventSchema } from '@selah/shared/schemas/practice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { api } from '@/lib/api-client';

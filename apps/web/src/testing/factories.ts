@@ -14,10 +14,10 @@ import {
 } from '@selah/shared/schemas/journals';
 import {
   PrayerLogSchema,
-  RhythmSchema,
+  RhythmViewSchema,
   type PrayerLog,
-  type Rhythm,
-} from '@selah/shared/schemas/prayer-log';
+  type RhythmView,
+} from '@selah/shared/schemas/practice';
 import {
   PrayerSchema,
   PrayerSummarySchema,
@@ -188,7 +188,7 @@ export function buildDashboardStats(overrides: Partial<DashboardStats> = {}): Da
 }
 
 /** The rhythm view's answer: `weeks` weeks up to `today` (a Sunday by default), nothing prayed. */
-export function buildRhythm(overrides: Partial<Rhythm> = {}, weeks = 12): Rhythm {
+export function buildRhythm(overrides: Partial<RhythmView> = {}, weeks = 12): RhythmView {
   const today = overrides.today ?? '2026-03-15';
   const start = new Date(`${today}T00:00:00Z`);
   const weekday = (start.getUTCDay() + 6) % 7;
@@ -198,7 +198,7 @@ export function buildRhythm(overrides: Partial<Rhythm> = {}, weeks = 12): Rhythm
     d.setUTCDate(d.getUTCDate() + i);
     return { day: d.toISOString().slice(0, 10), count: 0, late: false, rest: false };
   });
-  return RhythmSchema.parse({
+  return RhythmViewSchema.parse({
     days,
     streak: 0,
     today,

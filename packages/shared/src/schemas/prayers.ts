@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRAYER_CATEGORIES, PRAYER_CONTENT_MAX, TITLE_MAX } from '../constants.ts';
-import { RhythmSchema } from './rhythm.ts';
+import { RhythmSchema } from './practice.ts';
 
 const VERSE_MAX = 1000;
 const REFERENCE_MAX = 100;

@@ -8,12 +8,12 @@ import { simpleParser } from 'mailparser';
 import selfsigned from 'selfsigned';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, notifications, pushSubscriptions, users } from '../../db/schema/index.ts';
+import { mailOutbox, notifications, pushSubscriptions } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { befriend, person, type Person } from '../../../test/people.ts';
 
 let t: TestApp;
-let clock = new Date('2026-11-22T15:00:00Z');
+const clock = new Date('2026-11-22T15:00:00Z');
 let smtp: SMTPServer;
 const inbox: { to: string; subject: string }[] = [];
 
@@ -119,62 +119,6 @@ describe('e-mail', () => {
     // Every notification was still recorded in the app.
     expect(await notesOf(b.id)).toHaveLength(1);
     expect(await notesOf(c.id)).toHaveLength(1);
-  });
-});
-
-describe('daily reminders', () => {
-  it('fire once at the chosen local time in the user’s zone, even with two schedulers running', async () => {
-    const u = await person(t.app);
-    const [row] = await t.db.db.select().from(users).where(eq(users.id, u.id));
-    await t.db.db
-      .update(users)
-      .set({ settings: { ...row!.settings, timeZone: 'America/Los_Angeles' } })
-      .where(eq(users.id, u.id));
-    const bad = await u.api.put('/api/notifications/reminder', { time: '25:00' });
-    expect(bad.statusCode).toBe(400);
-    expect((await u.api.put('/api/notifications/reminder', { time: '08:00' })).json()).toEqual({
-      time: '08:00',
-      timeZone: 'America/Los_Angeles',
-    });
-    // The reminder is the daily digest: it is sent when something is due (digest.test.ts).
-    const journal = (await u.api.post('/api/journals', { title: 'Mine' })).json()._id;
-    const prayer = (await u.api.post('/api/prayers', { title: 'Daily', journal })).json()._id;
-    expect((await u.api.put(`/api/prayers/${prayer}/rhythm`, { kind: 'daily' })).statusCode).toBe(
-      200,
-    );
-    const { ReminderScheduler } = await import('./reminders.ts');
-    const second = new ReminderScheduler({
-      db: t.db.db,
-      notifications: t.app.services.notifications,
-      prayerLog: t.app.services.prayerLog,
-      digest: t.app.services.digest,
-      now: () => clock,
-      logger: t.app.log,
-    });
-    const reminders = () =>
-      t.db.db.$count(
-        notifications,
-        and(eq(notifications.userId, u.id), eq(notifications.type, 'reminder')),
-      );
-
-    clock = new Date('2026-11-22T15:59:00Z'); // 07:59 in Los Angeles
-    expect(await t.app.services.reminders.tick()).toBe(0);
-    clock = new Date('2026-11-22T16:00:30Z'); // 08:00
-    const [first, other] = await Promise.all([t.app.services.reminders.tick(), second.tick()]);
-    expect(first + other).toBeGreaterThanOrEqual(1);
-    expect(await reminders()).toBe(1);
-    clock = new Date('2026-11-23T07:00:00Z'); // 23:00 the same local day
-    await t.app.services.reminders.tick();
-    expect(await reminders()).toBe(1);
-    clock = new Date('2026-11-23T16:05:00Z'); // the next local day
-    await t.app.services.reminders.tick();
-    expect(await reminders()).toBe(2);
-
-    const prefs = (await u.api.get('/api/notifications/preferences')).json();
-    await u.api.put('/api/notifications/preferences', { ...prefs, reminderNotifications: false });
-    clock = new Date('2026-11-24T16:05:00Z');
-    await t.app.services.reminders.tick();
-    expect(await reminders()).toBe(2);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { jsonArray, jsonRow } from '../../db/json.ts';
 import { settingsZone } from '../../db/time-zones.ts';
@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import { textMatches } from '../../lib/text-search.ts';
 import { othersRequestReadable, grantedBetween, profileVisible } from '../access/access.sql.ts';
-import { commitmentRunningOn } from '../prayer-log/prayer-log.sql.ts';
+import { commitmentRunningOn } from '../practice/practice.sql.ts';
 
 /**
  * The committer's local date at `now`, in the zone of their settings (UTC until they choose
@@ -349,12 +349,12 @@ export class PrayerRequestsRepository {
   }
 
   /**
-   * Ends commitments to the request(s) that have not ended: `userId`'s (only a 'once' one when
-   * `onlyOnce`), or everyone's when `userId` is null.
+   * Ends commitments to the request that have not ended: `userId`'s, or everyone's when
+   * `userId` is null. (A 'once' one ending at a Prayed: the practice's `endOnceCommitments`.)
    */
   async endCommitments(
-    requestId: string | string[],
-    opts: { userId: string | null; onlyOnce?: boolean; at: Date },
+    requestId: string,
+    opts: { userId: string | null; at: Date },
     tx: DbOrTx = this.db,
   ): Promise<void> {
     await tx
@@ -362,12 +362,9 @@ export class PrayerRequestsRepository {
       .set({ endedAt: opts.at })
       .where(
         and(
-          Array.isArray(requestId)
-            ? inArray(prayerRequestResponses.requestId, requestId)
-            : eq(prayerRequestResponses.requestId, requestId),
+          eq(prayerRequestResponses.requestId, requestId),
           isNull(prayerRequestResponses.endedAt),
           opts.userId === null ? undefined : eq(prayerRequestResponses.userId, opts.userId),
-          opts.onlyOnce ? eq(prayerRequestResponses.cadence, 'once') : undefined,
         ),
       );
   }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '@selah/shared/errors';
 import { IdParamsSchema } from '@selah/shared/schemas/common';
-import { PrayedInputSchema, PrayerEventSchema } from '@selah/shared/schemas/prayer-log';
+import { PrayedInputSchema, PrayerEventSchema } from '@selah/shared/schemas/practice';
 import {
   CreatePrayerRequestInputSchema,
   PrayerRequestUpdatePageSchema,

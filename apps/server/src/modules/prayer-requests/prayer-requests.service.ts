@@ -1,4 +1,4 @@
-import type { PrayerEvent } from '@selah/shared/schemas/prayer-log';
+import type { PrayerEvent } from '@selah/shared/schemas/practice';
 import type {
   CommitmentCadence,
   CreatePrayerRequestInput,
@@ -13,13 +13,12 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { addDays } from '../../lib/time-zone.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
 import type { FriendsService } from '../friends/friends.service.ts';
 import { fullName } from '../friends/friends.presenter.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import { presentPrayerEvent } from '../prayer-log/prayer-log.presenter.ts';
-import type { PrayerLogService, RecordPrayed } from '../prayer-log/prayer-log.service.ts';
+import { presentPrayerEvent } from '../practice/practice.presenter.ts';
+import type { PracticeService, RecordPrayed } from '../practice/practice.service.ts';
 import type { PrayersService } from '../prayers/prayers.service.ts';
 import {
   PrayerRequestsRepository,
@@ -28,8 +27,6 @@ import {
   type SeenWith,
 } from './prayer-requests.repository.ts';
 
-/** A 'daily7' commitment runs today and the 6 days after (the committer's local dates). */
-const DAILY_DAYS = 7;
 export const ANSWERED_MESSAGE = 'This prayer request has already been answered.';
 
 export interface PrayerRequestsServiceDeps {
@@ -39,8 +36,8 @@ export interface PrayerRequestsServiceDeps {
   notifications: NotificationsService;
   /** Praying for a request counts in the prayers module's activity (the streak). */
   prayers: PrayersService;
-  /** Every Prayed on a request is recorded in the prayer log (issue 20 §4). */
-  prayerLog: PrayerLogService;
+  /** Every Prayed on a request is recorded by the practice, which keeps commitments' schedule. */
+  practice: PracticeService;
   now: () => Date;
 }
 
@@ -118,7 +115,7 @@ export class PrayerRequestsService {
 
   /** The moment a read is for: now, and the viewer's local date. */
   private at(viewer: UserRow): { now: Date; viewerToday: string } {
-    return { now: this.deps.now(), viewerToday: this.deps.prayerLog.today(viewer) };
+    return { now: this.deps.now(), viewerToday: this.deps.practice.today(viewer) };
   }
 
   async list(
@@ -276,8 +273,7 @@ export class PrayerRequestsService {
     const { request } = row;
     if (request.creatorId === viewer.id)
       throw badRequest('You cannot mark your own prayer request.');
-    const endsOn =
-      cadence === 'daily7' ? addDays(this.deps.prayerLog.today(viewer), DAILY_DAYS - 1) : null;
+    const endsOn = this.deps.practice.commitmentEndsOn(cadence, viewer);
     // The commitment and, when it is new, the activity row and the creator's notification (with
     // its e-mail) commit together; the creator (e-mail, preferences) was read with the request.
     // The request stays pending until they have (an answer at the same moment waits, and ends
@@ -320,14 +316,14 @@ export class PrayerRequestsService {
   /**
    * Records a Prayed on a request the viewer may read (its creator too), today or up to 7 days
    * back; a 'once' commitment of the viewer's ends with it, in the same transaction. The same
-   * Prayed again within a minute answers with the first (`PrayerLogService.record`).
+   * Prayed again within a minute answers with the first (`PracticeService.record`).
    * @throws AppError BAD_REQUEST for an answered request or a day out of range.
    */
   async prayed(id: string, viewer: UserRow, input: RecordPrayed = {}): Promise<PrayerEvent> {
     const { request } = await this.deps.access.readableRequest(viewer.id, id);
     if (request.status === 'answered') throw badRequest(ANSWERED_MESSAGE);
     const event = await transaction(this.deps.db, async (tx) => {
-      const event = await this.deps.prayerLog.record(
+      const event = await this.deps.practice.record(
         viewer,
         { requestId: id },
         { day: input.day, source: input.source },
@@ -335,11 +331,7 @@ export class PrayerRequestsService {
       );
       // A repeat (a double tap) was the first one's: that one ended the commitment.
       if (!event.repeat)
-        await this.repo.endCommitments(
-          id,
-          { userId: viewer.id, onlyOnce: true, at: event.occurredAt },
-          tx,
-        );
+        await this.deps.practice.endOnceCommitments(viewer.id, id, event.occurredAt, tx);
       return event;
     });
     return presentPrayerEvent(event);
@@ -419,14 +411,5 @@ export class PrayerRequestsService {
           ? encodeCursor(CREATED_AT_ID, [last.createdAt, last.id])
           : null,
     };
-  }
-
-  /**
-   * The user prayed these requests (the digest's "I prayed", which recorded the events): their
-   * 'once' commitments to them end, as at any first Prayed.
-   */
-  async endOnceCommitments(userId: string, requestIds: string[], at: Date, tx: DbOrTx) {
-    if (requestIds.length === 0) return;
-    await this.repo.endCommitments(requestIds, { userId, onlyOnce: true, at }, tx);
   }
 }

@@ -1,5 +1,5 @@
 import type { Prayer } from '@selah/shared/schemas/prayers';
-import type { Rhythm } from '@selah/shared/schemas/rhythm';
+import type { Rhythm } from '@selah/shared/schemas/practice';
 import type { PrayerRow } from '../../db/schema/index.ts';
 import type { PrayerWithJournal } from './prayers.repository.ts';
 
@@ -24,7 +24,7 @@ export function presentRhythm(prayer: PrayerRow): Rhythm {
 
 /**
  * A prayer as `viewerId` reads it. Its rhythm, star and due mark are its author's own: anyone
- * else sees no rhythm. `due` is read with the prayer (prayer-log.sql.ts's `prayerDueOn`).
+ * else sees no rhythm. `due` is read with the prayer (practice.sql.ts's `prayerDueOn`).
  */
 export function presentPrayer(
   row: PrayerWithJournal & { due?: boolean | null },

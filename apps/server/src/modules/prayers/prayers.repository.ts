@@ -23,7 +23,7 @@ import {
   prayerKeptPrivate,
   prayerVisibleInReadableJournal,
 } from '../access/access.sql.ts';
-import { prayerDueOn } from '../prayer-log/prayer-log.sql.ts';
+import { prayerDueOn } from '../practice/practice.sql.ts';
 import { type PublicUserRow, publicUserColumns } from '../friends/friends.presenter.ts';
 
 export interface PrayerWithJournal {
@@ -49,7 +49,7 @@ export interface DueFor {
 }
 
 /**
- * The prayer is due today for the viewer: theirs and due on their day (prayer-log.sql.ts). For
+ * The prayer is due today for the viewer: theirs and due on their day (practice.sql.ts). For
  * a select over `prayers`; false for nobody (a group's page read for no one in particular).
  */
 export function dueForViewer(viewer: DueFor | null): SQL<boolean> {
@@ -261,25 +261,6 @@ export class PrayersRepository {
   }
 
   /** The ids of the user's prayers due on their `day`. */
-  async dueIds(viewer: DueFor, tx: DbOrTx = this.db): Promise<string[]> {
-    const rows = await tx
-      .select({ id: prayers.id })
-      .from(prayers)
-      .where(and(eq(prayers.authorId, viewer.userId), dueForViewer(viewer)));
-    return rows.map((r) => r.id);
-  }
-
-  /** Snoozes these prayers of the author until `day`; returns how many. */
-  async snooze(authorId: string, ids: string[], day: string, tx: DbOrTx): Promise<number> {
-    if (ids.length === 0) return 0;
-    const rows = await tx
-      .update(prayers)
-      .set({ snoozeUntil: day })
-      .where(and(eq(prayers.authorId, authorId), inArray(prayers.id, ids)))
-      .returning({ id: prayers.id });
-    return rows.length;
-  }
-
   async delete(id: string, tx: DbOrTx = this.db): Promise<void> {
     await tx.delete(prayers).where(eq(prayers.id, id));
   }

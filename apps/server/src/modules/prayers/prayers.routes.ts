@@ -17,7 +17,6 @@ import {
   UpdatePrayerInputSchema,
 } from '@selah/shared/schemas/prayers';
 import { IdempotencyHeadersSchema } from '@selah/shared/schemas/idempotency';
-import { RhythmInputSchema } from '@selah/shared/schemas/rhythm';
 import {
   NoteInputSchema,
   PrayedInputSchema,
@@ -25,7 +24,8 @@ import {
   PrayerLogQuerySchema,
   PrayerLogSchema,
   PrayerNoteSchema,
-} from '@selah/shared/schemas/prayer-log';
+  RhythmInputSchema,
+} from '@selah/shared/schemas/practice';
 import { currentUser, requireSession } from '../../plugins/auth.ts';
 import type { PrayersService } from './prayers.service.ts';
 

@@ -9,8 +9,12 @@ import type {
   UpdatePrayerInput,
 } from '@selah/shared/schemas/prayers';
 import { PRIVATE_PRAYERS_LISTED } from '@selah/shared/schemas/prayers';
-import type { RhythmInput } from '@selah/shared/schemas/rhythm';
-import type { PrayerEvent, PrayerLog, PrayerNote } from '@selah/shared/schemas/prayer-log';
+import type {
+  PrayerEvent,
+  PrayerLog,
+  PrayerNote,
+  RhythmInput,
+} from '@selah/shared/schemas/practice';
 import type { Column, SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { ActivityKind, PrayerRow, UserRow } from '../../db/schema/index.ts';
@@ -22,8 +26,8 @@ import { type AccessPolicy, seenByJournalReaders } from '../access/access.policy
 import type { JournalsService } from '../journals/journals.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PlansService } from '../billing/plans.service.ts';
-import type { PrayerLogService, RecordPrayed } from '../prayer-log/prayer-log.service.ts';
-import { presentPrayerEvent } from '../prayer-log/prayer-log.presenter.ts';
+import type { PracticeService, RecordPrayed } from '../practice/practice.service.ts';
+import { presentPrayerEvent } from '../practice/practice.presenter.ts';
 import { presentPrayer } from './prayers.presenter.ts';
 import {
   type DueFor,
@@ -43,8 +47,6 @@ const SHARES_LISTED = 1000;
 
 type Status = 'pending' | 'answered' | 'active' | 'all' | undefined;
 
-export const UNTIL_PAST_MESSAGE = "A rhythm 'until' a date needs a date from today on.";
-export const SNOOZE_PAST_MESSAGE = 'Snooze until a date from tomorrow on (or wake it with null).';
 const statusFilter = (status: Status) =>
   status === 'answered'
     ? 'answered'
@@ -81,8 +83,8 @@ export interface PrayersServiceDeps {
   plans: PlansService;
   /** A prayer's journal: its counters and members (the two services use each other). */
   journals: JournalsService;
-  /** The prayer log: Prayed events, notes, the streak (issue 20). */
-  prayerLog: PrayerLogService;
+  /** The practice of prayer: Prayed events, notes, rhythms, the streak (issue 20, ADR 063). */
+  practice: PracticeService;
 }
 
 /** Prayers inside journals: status, testimonies, shares, lists, summary. Access: the policy's. */
@@ -94,10 +96,10 @@ export class PrayersService {
   private readonly now: () => Date;
   private readonly notifications: NotificationsService;
   private readonly plans: PlansService;
-  private readonly prayerLog: PrayerLogService;
+  private readonly practice: PracticeService;
 
   constructor(deps: PrayersServiceDeps) {
-    this.prayerLog = deps.prayerLog;
+    this.practice = deps.practice;
     this.deps = deps;
     this.db = deps.db;
     this.access = deps.access;
@@ -145,37 +147,14 @@ export class PrayersService {
 
   /**
    * Sets the prayer's rhythm (issue 20 §2): its kind and that kind's fields (the others are
-   * cleared), and, when given, its snooze and star. Author only.
+   * cleared), and, when given, its snooze and star, as the practice's rules say. Author only.
    * @throws AppError NOT_FOUND unless theirs; BAD_REQUEST for an 'until' date before today or a
    * snooze date not after today (in the user's time zone).
    */
   async setRhythm(id: string, input: RhythmInput, user: UserRow): Promise<Prayer> {
     await this.access.ownPrayer(user.id, id);
-    const today = this.today(user);
-    if (input.kind === 'until' && input.until! < today) throw badRequest(UNTIL_PAST_MESSAGE);
-    if (input.snoozeUntil && input.snoozeUntil <= today) throw badRequest(SNOOZE_PAST_MESSAGE);
-    await this.repo.update(id, {
-      rhythmKind: input.kind,
-      rhythmDays: input.kind === 'weekly' ? [...new Set(input.days)].sort((a, b) => a - b) : null,
-      rhythmDayOfMonth: input.kind === 'monthly' ? input.dayOfMonth! : null,
-      rhythmUntil: input.kind === 'until' ? input.until! : null,
-      ...(input.snoozeUntil !== undefined ? { snoozeUntil: input.snoozeUntil } : {}),
-      ...(input.urgent !== undefined ? { urgent: input.urgent } : {}),
-    });
+    await this.repo.update(id, this.practice.rhythmColumns(input, user));
     return this.read(id, user, true);
-  }
-
-  /**
-   * Snoozes these prayers of the user until `day` (the digest's push action "Snooze"); only
-   * theirs are touched. Returns how many.
-   */
-  async snoozeOwn(user: UserRow, ids: string[], day: string, tx: DbOrTx): Promise<number> {
-    return this.repo.snooze(user.id, ids, day, tx);
-  }
-
-  /** The ids of the user's prayers due on `day` (the digest's push actions act on them). */
-  async dueIds(user: UserRow, day: string, tx: DbOrTx = this.db): Promise<string[]> {
-    return this.repo.dueIds({ userId: user.id, day }, tx);
   }
 
   async get(id: string, user: UserRow): Promise<Prayer> {
@@ -372,14 +351,14 @@ export class PrayersService {
   /**
    * Records a Prayed by the viewer on a prayer they may read (theirs, a journal's they read, one
    * shared with them), today or late up to 7 days back; the same Prayed again within a minute
-   * answers with the first (`PrayerLogService.record`).
+   * answers with the first (`PracticeService.record`).
    * @throws AppError NOT_FOUND when the prayer is hidden from them, BAD_REQUEST for a day out of
    *   range.
    */
   async prayed(id: string, viewer: UserRow, input: RecordPrayed = {}): Promise<PrayerEvent> {
     const event = await transaction(this.db, async (tx) => {
       if (!(await this.access.prayer(viewer.id, id, tx))) throw notFound('Prayer');
-      return this.prayerLog.record(viewer, { prayerId: id }, input, tx);
+      return this.practice.record(viewer, { prayerId: id }, input, tx);
     });
     return presentPrayerEvent(event);
   }
@@ -397,8 +376,8 @@ export class PrayersService {
   ): Promise<PrayerLog> {
     const after = decodeCursor(query.cursor, TIMELINE_KEY);
     const row = await this.access.prayerWith(viewer.id, id, {
-      items: this.prayerLog.timeline(viewer.id, after, query.limit + 1),
-      summary: this.prayerLog.prayedSummary(viewer.id),
+      items: this.practice.timeline(viewer.id, after, query.limit + 1),
+      summary: this.practice.prayedSummary(viewer.id),
     });
     if (!row) throw notFound('Prayer');
     const visible = row.items.slice(0, query.limit);
@@ -410,7 +389,7 @@ export class PrayersService {
           ? encodeCursor(TIMELINE_KEY, [new Date(last.at), last.rank, last.id])
           : null,
       summary: row.summary ?? { prayedCount: 0, lastPrayedAt: null, lastPrayedDay: null },
-      today: this.prayerLog.today(viewer),
+      today: this.practice.today(viewer),
     };
   }
 
@@ -420,7 +399,7 @@ export class PrayersService {
    */
   async addNote(id: string, text: string, author: UserRow): Promise<PrayerNote> {
     await this.access.ownPrayer(author.id, id);
-    const note = await this.prayerLog.addNote(id, author, text.trim(), this.db);
+    const note = await this.practice.addNote(id, author, text.trim(), this.db);
     return {
       id: note.id,
       prayerId: note.prayerId,
@@ -493,7 +472,7 @@ export class PrayersService {
         dueFor: null,
       },
       // The owner's dated notes (issue 20 §4) print with their testimonies.
-      options.testimonies ? { notes: this.prayerLog.notesOfPrayer() } : {},
+      options.testimonies ? { notes: this.practice.notesOfPrayer() } : {},
     );
     return rows.map((r) => ({
       prayer: r.prayer,
@@ -617,15 +596,6 @@ export class PrayersService {
     return this.pageOf(rows, query.limit, user.id);
   }
 
-  /**
-   * The user's fair streak (the prayer log's: days with a Prayed, one rest day in any 7), capped
-   * by a plan's statistics window (`windowDays`, docs/decisions/027). `days` is what to read
-   * (with the rest of a page, ADR 046), `count` counts the streak from what it read.
-   */
-  streak(user: UserRow, windowDays: number | null = null) {
-    return this.prayerLog.streak(user, windowDays);
-  }
-
   /** The plan's statistics window in days (null: unlimited). */
   statsWindowDays(user: UserRow): number | null {
     return this.plans ? this.plans.statsWindowDays(user) : null;
@@ -635,7 +605,7 @@ export class PrayersService {
     const now = this.now();
     const starts = periodStarts(now, userTimeZone(user));
     const statsWindowDays = this.statsWindowDays(user);
-    const streak = this.streak(user, statsWindowDays);
+    const streak = this.practice.streak(user, statsWindowDays);
     const { counts, byCategory, days } = await this.repo.readTogether({
       counts: this.repo.authorCounts(user.id, starts),
       byCategory: this.repo.categoryCounts(user.id),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '@selah/shared/errors';
-import { RhythmQuerySchema, RhythmSchema } from '@selah/shared/schemas/prayer-log';
+import { RhythmQuerySchema, RhythmViewSchema } from '@selah/shared/schemas/practice';
 import { DailyInspirationSchema, DashboardStatsSchema } from '@selah/shared/schemas/stats';
 import { currentUser, requireSession } from '../../plugins/auth.ts';
 import type { StatsService } from './stats.service.ts';
@@ -46,7 +46,7 @@ export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async
         operationId: 'getPrayerRhythm',
         summary: 'Get my rhythm view: days prayed and the streak',
         querystring: RhythmQuerySchema,
-        response: { 200: RhythmSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+        response: { 200: RhythmViewSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
     },
     async (request) => stats.rhythm(currentUser(request), request.query.weeks),

@@ -1,9 +1,9 @@
-import type { Rhythm } from '@selah/shared/schemas/prayer-log';
+import type { RhythmView } from '@selah/shared/schemas/practice';
 import type { DailyInspiration, DashboardStats, TestimonyItem } from '@selah/shared/schemas/stats';
 import type { UserRow } from '../../db/schema/index.ts';
 import { dayNumber, periodStarts, windowStart } from '../../lib/time-zone.ts';
 import type { PlansService } from '../billing/plans.service.ts';
-import type { PrayerLogService } from '../prayer-log/prayer-log.service.ts';
+import type { PracticeService } from '../practice/practice.service.ts';
 import type { PrayersService } from '../prayers/prayers.service.ts';
 import { userTimeZone } from '../users/users.service.ts';
 import { QUOTES, VERSES } from './daily-content.ts';
@@ -44,7 +44,7 @@ export interface StatsServiceDeps {
   prayers: PrayersService;
   plans: PlansService;
   /** The streak and the rhythm view count Prayed events (issue 20 §5). */
-  prayerLog: PrayerLogService;
+  practice: PracticeService;
   now: () => Date;
 }
 
@@ -52,10 +52,10 @@ export class StatsService {
   private readonly prayers: PrayersService;
   private readonly plans: PlansService;
   private readonly now: () => Date;
-  private readonly prayerLog: PrayerLogService;
+  private readonly practice: PracticeService;
 
   constructor(deps: StatsServiceDeps) {
-    this.prayerLog = deps.prayerLog;
+    this.practice = deps.practice;
     this.prayers = deps.prayers;
     this.plans = deps.plans;
     this.now = deps.now;
@@ -68,7 +68,7 @@ export class StatsService {
     const statsWindowDays = this.plans.statsWindowDays(user);
     const answeredSince =
       statsWindowDays === null ? null : windowStart(now, timeZone, statsWindowDays);
-    const streak = this.prayers.streak(user, statsWindowDays);
+    const streak = this.practice.streak(user, statsWindowDays);
     // Counts, activity and testimonies: one statement (ADR 046).
     const { counts, days, answered } = await this.prayers.readTogether({
       counts: this.prayers.authorCounts(user.id, starts),
@@ -106,8 +106,8 @@ export class StatsService {
    * The rhythm view: the last `weeks` weeks day by day and the fair streak. Free for every plan;
    * the streak number keeps the plan's cap, as on the dashboard.
    */
-  async rhythm(user: UserRow, weeks: number): Promise<Rhythm> {
-    return this.prayerLog.rhythm(user, weeks, this.plans.statsWindowDays(user));
+  async rhythm(user: UserRow, weeks: number): Promise<RhythmView> {
+    return this.practice.rhythm(user, weeks, this.plans.statsWindowDays(user));
   }
 
   /** Today's memory verse (one of the user's own, else a built-in one) and quote. */

@@ -11,7 +11,7 @@ import {
 import { Dashboard } from '@/features/dashboard/components/dashboard';
 import { rhythmQueryOptions, RHYTHM_WEEKS } from '@/features/prayer-log/api/get-rhythm';
 import { LazyRhythmView } from '@/features/prayer-log/components/lazy-rhythm-view';
-import { RhythmSchema } from '@selah/shared/schemas/prayer-log';
+import { RhythmViewSchema } from '@selah/shared/schemas/practice';
 import { getQueryClient, prefetchRead } from '@/lib/query-client';
 import { type LoaderSeeds, NO_SEEDS, readSeeds, seed, useLoaderSeeds } from '../../loader-seeds';
 
@@ -26,7 +26,7 @@ export function loader({ context }: LoaderFunctionArgs): Promise<LoaderSeeds> {
     return [
       seed(dashboardStatsQueryOptions().queryKey, dashboardStatsRead.schema, dashboard),
       seed(dailyInspirationQueryOptions().queryKey, dailyInspirationRead.schema, daily),
-      seed(rhythmQueryOptions().queryKey, RhythmSchema, rhythm),
+      seed(rhythmQueryOptions().queryKey, RhythmViewSchema, rhythm),
     ];
   });
 }

@@ -1,5 +1,9 @@
 import { DEFAULT_USER_SETTINGS } from '@selah/shared/schemas/auth';
-import { type PraySession, PraySessionSchema, type SessionItem } from '@selah/shared/schemas/pray';
+import {
+  type PraySession,
+  PraySessionSchema,
+  type SessionItem,
+} from '@selah/shared/schemas/practice';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,6 @@
 import type { User } from '@selah/shared/schemas/auth';
 import { FriendListSchema } from '@selah/shared/schemas/friends';
-import type { TimelineItem } from '@selah/shared/schemas/prayer-log';
+import type { TimelineItem } from '@selah/shared/schemas/practice';
 import { PrayerSchema, type Prayer } from '@selah/shared/schemas/prayers';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';

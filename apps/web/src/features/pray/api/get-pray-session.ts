@@ -1,4 +1,4 @@
-import { PraySessionSchema } from '@selah/shared/schemas/pray';
+import { PraySessionSchema } from '@selah/shared/schemas/practice';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth-store';

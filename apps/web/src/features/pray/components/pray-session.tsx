@@ -1,4 +1,8 @@
-import { SESSION_SIZE_MAX, SESSION_SIZE_MIN, type SessionItem } from '@selah/shared/schemas/pray';
+import {
+  SESSION_SIZE_MAX,
+  SESSION_SIZE_MIN,
+  type SessionItem,
+} from '@selah/shared/schemas/practice';
 import { Check, CheckCircle2, Flame, NotebookPen, SkipForward, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';

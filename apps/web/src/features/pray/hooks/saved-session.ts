@@ -1,4 +1,4 @@
-import { SessionItemSchema, type SessionItem } from '@selah/shared/schemas/pray';
+import { SessionItemSchema, type SessionItem } from '@selah/shared/schemas/practice';
 import { z } from 'zod';
 import type { SessionRequest } from '../api/get-pray-session';
 

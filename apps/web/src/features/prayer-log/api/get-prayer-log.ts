@@ -1,4 +1,4 @@
-import { PrayerLogSchema } from '@selah/shared/schemas/prayer-log';
+import { PrayerLogSchema } from '@selah/shared/schemas/practice';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import { RhythmSchema } from '@selah/shared/schemas/prayer-log';
+import { RhythmViewSchema } from '@selah/shared/schemas/practice';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -8,7 +8,7 @@ export const RHYTHM_WEEKS = 12;
 export const getRhythm = (weeks: number, signal?: AbortSignal) =>
   api.get('/stats/rhythm', {
     query: { weeks },
-    schema: RhythmSchema,
+    schema: RhythmViewSchema,
     ...(signal ? { signal } : {}),
   });
 

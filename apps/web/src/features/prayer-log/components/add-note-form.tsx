@@ -1,4 +1,4 @@
-import { NOTE_MAX, NoteInputSchema } from '@selah/shared/schemas/prayer-log';
+import { NOTE_MAX, NoteInputSchema } from '@selah/shared/schemas/practice';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';

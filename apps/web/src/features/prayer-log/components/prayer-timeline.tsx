@@ -1,4 +1,4 @@
-import type { TimelineItem } from '@selah/shared/schemas/prayer-log';
+import type { TimelineItem } from '@selah/shared/schemas/practice';
 import {
   CheckCircle2,
   HandHeart,

@@ -1,4 +1,4 @@
-import type { Rhythm, RhythmDay } from '@selah/shared/schemas/prayer-log';
+import type { RhythmView, RhythmDay } from '@selah/shared/schemas/practice';
 import { CalendarDays, Flame } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ListLoadError } from '@/components/errors/page-states';
@@ -57,7 +57,7 @@ export function dayLabel(day: RhythmDay, today: string): string {
  * inside the view) counts only the days since: a new account is welcomed to start, not told it
  * prayed on 0 of the last 84 days (issue 29 §5).
  */
-export function rhythmSummary(rhythm: Rhythm, joinedOn: string | null = null): string {
+export function rhythmSummary(rhythm: RhythmView, joinedOn: string | null = null): string {
   const days =
     joinedOn && joinedOn > (rhythm.days[0]?.day ?? '')
       ? rhythm.days.filter((d) => d.day >= joinedOn)
@@ -84,7 +84,7 @@ export function rhythmSummary(rhythm: Rhythm, joinedOn: string | null = null): s
  * The local day (in the rhythm's zone) the account was made, when that is inside the view; null
  * for an older account, which is told apart without Intl (its first use is costly, ADR 028).
  */
-export function joinedOnIn(createdAt: string | undefined, rhythm: Rhythm): string | null {
+export function joinedOnIn(createdAt: string | undefined, rhythm: RhythmView): string | null {
   const made = createdAt ? new Date(createdAt) : null;
   if (!made || Number.isNaN(made.getTime())) return null;
   // A day of margin either side for the zone's offset: only a recent account reads Intl.

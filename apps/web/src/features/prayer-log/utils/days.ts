@@ -1,4 +1,4 @@
-import type { TimelineItem } from '@selah/shared/schemas/prayer-log';
+import type { TimelineItem } from '@selah/shared/schemas/practice';
 import { addDays } from '@/lib/calendar-day';
 import { MONTHS, WEEKDAY_NAMES } from '@/lib/format-date';
 

@@ -1,5 +1,5 @@
 import { PrayerSchema } from '@selah/shared/schemas/prayers';
-import type { RhythmInput } from '@selah/shared/schemas/rhythm';
+import type { RhythmInput } from '@selah/shared/schemas/practice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { prayerQueryOptions } from './get-prayer';

@@ -1,5 +1,5 @@
 import type { Prayer } from '@selah/shared/schemas/prayers';
-import { RHYTHM_KINDS, type RhythmInput, type RhythmKind } from '@selah/shared/schemas/rhythm';
+import { RHYTHM_KINDS, type RhythmInput, type RhythmKind } from '@selah/shared/schemas/practice';
 import { Star } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { DialogActions } from '@/components/dialogs/dialog-actions';

@@ -1,4 +1,4 @@
-import type { Rhythm } from '@selah/shared/schemas/rhythm';
+import type { Rhythm } from '@selah/shared/schemas/practice';
 import { MONTHS, WEEKDAY_NAMES } from '@/lib/format-date';
 
 /** Sunday first, as the API numbers them (0 = Sunday … 6 = Saturday). */

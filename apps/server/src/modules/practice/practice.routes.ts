@@ -1,11 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '@selah/shared/errors';
-import { PraySessionQuerySchema, PraySessionSchema } from '@selah/shared/schemas/pray';
+import { PraySessionQuerySchema, PraySessionSchema } from '@selah/shared/schemas/practice';
 import { currentUser, requireSession } from '../../plugins/auth.ts';
-import type { PrayService } from './pray.service.ts';
+import type { PracticeService } from './practice.service.ts';
 
-/** /api/pray: the pray-through session. */
-export const prayRoutes: FastifyPluginAsyncZod<{ pray: PrayService }> = async (app, { pray }) => {
+/**
+ * /api/pray: the pray-through session. A Prayed is recorded through the prayed thing's own route
+ * (/api/prayers/:id/prayed, /api/prayer-requests/:id/prayed), the rhythm view is
+ * /api/stats/rhythm, the digest's push actions are digest.routes.ts: each calls this module.
+ */
+export const practiceRoutes: FastifyPluginAsyncZod<{ practice: PracticeService }> = async (
+  app,
+  { practice },
+) => {
   requireSession(app);
 
   app.get(
@@ -23,7 +30,7 @@ export const prayRoutes: FastifyPluginAsyncZod<{ pray: PrayService }> = async (a
       },
     },
     async (request) =>
-      pray.session(currentUser(request), {
+      practice.session(currentUser(request), {
         size: request.query.size,
         dueOnly: request.query.due === '1',
       }),

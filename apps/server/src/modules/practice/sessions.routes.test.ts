@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PraySession } from '@selah/shared/schemas/pray';
+import type { PraySession } from '@selah/shared/schemas/practice';
 import { prayerEvents, prayerRequestResponses, prayers, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { befriend, person, type Person } from '../../../test/people.ts';

@@ -31,7 +31,7 @@ const ms = (column: Column | SQL) =>
   sql`to_char(date_trunc('milliseconds', ${column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Prayer events and notes: writes, and the reads the log, the streak and the rhythm view use. */
-export class PrayerLogRepository {
+export class PracticeRepository {
   private readonly db: Db;
 
   constructor(db: Db) {

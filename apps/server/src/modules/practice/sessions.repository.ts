@@ -17,12 +17,7 @@ import {
   prayerVisibleInReadableJournal,
   profileVisible,
 } from '../access/access.sql.ts';
-import {
-  commitmentDueOn,
-  commitmentRunningOn,
-  notSnoozedOn,
-  prayerDueOn,
-} from '../prayer-log/prayer-log.sql.ts';
+import { commitmentDueOn, commitmentRunningOn, notSnoozedOn, prayerDueOn } from './practice.sql.ts';
 import { settingsWith } from '../users/users.sql.ts';
 
 export interface SessionRow {
@@ -52,7 +47,7 @@ export interface SessionQuery {
 }
 
 /** The pray-through session: one statement that reads the items and moves the rotation on. */
-export class PrayRepository {
+export class SessionsRepository {
   private readonly db: Db;
 
   constructor(db: Db) {

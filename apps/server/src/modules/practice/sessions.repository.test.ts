@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/client.ts';
 import { seed, seedId } from '../../db/seed.ts';
 import { createTestDb } from '../../../test/test-db.ts';
-import { PrayRepository } from './pray.repository.ts';
+import { SessionsRepository } from './sessions.repository.ts';
 
 /**
  * A session is ONE statement whatever the number of prayers, events, commitments and groups
@@ -29,13 +29,13 @@ afterAll(async () => {
   await db?.close();
 });
 
-describe('PrayRepository.session', () => {
+describe('SessionsRepository.session', () => {
   it.each([
     ['a writer of 80 prayers with 800 events, 1 item', 1, 1],
     ['a writer of 80 prayers with 800 events, 20 items', 1, 20],
     ['a reader with commitments and groups only', 2, 20],
   ])('%s: one statement', async (_what, n, size) => {
-    const repo = new PrayRepository(db.db);
+    const repo = new SessionsRepository(db.db);
     statements = [];
     const rows = await repo.session({
       userId: seedId('user', n),

@@ -1,13 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { DIGEST_ACTION_TITLES, DIGEST_ACTIONS } from '@selah/shared/schemas/practice';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { localDate } from '../../lib/time-zone.ts';
 import { userTimeZone } from '../users/users.service.ts';
-import type { DigestActionsService } from '../prayer-log/digest-actions.service.ts';
-import type { PrayerLogService } from '../prayer-log/prayer-log.service.ts';
-import type { NotificationsService } from './notifications.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { DigestService } from './digest.service.ts';
+import type { PracticeService } from './practice.service.ts';
 
 /** Where the digest leads: a session of exactly today's due items. */
 export const DIGEST_LINK = '/pray?due=1';
@@ -15,12 +16,6 @@ export const DIGEST_LINK = '/pray?due=1';
 /** The digest's one line: "1 prayer is due today", "3 prayers are due today". */
 export const digestMessage = (count: number) =>
   count === 1 ? '1 prayer is due today' : `${count} prayers are due today`;
-
-/** The digest's Web Push buttons: the service worker posts them to /api/pray/digest-actions. */
-export const DIGEST_ACTIONS = [
-  { action: 'prayed', title: 'I prayed' },
-  { action: 'snooze', title: 'Snooze' },
-];
 
 /** 'HH:MM' in `timeZone` at `instant`. */
 function localTime(instant: Date, timeZone: string): string {
@@ -32,38 +27,42 @@ function localTime(instant: Date, timeZone: string): string {
   }).format(instant);
 }
 
+export interface DigestSchedulerDeps {
+  db: Db;
+  /** Delivers the digest (the one way to notify); notifications know nothing of the practice. */
+  notifications: NotificationsService;
+  practice: PracticeService;
+  /** Signs the token the digest's push actions carry. */
+  digest: DigestService;
+  now: () => Date;
+  logger: FastifyBaseLogger;
+}
+
 /**
  * The daily digest (issue 20 §2): once a minute, every user whose reminder time has come today
  * (in their time zone) and whose day is not claimed yet gets ONE notification saying how many
  * items are due today (their prayers and running commitments, counted for all of them in one
- * statement by the prayer log), linking to a session of exactly those; nothing when nothing is
+ * statement by the practice service), linking to a session of exactly those; nothing when nothing is
  * due. Claiming the day is a conditional UPDATE, so with several processes exactly one sends
  * it; a day with nothing due is claimed too (it is not counted again every minute).
  */
-export class ReminderScheduler {
+export class DigestScheduler {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private readonly db: Db;
   private readonly notifications: NotificationsService;
-  private readonly prayerLog: PrayerLogService;
-  private readonly digest: DigestActionsService;
+  private readonly practice: PracticeService;
+  private readonly digest: DigestService;
   private readonly now: () => Date;
   private readonly logger: FastifyBaseLogger;
 
-  constructor(options: {
-    db: Db;
-    notifications: NotificationsService;
-    prayerLog: PrayerLogService;
-    digest: DigestActionsService;
-    now: () => Date;
-    logger: FastifyBaseLogger;
-  }) {
-    this.db = options.db;
-    this.notifications = options.notifications;
-    this.prayerLog = options.prayerLog;
-    this.digest = options.digest;
-    this.now = options.now;
-    this.logger = options.logger;
+  constructor(deps: DigestSchedulerDeps) {
+    this.db = deps.db;
+    this.notifications = deps.notifications;
+    this.practice = deps.practice;
+    this.digest = deps.digest;
+    this.now = deps.now;
+    this.logger = deps.logger;
   }
 
   start(intervalMs = 60_000): void {
@@ -107,7 +106,7 @@ export class ReminderScheduler {
       return [{ user, today }];
     });
     if (ready.length === 0) return 0;
-    const counts = await this.prayerLog.dueCounts(
+    const counts = await this.practice.dueCounts(
       ready.map(({ user, today }) => ({ userId: user.id, day: today })),
       this.db,
     );
@@ -139,7 +138,13 @@ export class ReminderScheduler {
               type: 'reminder',
               message: digestMessage(due),
               link: DIGEST_LINK,
-              push: { actions: DIGEST_ACTIONS, actionToken: token },
+              push: {
+                actions: DIGEST_ACTIONS.map((action) => ({
+                  action,
+                  title: DIGEST_ACTION_TITLES[action],
+                })),
+                actionToken: token,
+              },
             },
           ],
           tx,

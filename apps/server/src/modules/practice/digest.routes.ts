@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '@selah/shared/errors';
-import { DigestActionInputSchema, DigestActionResultSchema } from '@selah/shared/schemas/rhythm';
-import type { DigestActionsService } from './digest-actions.service.ts';
+import { DigestActionInputSchema, DigestActionResultSchema } from '@selah/shared/schemas/practice';
+import type { DigestService } from './digest.service.ts';
 
 /** Actions per address per minute: the endpoint takes no session, like the CSP reports. */
 export const DIGEST_ACTIONS_RATE_LIMIT = 30;
@@ -10,7 +10,7 @@ export const DIGEST_ACTIONS_RATE_LIMIT = 30;
  * POST /api/pray/digest-actions: the daily digest's push actions, sent by the service worker
  * without a session (the body's token is the capability), rate-limited per address.
  */
-export const digestActionsRoutes: FastifyPluginAsyncZod<{ digest: DigestActionsService }> = async (
+export const digestRoutes: FastifyPluginAsyncZod<{ digest: DigestService }> = async (
   app,
   { digest },
 ) => {

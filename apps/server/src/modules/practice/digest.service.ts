@@ -1,27 +1,23 @@
-import type { DigestActionInput, DigestActionResult } from '@selah/shared/schemas/rhythm';
+import type { DigestActionInput, DigestActionResult } from '@selah/shared/schemas/practice';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { unauthenticated } from '../../lib/app-error.ts';
 import { addDays, localDate, startOfLocalDay } from '../../lib/time-zone.ts';
-import type { PrayerRequestsService } from '../prayer-requests/prayer-requests.service.ts';
-import type { PrayersService } from '../prayers/prayers.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { userTimeZone } from '../users/users.service.ts';
 import type { DigestTokens } from './digest-token.ts';
-import type { PrayerLogService } from './prayer-log.service.ts';
+import type { PracticeService } from './practice.service.ts';
 
 export const DIGEST_TOKEN_INVALID = 'This reminder’s action link is not valid. Open Selah to pray.';
 export const DIGEST_TOKEN_EXPIRED =
   'This reminder has expired. Open Selah to see what is due today.';
 export const DIGEST_USER_GONE = 'This account no longer exists.';
 
-export interface DigestActionsServiceDeps {
+export interface DigestServiceDeps {
   db: Db;
   users: UsersService;
-  prayers: PrayersService;
-  prayerRequests: PrayerRequestsService;
-  prayerLog: PrayerLogService;
+  practice: PracticeService;
   tokens: DigestTokens;
   now: () => Date;
 }
@@ -33,10 +29,10 @@ export interface DigestActionsServiceDeps {
  * digest's token is the capability. Acting twice is harmless: nothing is due the second time,
  * also when both arrive at once (the user's row is locked while one acts).
  */
-export class DigestActionsService {
-  private readonly deps: DigestActionsServiceDeps;
+export class DigestService {
+  private readonly deps: DigestServiceDeps;
 
-  constructor(deps: DigestActionsServiceDeps) {
+  constructor(deps: DigestServiceDeps) {
     this.deps = deps;
   }
 
@@ -61,16 +57,21 @@ export class DigestActionsService {
     return transaction(this.deps.db, async (tx) => {
       // Taps at once act one after another: the second finds what the first prayed not due.
       await this.deps.users.lock(user.id, tx);
-      const due = await this.deps.prayerLog.dueItems(user.id, today, tx);
+      const due = await this.deps.practice.dueItems(user.id, today, tx);
       if (input.action === 'snooze') {
-        const count = await this.deps.prayers.snoozeOwn(user, due.prayerIds, addDays(today, 1), tx);
+        const count = await this.deps.practice.snoozeOwn(
+          user.id,
+          due.prayerIds,
+          addDays(today, 1),
+          tx,
+        );
         return { action: 'snooze' as const, count };
       }
       for (const prayerId of due.prayerIds)
-        await this.deps.prayerLog.record(user, { prayerId }, { source: 'push' }, tx);
+        await this.deps.practice.record(user, { prayerId }, { source: 'push' }, tx);
       for (const requestId of due.requestIds)
-        await this.deps.prayerLog.record(user, { requestId }, { source: 'push' }, tx);
-      await this.deps.prayerRequests.endOnceCommitments(user.id, due.requestIds, now, tx);
+        await this.deps.practice.record(user, { requestId }, { source: 'push' }, tx);
+      await this.deps.practice.endOnceCommitments(user.id, due.requestIds, now, tx);
       return { action: 'prayed' as const, count: due.prayerIds.length + due.requestIds.length };
     });
   }

@@ -4,7 +4,7 @@ import { prayerEvents, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { person, type Person } from '../../../test/people.ts';
 
-/** The rhythm of a prayer and when it is due (issue 20 §2, prayer-log.sql.ts). */
+/** The rhythm of a prayer and when it is due (issue 20 §2, practice.sql.ts). */
 
 let t: TestApp;
 // Wednesday 25 November 2026, noon UTC.

@@ -1,5 +1,11 @@
-import { and, asc, desc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
-import type { Rhythm } from '@selah/shared/schemas/prayer-log';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { CommitmentCadence } from '@selah/shared/schemas/prayer-requests';
+import {
+  type PraySession,
+  type RhythmInput,
+  type RhythmView,
+  SESSION_SIZE_DEFAULT,
+} from '@selah/shared/schemas/practice';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { jsonArray, rowsOf, selectValues } from '../../db/json.ts';
 import {
@@ -12,11 +18,14 @@ import {
   type UserRow,
 } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import { addDays, fairStreak, localDate, STREAK_REST_SPAN } from '../../lib/time-zone.ts';
+import { addDays, localDate } from '../../lib/time-zone.ts';
 import { userTimeZone, type UsersService } from '../users/users.service.ts';
 import { othersRequestReadable } from '../access/access.sql.ts';
-import { commitmentDueOn, prayerDueOn } from './prayer-log.sql.ts';
-import { type NoteRow, PrayerLogRepository, type TimelineRow } from './prayer-log.repository.ts';
+import { commitmentDueOn, prayerDueOn } from './practice.sql.ts';
+import { type NoteRow, PracticeRepository, type TimelineRow } from './practice.repository.ts';
+import { presentSessionItem } from './practice.presenter.ts';
+import { SessionsRepository } from './sessions.repository.ts';
+import { fairStreak, STREAK_REST_SPAN } from './streak.ts';
 
 /** A late entry ("I prayed yesterday") may be filled in at most this many days back. */
 export const LATE_ENTRY_DAYS = 7;
@@ -26,6 +35,12 @@ export const LATE_ENTRY_MESSAGE = `A prayer can be recorded for today or up to $
  * the same prayer tapped twice (issue 29 §5): it is answered with the first, not recorded again.
  */
 export const REPEAT_PRAYED_MS = 60_000;
+
+export const UNTIL_PAST_MESSAGE = "A rhythm 'until' a date needs a date from today on.";
+export const SNOOZE_PAST_MESSAGE = 'Snooze until a date from tomorrow on (or wake it with null).';
+
+/** A 'daily7' commitment runs today and the 6 days after (the committer's local dates). */
+const DAILY_DAYS = 7;
 
 export type PrayedTarget = { prayerId: string } | { requestId: string };
 
@@ -59,8 +74,11 @@ export interface DueCandidate {
 /** Streaks are counted over at most this many days of history. */
 export const STREAK_HORIZON_DAYS = 1000;
 
-export interface PrayerLogServiceDeps {
-  /** Reads (the log, the streak, the rhythm view); `record` writes in the caller's transaction. */
+export interface PracticeServiceDeps {
+  /**
+   * Reads (the log, sessions, the streak, the rhythm view); `record` and the other writes run
+   * in the caller's transaction.
+   */
   db: Db;
   /** The user's row lock: one Prayed of a person at a time decides whether it is a repeat. */
   users: Pick<UsersService, 'lock'>;
@@ -82,21 +100,26 @@ const EVENT_COLUMNS = {
 const reachOf = (length: number) => length + Math.ceil(length / (STREAK_REST_SPAN - 1)) + 2;
 
 /**
- * The prayer log (issue 20 §4): every Prayed is one event, on the user's local day. The module
- * that owns the prayed thing checks who may pray it (prayers, prayer requests: through the access
- * policy) and calls `record` in its own transaction; this module owns the events themselves.
+ * The practice of prayer (issue 20, docs/decisions/051 and 063): every Prayed is one event, on
+ * the user's local day; what is due (a prayer's rhythm and snooze, a commitment's schedule);
+ * the pray-through session; the streak and the rhythm view; notes and a prayer's timeline. The
+ * module that owns the prayed thing checks who may pray it (prayers, prayer requests: through
+ * the access policy) and calls `record` in its own transaction; this module owns the events,
+ * and calls neither of them back: what it reads of prayers and requests is its own SQL.
  */
-export class PrayerLogService {
+export class PracticeService {
   private readonly now: () => Date;
   private readonly db: Db;
   private readonly users: Pick<UsersService, 'lock'>;
-  private readonly repo: PrayerLogRepository;
+  private readonly repo: PracticeRepository;
+  private readonly sessions: SessionsRepository;
 
-  constructor(deps: PrayerLogServiceDeps) {
+  constructor(deps: PracticeServiceDeps) {
     this.now = deps.now;
     this.db = deps.db;
     this.users = deps.users;
-    this.repo = new PrayerLogRepository(deps.db);
+    this.repo = new PracticeRepository(deps.db);
+    this.sessions = new SessionsRepository(deps.db);
   }
 
   /** The user's local date today. */
@@ -250,7 +273,7 @@ export class PrayerLogService {
    * whether it is a rest day of the streak; and the streak (capped by `windowDays` as on the
    * dashboard). One statement.
    */
-  async rhythm(user: UserRow, weeks: number, windowDays: number | null): Promise<Rhythm> {
+  async rhythm(user: UserRow, weeks: number, windowDays: number | null): Promise<RhythmView> {
     const today = this.today(user);
     const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday = 0
     const from = addDays(today, -weekday - 7 * (weeks - 1));
@@ -262,7 +285,7 @@ export class PrayerLogService {
     const { streak: length, rest } = streak.count(days);
     const restDays = new Set(rest);
     const byDay = new Map(counts.map((c) => [c.day, c]));
-    const entries: Rhythm['days'] = [];
+    const entries: RhythmView['days'] = [];
     for (let day = from; day <= today; day = addDays(day, 1)) {
       const c = byDay.get(day);
       entries.push({
@@ -279,6 +302,96 @@ export class PrayerLogService {
       timeZone: userTimeZone(user),
       statsWindowDays: windowDays,
     };
+  }
+
+  /**
+   * The next pray-through session (issue 20 §1) of `size` items (the remembered size when
+   * absent), only today's due items when `dueOnly`: built from what the access policy lets the
+   * user see, due first and rotating (docs/decisions/051, Sessions). Remembers the size and
+   * moves the rotation on, in the same statement.
+   */
+  async session(
+    user: UserRow,
+    query: { size?: number | undefined; dueOnly: boolean },
+  ): Promise<PraySession> {
+    const size = query.size ?? user.settings.prayerSessionSize ?? SESSION_SIZE_DEFAULT;
+    const rows = await this.sessions.session({
+      userId: user.id,
+      day: this.today(user),
+      size,
+      dueOnly: query.dueOnly,
+      after: user.settings.prayerSessionAfter ?? null,
+    });
+    return { items: rows.map(presentSessionItem), size };
+  }
+
+  /**
+   * The columns of a prayer's rhythm (issue 20 §2) as `input` sets them: its kind and that
+   * kind's fields (the others cleared), and, when given, its snooze and star. The prayers module
+   * writes them on its author's prayer.
+   * @throws AppError BAD_REQUEST for an 'until' date before today or a snooze date not after
+   * today (in the user's time zone).
+   */
+  rhythmColumns(input: RhythmInput, user: UserRow): Partial<typeof prayers.$inferInsert> {
+    const today = this.today(user);
+    if (input.kind === 'until' && input.until! < today) throw badRequest(UNTIL_PAST_MESSAGE);
+    if (input.snoozeUntil && input.snoozeUntil <= today) throw badRequest(SNOOZE_PAST_MESSAGE);
+    return {
+      rhythmKind: input.kind,
+      rhythmDays: input.kind === 'weekly' ? [...new Set(input.days)].sort((a, b) => a - b) : null,
+      rhythmDayOfMonth: input.kind === 'monthly' ? input.dayOfMonth! : null,
+      rhythmUntil: input.kind === 'until' ? input.until! : null,
+      ...(input.snoozeUntil !== undefined ? { snoozeUntil: input.snoozeUntil } : {}),
+      ...(input.urgent !== undefined ? { urgent: input.urgent } : {}),
+    };
+  }
+
+  /**
+   * Snoozes these prayers of the user until `day` (the digest's push action "Snooze"); only
+   * theirs are touched. Returns how many.
+   */
+  async snoozeOwn(userId: string, ids: string[], day: string, tx: DbOrTx): Promise<number> {
+    if (ids.length === 0) return 0;
+    const rows = await tx
+      .update(prayers)
+      .set({ snoozeUntil: day })
+      .where(and(eq(prayers.authorId, userId), inArray(prayers.id, ids)))
+      .returning({ id: prayers.id });
+    return rows.length;
+  }
+
+  /**
+   * The last day of a commitment made today with `cadence` ("I'm praying", issue 20 §3): a
+   * 'daily7' runs today and the 6 days after (the committer's local dates); the others have none.
+   */
+  commitmentEndsOn(cadence: CommitmentCadence, user: Pick<UserRow, 'settings'>): string | null {
+    return cadence === 'daily7' ? addDays(this.today(user), DAILY_DAYS - 1) : null;
+  }
+
+  /**
+   * The user prayed these requests (a Prayed, or the digest's "I prayed", which recorded the
+   * events): their 'once' commitments to them end, as at any first Prayed.
+   */
+  async endOnceCommitments(
+    userId: string,
+    requestIds: string | string[],
+    at: Date,
+    tx: DbOrTx,
+  ): Promise<void> {
+    if (Array.isArray(requestIds) && requestIds.length === 0) return;
+    await tx
+      .update(prayerRequestResponses)
+      .set({ endedAt: at })
+      .where(
+        and(
+          Array.isArray(requestIds)
+            ? inArray(prayerRequestResponses.requestId, requestIds)
+            : eq(prayerRequestResponses.requestId, requestIds),
+          isNull(prayerRequestResponses.endedAt),
+          eq(prayerRequestResponses.userId, userId),
+          eq(prayerRequestResponses.cadence, 'once'),
+        ),
+      );
   }
 
   /** Writes a note by the prayer's author; the caller has checked that it is theirs. */

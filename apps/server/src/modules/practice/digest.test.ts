@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import { buildTestApp, signUp, type TestApp } from '../../../test/build-test-app.ts';
 import { befriend, person, type Person } from '../../../test/people.ts';
-import { ReminderScheduler } from './reminders.ts';
+import { DigestScheduler } from './digest-scheduler.ts';
 
 /**
  * The daily digest (issue 20 §2): one notification at the reminder time saying how many items
@@ -47,7 +47,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => pushServer.close(() => resolve()));
 });
 
-const tick = () => t.app.services.reminders.tick();
+const tick = () => t.app.services.digestScheduler.tick();
 const at = (iso: string) => {
   clock = new Date(iso);
 };
@@ -110,10 +110,10 @@ describe('the daily digest', () => {
       .insert(prayerEvents)
       .values({ userId: ann.id, prayerId: prayedToday, day: '2026-11-25' });
 
-    const second = new ReminderScheduler({
+    const second = new DigestScheduler({
       db: t.db.db,
       notifications: t.app.services.notifications,
-      prayerLog: t.app.services.prayerLog,
+      practice: t.app.services.practice,
       digest: t.app.services.digest,
       now: () => clock,
       logger: t.app.log,
@@ -393,5 +393,63 @@ describe('the digest by Web Push, and its actions', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('daily reminders', () => {
+  it('fire once at the chosen local time in the user’s zone, even with two schedulers running', async () => {
+    const u = await person(t.app);
+    const [row] = await t.db.db.select().from(users).where(eq(users.id, u.id));
+    await t.db.db
+      .update(users)
+      .set({ settings: { ...row!.settings, timeZone: 'America/Los_Angeles' } })
+      .where(eq(users.id, u.id));
+    const bad = await u.api.put('/api/notifications/reminder', { time: '25:00' });
+    expect(bad.statusCode).toBe(400);
+    expect((await u.api.put('/api/notifications/reminder', { time: '08:00' })).json()).toEqual({
+      time: '08:00',
+      timeZone: 'America/Los_Angeles',
+    });
+    // The reminder is the daily digest: it is sent when something is due (digest.test.ts).
+    const journal = (await u.api.post('/api/journals', { title: 'Mine' })).json()._id;
+    const prayer = (await u.api.post('/api/prayers', { title: 'Daily', journal })).json()._id;
+    expect((await u.api.put(`/api/prayers/${prayer}/rhythm`, { kind: 'daily' })).statusCode).toBe(
+      200,
+    );
+    const second = new DigestScheduler({
+      db: t.db.db,
+      notifications: t.app.services.notifications,
+      practice: t.app.services.practice,
+      digest: t.app.services.digest,
+      now: () => clock,
+      logger: t.app.log,
+    });
+    const reminders = () =>
+      t.db.db.$count(
+        notifications,
+        and(eq(notifications.userId, u.id), eq(notifications.type, 'reminder')),
+      );
+
+    clock = new Date('2026-11-22T15:59:00Z'); // 07:59 in Los Angeles
+    expect(await t.app.services.digestScheduler.tick()).toBe(0);
+    clock = new Date('2026-11-22T16:00:30Z'); // 08:00
+    const [first, other] = await Promise.all([
+      t.app.services.digestScheduler.tick(),
+      second.tick(),
+    ]);
+    expect(first + other).toBeGreaterThanOrEqual(1);
+    expect(await reminders()).toBe(1);
+    clock = new Date('2026-11-23T07:00:00Z'); // 23:00 the same local day
+    await t.app.services.digestScheduler.tick();
+    expect(await reminders()).toBe(1);
+    clock = new Date('2026-11-23T16:05:00Z'); // the next local day
+    await t.app.services.digestScheduler.tick();
+    expect(await reminders()).toBe(2);
+
+    const prefs = (await u.api.get('/api/notifications/preferences')).json();
+    await u.api.put('/api/notifications/preferences', { ...prefs, reminderNotifications: false });
+    clock = new Date('2026-11-24T16:05:00Z');
+    await t.app.services.digestScheduler.tick();
+    expect(await reminders()).toBe(2);
   });
 });

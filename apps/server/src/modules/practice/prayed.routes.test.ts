@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prayerEvents, prayerNotes, users } from '../../db/schema/index.ts';
-import { addDays, fairStreak } from '../../lib/time-zone.ts';
+import { addDays } from '../../lib/time-zone.ts';
+import { fairStreak } from './streak.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { apiAs } from '../../../test/api.ts';
 import { befriend, person, type Person } from '../../../test/people.ts';
 import { setPlan } from '../../../test/plans.ts';
-import { LATE_ENTRY_MESSAGE, REPEAT_PRAYED_MS } from './prayer-log.service.ts';
+import { LATE_ENTRY_MESSAGE, REPEAT_PRAYED_MS } from './practice.service.ts';
 
 let t: TestApp;
 let clock = new Date('2026-11-22T12:00:00Z');
