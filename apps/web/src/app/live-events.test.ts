@@ -7,8 +7,8 @@ import { groupPagesQueryOptions, groupsQueryOptions } from '@/features/groups/ap
 import { journalsQueryOptions } from '@/features/journals/api/get-journals';
 import { notificationsQueryKey } from '@/features/notifications/api/get-notifications';
 import { applyNotificationEvent } from '@/features/notifications/realtime/notification-events';
-import { praySessionQueryOptions } from '@/features/pray/api/get-pray-session';
-import { streakQueryOptions } from '@/features/pray/api/get-streak';
+import { praySessionQueryOptions } from '@/features/practice/api/get-pray-session';
+import { streakQueryOptions } from '@/features/practice/api/get-streak';
 import { prayerRequestQueryOptions } from '@/features/prayer-requests/api/get-prayer-request';
 import { prayerRequestsQueryOptions } from '@/features/prayer-requests/api/get-prayer-requests';
 import { requestUpdatesQueryOptions } from '@/features/prayer-requests/api/get-request-updates';

@@ -9,8 +9,8 @@ import {
   dashboardStatsRead,
 } from '@/features/dashboard/api/get-dashboard-stats';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
-import { rhythmQueryOptions, RHYTHM_WEEKS } from '@/features/prayer-log/api/get-rhythm';
-import { LazyRhythmView } from '@/features/prayer-log/components/lazy-rhythm-view';
+import { rhythmQueryOptions, RHYTHM_WEEKS } from '@/features/practice/api/get-rhythm';
+import { LazyRhythmView } from '@/features/practice/components/lazy-rhythm-view';
 import { RhythmSchema } from '@selah/shared/schemas/prayer-log';
 import { getQueryClient, prefetchRead } from '@/lib/query-client';
 import { type LoaderSeeds, NO_SEEDS, readSeeds, seed, useLoaderSeeds } from '../../loader-seeds';

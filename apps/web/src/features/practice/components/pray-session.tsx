@@ -2,7 +2,7 @@ import { SESSION_SIZE_MAX, SESSION_SIZE_MIN, type SessionItem } from '@selah/sha
 import { Check, CheckCircle2, Flame, NotebookPen, SkipForward, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useRecordPrayed } from '@/hooks/use-record-prayed';
+import { useRecordPrayed } from '../api/record-prayed';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
