@@ -4,10 +4,7 @@ import {
   dailyInspirationQueryOptions,
   dailyInspirationRead,
 } from '@/features/dashboard/api/get-daily-inspiration';
-import {
-  dashboardStatsQueryOptions,
-  dashboardStatsRead,
-} from '@/features/dashboard/api/get-dashboard-stats';
+import { dashboardStatsQueryOptions, dashboardStatsRead } from '@/api/get-dashboard-stats';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
 import { rhythmQueryOptions, RHYTHM_WEEKS } from '@/features/practice/api/get-rhythm';
 import { LazyRhythmView } from '@/features/practice/components/lazy-rhythm-view';

@@ -15,7 +15,7 @@ import {
   journalRead,
   LOAD_JOURNAL_FAILED,
   useJournal,
-} from '@/features/journals/api/get-journal';
+} from '@/api/get-journal';
 import { DeleteJournalDialog } from '@/features/journals/components/lazy-dialogs';
 import { JournalHeader } from '@/features/journals/components/journal-header';
 import { JournalMembersCard } from '@/features/journals/components/journal-members-card';
