@@ -17,12 +17,12 @@ const crossApp = (other) => ({
 const sharedLayers = {
   group: ['@/features/*', '@/features/**', '@/app/*', '@/app/**', '**/features/**', '**/app/**'],
   message:
-    'components, hooks, lib, stores, config and testing may not import features or the app layer.',
+    'api, components, hooks, lib, stores, config and testing may not import features or the app layer.',
 };
 const featureRule = {
   group: ['@/features/*', '@/features/**', '@/app/*', '@/app/**'],
   message:
-    'A feature may not import another feature or the app layer; compose them in app/routes (use relative imports inside a feature).',
+    'A feature may not import another feature or the app layer; compose them in app/routes (use relative imports inside a feature). A read several features show lives in src/api/.',
 };
 
 /** sonner is loaded on demand (apps/web/src/lib/toast.ts): toast through that, not sonner. */
@@ -152,7 +152,10 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/{components,hooks,lib,stores,config,testing}/**/*.{ts,tsx}'],
+    // What every feature may use. `api/` holds the reads several features show (the user's
+    // journals, a journal, the dashboard statistics, the current user): one query key each
+    // (ADR 065).
+    files: ['apps/web/src/{api,components,hooks,lib,stores,config,testing}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',

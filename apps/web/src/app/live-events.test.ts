@@ -1,14 +1,14 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { dashboardStatsQueryOptions } from '@/api/get-dashboard-stats';
 import { describe, expect, it } from 'vitest';
 import { buildNotification } from '@/testing/notification-factories';
 import { friendRequestsQueryOptions } from '@/features/friends/api/get-friend-requests';
 import { groupQueryOptions } from '@/features/groups/api/get-group';
 import { groupPagesQueryOptions, groupsQueryOptions } from '@/features/groups/api/get-groups';
-import { journalsQueryOptions } from '@/features/journals/api/get-journals';
+import { journalsQueryOptions } from '@/api/get-journals';
 import { notificationsQueryKey } from '@/features/notifications/api/get-notifications';
 import { applyNotificationEvent } from '@/features/notifications/realtime/notification-events';
-import { praySessionQueryOptions } from '@/features/pray/api/get-pray-session';
-import { streakQueryOptions } from '@/features/pray/api/get-streak';
+import { praySessionQueryOptions } from '@/features/practice/api/get-pray-session';
 import { prayerRequestQueryOptions } from '@/features/prayer-requests/api/get-prayer-request';
 import { prayerRequestsQueryOptions } from '@/features/prayer-requests/api/get-prayer-requests';
 import { requestUpdatesQueryOptions } from '@/features/prayer-requests/api/get-request-updates';
@@ -31,7 +31,7 @@ const keys = {
   journals: journalsQueryOptions().queryKey,
   friendInvitations: friendRequestsQueryOptions('incoming').queryKey,
   session: praySessionQueryOptions({ due: false, round: 0 }).queryKey,
-  streak: streakQueryOptions().queryKey,
+  streak: dashboardStatsQueryOptions().queryKey,
 } satisfies Record<string, QueryKey>;
 type Name = keyof typeof keys;
 

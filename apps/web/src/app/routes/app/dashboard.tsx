@@ -4,13 +4,10 @@ import {
   dailyInspirationQueryOptions,
   dailyInspirationRead,
 } from '@/features/dashboard/api/get-daily-inspiration';
-import {
-  dashboardStatsQueryOptions,
-  dashboardStatsRead,
-} from '@/features/dashboard/api/get-dashboard-stats';
+import { dashboardStatsQueryOptions, dashboardStatsRead } from '@/api/get-dashboard-stats';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
-import { rhythmQueryOptions, RHYTHM_WEEKS } from '@/features/prayer-log/api/get-rhythm';
-import { LazyRhythmView } from '@/features/prayer-log/components/lazy-rhythm-view';
+import { rhythmQueryOptions, RHYTHM_WEEKS } from '@/features/practice/api/get-rhythm';
+import { LazyRhythmView } from '@/features/practice/components/lazy-rhythm-view';
 import { RhythmViewSchema } from '@selah/shared/schemas/practice';
 import { getQueryClient, prefetchRead } from '@/lib/query-client';
 import { type LoaderSeeds, NO_SEEDS, readSeeds, seed, useLoaderSeeds } from '../../loader-seeds';

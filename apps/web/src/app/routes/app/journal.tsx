@@ -15,7 +15,7 @@ import {
   journalRead,
   LOAD_JOURNAL_FAILED,
   useJournal,
-} from '@/features/journals/api/get-journal';
+} from '@/api/get-journal';
 import { DeleteJournalDialog } from '@/features/journals/components/lazy-dialogs';
 import { JournalHeader } from '@/features/journals/components/journal-header';
 import { JournalMembersCard } from '@/features/journals/components/journal-members-card';
@@ -28,6 +28,8 @@ import { JournalStatsCard } from '@/features/journals/components/journal-stats-c
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { PrayerFormDialog } from '@/features/prayers/components/lazy-dialogs';
 import { JournalPrayersSection } from '@/features/prayers/components/journal-prayers-section';
+import type { RenderPrayed } from '@/features/prayers/components/prayer-card';
+import { PrayedButton } from '@/features/practice/components/prayed-button';
 import { PrivatePrayersNotice } from '@/features/prayers/components/private-prayers-notice';
 import { ShareDialog } from '@/features/sharing/components/lazy-dialogs';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
@@ -35,6 +37,9 @@ import { getQueryClient, prefetchRead } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
 import { useSessionUser } from '@/stores/auth-store';
 import { type LoaderSeeds, NO_SEEDS, readSeeds, seed, useLoaderSeeds } from '../../loader-seeds';
+
+/** Each card's "Prayed" (the practice feature's) in the prayers feature's cards. */
+const renderPrayed: RenderPrayed = (props) => <PrayedButton {...props} />;
 
 /** The same element every render: React skips it when it renders again. */
 const SKELETON = <JournalPageSkeleton />;
@@ -139,7 +144,7 @@ export default function JournalRoute() {
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <div className="min-w-0">
-          <JournalPrayersSection journal={data} canEdit={isOwner} />
+          <JournalPrayersSection journal={data} canEdit={isOwner} renderPrayed={renderPrayed} />
         </div>
         <aside className="grid gap-4" aria-label="About this journal">
           <JournalStatsCard journal={data} />

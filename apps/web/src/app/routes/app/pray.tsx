@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { RouteError } from '@/components/errors/route-error';
-import { PraySession } from '@/features/pray/components/pray-session';
+import { PraySession } from '@/features/practice/components/pray-session';
 import { AnswerPrayerDialog } from '@/features/prayers/components/lazy-dialogs';
 import { useSessionUser } from '@/stores/auth-store';
 

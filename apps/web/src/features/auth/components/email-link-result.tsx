@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useAuthStore, useIsAuthenticated } from '@/stores/auth-store';
-import { currentUserQueryOptions } from '../api/get-current-user';
+import { currentUserQueryOptions } from '@/api/get-current-user';
 import { useResendVerification } from '../api/resend-verification';
 import { useVerifyEmail } from '../api/verify-email';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAuthStore } from '@/stores/auth-store';
-import { useCurrentUser } from '../api/get-current-user';
+import { useCurrentUser } from '@/api/get-current-user';
 
 /**
  * With a stored token, loads the current user once per app start and refreshes the stored copy

@@ -1,5 +1,6 @@
 import { SubscribeResponseSchema, type SubscribeInput } from '@selah/shared/schemas/subscription';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { currentUserQueryOptions } from '@/api/get-current-user';
 import { api } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth-store';
 
@@ -19,7 +20,7 @@ export const useSubscribe = () => {
       const { user, setUser } = useAuthStore.getState();
       if (user) setUser({ ...user, plan });
       // In the background: the success toast does not wait for the refresh.
-      void queryClient.invalidateQueries({ queryKey: ['auth', 'me'] });
+      void queryClient.invalidateQueries({ queryKey: currentUserQueryOptions().queryKey });
       void queryClient.invalidateQueries({ queryKey: ['subscription'] });
     },
     // The checkout flow shows its own toasts.

@@ -27,7 +27,7 @@ import { streakCapped, streakLabel } from '@/lib/plan-limit';
 import { toast } from '@/lib/toast';
 import { useAuthStore } from '@/stores/auth-store';
 import { dailyInspirationQueryOptions, useDailyInspiration } from '../api/get-daily-inspiration';
-import { DASHBOARD_ERROR_MESSAGE, useDashboardStats } from '../api/get-dashboard-stats';
+import { DASHBOARD_ERROR_MESSAGE, useDashboardStats } from '@/api/get-dashboard-stats';
 import { MemoryVerseSkeleton } from './memory-verse-skeleton';
 
 const loadMemoryVerseCard = () => import('./memory-verse-card');

@@ -28,7 +28,7 @@ import { setServerFieldErrors } from '@/lib/form-errors';
 import { getPlanLimit } from '@/lib/plan-limit';
 import { toast } from '@/lib/toast';
 import { useCreateGroup } from '../api/create-group';
-import { useGroupJournalChoices } from '../api/get-journal-choices';
+import { useOwnedJournals } from '@/api/get-journals';
 import {
   EMPTY_GROUP_FORM,
   JOURNAL_REQUIRED_MESSAGE,
@@ -90,7 +90,7 @@ function CreateGroupForm({
   journalNotice?: (journalId: string) => ReactNode;
 }) {
   const id = useId();
-  const journals = useGroupJournalChoices();
+  const journals = useOwnedJournals();
   const createGroup = useCreateGroup();
   const form = useForm<GroupFormValues>({ defaultValues: EMPTY_GROUP_FORM });
   const { errors } = form.formState;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { forgetOnceUnused } from '@/lib/query-client';
 import { invalidateAfterJournalChange } from '../utils/journal-cache';
-import { journalQueryOptions } from './get-journal';
+import { journalQueryOptions } from '@/api/get-journal';
 
 export const deleteJournal = (id: string) => api.delete(`/journals/${encodeURIComponent(id)}`);
 

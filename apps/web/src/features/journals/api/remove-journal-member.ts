@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { forgetJournal } from '../utils/journal-cache';
-import { journalQueryOptions } from './get-journal';
+import { journalQueryOptions } from '@/api/get-journal';
 
 /**
  * Ends a membership: DELETE /journals/{id}/members/{userId}. The owner removes a member; a

@@ -10,7 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { getErrorMessage } from '@/lib/api-client';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { useSetSearchParam } from '@/hooks/use-set-search-param';
-import { LOAD_JOURNALS_FAILED, useJournals } from '../api/get-journals';
+import { LOAD_JOURNALS_FAILED, useJournals } from '@/api/get-journals';
 import { CreateJournalCard } from './create-journal-card';
 import { CreateJournalDialog } from './lazy-dialogs';
 import { JournalGrid, JournalGridSkeleton } from './journal-grid';

@@ -1,7 +1,7 @@
 import type { DiscoverOverview, Journal, JournalPage } from '@selah/shared/schemas/journals';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { forgetOnceUnused } from '@/lib/query-client';
-import { journalsQueryOptions } from '../api/get-journals';
+import { journalsQueryOptions } from '@/api/get-journals';
 
 /** The prayers feature's key prefix of one journal's prayer pages (one entry per filter). */
 const journalPrayersKey = (id: string) => ['prayers', 'journal', id] as const;

@@ -27,7 +27,7 @@ import { getPlanLimit } from '@/lib/plan-limit';
 import { toast } from '@/lib/toast';
 import { useExportJournalPdf } from '../api/export-journal-pdf';
 import { useExportAccess } from '../api/get-export-access';
-import { useExportJournals } from '../api/get-export-journals';
+import { useOwnedJournals } from '@/api/get-journals';
 
 interface ExportOptions {
   journalId: string;
@@ -67,7 +67,7 @@ export function ExportDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const id = useId();
-  const journals = useExportJournals({ enabled: open });
+  const journals = useOwnedJournals({ enabled: open });
   const access = useExportAccess({ enabled: open });
   const exportPdf = useExportJournalPdf();
   const [options, setOptions] = useState<ExportOptions>(DEFAULTS);

@@ -2,6 +2,7 @@ import type { Prayer } from '@selah/shared/schemas/prayers';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useJournal } from '@/api/get-journal';
 import { UpgradeNotice } from '@/components/errors/upgrade-notice';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -9,7 +10,6 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
 import { useExportAccess } from '../api/get-export-access';
-import { usePrintJournal } from '../api/get-print-journal';
 import { PRINT_MAX_PRAYERS, usePrintPrayers } from '../api/get-print-prayers';
 import { EXPORT_NEEDS_PREMIUM } from './export-dialog';
 
@@ -110,7 +110,7 @@ export function JournalPrintView({
   include: PrintIncludes;
 }) {
   const access = useExportAccess();
-  const journal = usePrintJournal(journalId);
+  const journal = useJournal(journalId, { toastOnError: false });
   const allowed = access.isError || (access.data?.limits.export ?? false);
   const isOwner = journal.data?.membership === 'owner';
   const prayers = usePrintPrayers(journalId, include.answered, {

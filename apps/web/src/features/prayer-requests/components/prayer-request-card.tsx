@@ -1,11 +1,11 @@
 import { displayName } from '@/lib/utils';
 import type { PrayerRequest } from '@selah/shared/schemas/prayer-requests';
 import { HandHeart, Pencil, Sparkles, Users } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format-date';
 import { DeleteRequestButton } from './delete-request-button';
-import { PrayedButton, PrayingButton } from './praying-button';
+import { PrayingButton } from './praying-button';
 import {
   AnsweredBadge,
   CategoryBadge,
@@ -22,6 +22,15 @@ function audienceText(request: PrayerRequest) {
   return count === 1 ? 'Shared with 1 friend' : `Shared with ${count} friends`;
 }
 
+/** What a request hands the route for its "Prayed" button. */
+export type PrayedRequest = Pick<PrayerRequest, '_id' | 'title' | 'status'>;
+
+/**
+ * Renders a request's "Prayed" button (the practice feature's), given by the route module:
+ * features do not import each other.
+ */
+export type RenderRequestPrayed = (request: PrayedRequest) => ReactNode;
+
 /**
  * A prayer request card. The user's own (My Requests): title, Private/Public, description,
  * category, date, praying count, View Details and delete. A friend's (Friend Requests): also
@@ -31,11 +40,13 @@ export function PrayerRequestCard({
   request,
   onOpen,
   onEdit,
+  renderPrayed,
 }: {
   request: PrayerRequest;
   onOpen: (request: PrayerRequest) => void;
   /** Opens the edit form (the user's own requests). */
   onEdit: (request: PrayerRequest) => void;
+  renderPrayed: RenderRequestPrayed;
 }) {
   const id = useId();
   const mine = request.isMine;
@@ -107,12 +118,12 @@ export function PrayerRequestCard({
               <Pencil aria-hidden="true" />
               Edit
             </Button>
-            <PrayedButton request={request} />
+            {renderPrayed(request)}
           </>
         ) : (
           <>
             <PrayingButton request={request} />
-            <PrayedButton request={request} />
+            {renderPrayed(request)}
           </>
         )}
       </div>

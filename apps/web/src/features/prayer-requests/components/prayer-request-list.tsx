@@ -9,7 +9,7 @@ import {
   usePrayerRequests,
   type PrayerRequestsFilter,
 } from '../api/get-prayer-requests';
-import { PrayerRequestCard } from './prayer-request-card';
+import { PrayerRequestCard, type RenderRequestPrayed } from './prayer-request-card';
 
 const GRID = 'grid gap-4 @xl:grid-cols-2 @4xl:grid-cols-3';
 
@@ -41,11 +41,13 @@ export function PrayerRequestList({
   empty,
   onOpen,
   onEdit,
+  renderPrayed,
 }: {
   filter: PrayerRequestsFilter;
   empty: ReactNode;
   onOpen: (request: PrayerRequest) => void;
   onEdit: (request: PrayerRequest) => void;
+  renderPrayed: RenderRequestPrayed;
 }) {
   const query = usePrayerRequests(filter);
   const sentinel = useLoadMoreOnScroll(query);
@@ -77,7 +79,12 @@ export function PrayerRequestList({
       <ul className={GRID} aria-label="Prayer requests" aria-busy={query.isFetching || undefined}>
         {requests.map((request) => (
           <li key={request._id} className="grid">
-            <PrayerRequestCard request={request} onOpen={onOpen} onEdit={onEdit} />
+            <PrayerRequestCard
+              request={request}
+              onOpen={onOpen}
+              onEdit={onEdit}
+              renderPrayed={renderPrayed}
+            />
           </li>
         ))}
       </ul>

@@ -11,6 +11,7 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useSetSearchParam } from '@/hooks/use-set-search-param';
 import { ExportDialog, RequestDetailsDialog, RequestFormDialog } from './lazy-dialogs';
 import { MyGroupsTab } from './my-groups-tab';
+import type { RenderRequestPrayed } from './prayer-request-card';
 import { PrayerRequestList } from './prayer-request-list';
 
 /** The request filter offers seven categories (spec-2 §9); the form offers all nine. */
@@ -32,9 +33,9 @@ const isFilterCategory = (value: string | null): value is PrayerCategory =>
  * The Prayer Requests page (spec-2 "/prayer-requests"): search and category (sent to the
  * server), My Requests / Friend Requests / Prayer Groups tabs, and the New Request and Export
  * dialogs. Tab, category and search live in the URL (`?tab=friendRequests`, as notifications
- * link there).
+ * link there). Each request's "Prayed" button is composed in by the route (`renderPrayed`).
  */
-export function PrayerRequestsPage() {
+export function PrayerRequestsPage({ renderPrayed }: { renderPrayed: RenderRequestPrayed }) {
   const [params] = useSearchParams();
   const update = useSetSearchParam();
   const rawTab = params.get('tab');
@@ -102,6 +103,7 @@ export function PrayerRequestsPage() {
                 filter={{ type: 'myRequests', category, searchQuery }}
                 onOpen={setSelected}
                 onEdit={setEditing}
+                renderPrayed={renderPrayed}
                 empty={
                   filtered ? (
                     'No prayer requests match your search.'
@@ -124,6 +126,7 @@ export function PrayerRequestsPage() {
                 filter={{ type: 'friendRequests', category, searchQuery }}
                 onOpen={setSelected}
                 onEdit={setEditing}
+                renderPrayed={renderPrayed}
                 empty={
                   filtered
                     ? 'No prayer requests match your search.'
@@ -151,6 +154,7 @@ export function PrayerRequestsPage() {
       <ExportDialog open={exporting} onOpenChange={setExporting} />
       <RequestDetailsDialog
         request={selected}
+        renderPrayed={renderPrayed}
         onOpenChange={(open) => {
           if (!open) setSelected(null);
         }}

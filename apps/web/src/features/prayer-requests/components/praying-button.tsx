@@ -4,7 +4,6 @@ import type {
   PrayerRequest,
 } from '@selah/shared/schemas/prayer-requests';
 import { Check, ChevronDown, HandHeart, X } from 'lucide-react';
-import { useRecordPrayed } from '@/hooks/use-record-prayed';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -109,44 +108,5 @@ export function PrayingButton({
         )}
       </DropdownMenuContent>
     </DropdownMenu>
-  );
-}
-
-/**
- * "Prayed" on any request not yet answered, a friend's or one's own, committed or not: records
- * today's prayer (issue 20 §4); a 'once' commitment ends with it.
- */
-export function PrayedButton({
-  request,
-}: {
-  request: Pick<PrayerRequest, '_id' | 'title' | 'status'>;
-}) {
-  const prayed = useRecordPrayed();
-  if (request.status === 'answered') return null;
-  return (
-    <Button
-      size="sm"
-      variant="secondary"
-      disabled={prayed.isPending}
-      aria-label={`Prayed for "${request.title}"`}
-      onClick={() =>
-        prayed.mutate(
-          { kind: 'request', id: request._id, source: 'card' },
-          {
-            onSuccess: () =>
-              toast.success('Prayed', {
-                description: `Your prayer for "${request.title}" is recorded.`,
-              }),
-            onError: () =>
-              toast.error('Error', {
-                description: 'Failed to record your prayer. Please try again.',
-              }),
-          },
-        )
-      }
-    >
-      <HandHeart aria-hidden="true" />
-      Prayed
-    </Button>
   );
 }

@@ -14,7 +14,8 @@ import { Separator } from '@/components/ui/separator';
 import { formatDate } from '@/lib/format-date';
 import { usePrayerRequest } from '../api/get-prayer-request';
 import { DeleteRequestButton } from './delete-request-button';
-import { PrayedButton, PrayingButton } from './praying-button';
+import type { RenderRequestPrayed } from './prayer-request-card';
+import { PrayingButton } from './praying-button';
 import {
   AnsweredBadge,
   CategoryBadge,
@@ -31,23 +32,38 @@ import { RequestOwnerActions, RequestTestimony, RequestUpdates } from './request
 export function RequestDetailsDialog({
   request,
   onOpenChange,
+  renderPrayed,
 }: {
   /** The request to show; null keeps the dialog closed. */
   request: PrayerRequest | null;
   onOpenChange: (open: boolean) => void;
+  renderPrayed: RenderRequestPrayed;
 }) {
   return (
     <Dialog open={request !== null} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-xl">
         {request && (
-          <RequestDetails key={request._id} initial={request} onClose={() => onOpenChange(false)} />
+          <RequestDetails
+            key={request._id}
+            initial={request}
+            onClose={() => onOpenChange(false)}
+            renderPrayed={renderPrayed}
+          />
         )}
       </DialogContent>
     </Dialog>
   );
 }
 
-function RequestDetails({ initial, onClose }: { initial: PrayerRequest; onClose: () => void }) {
+function RequestDetails({
+  initial,
+  onClose,
+  renderPrayed,
+}: {
+  initial: PrayerRequest;
+  onClose: () => void;
+  renderPrayed: RenderRequestPrayed;
+}) {
   const { data } = usePrayerRequest(initial);
   // A failed read keeps the copy from the list.
   const request = data ?? initial;
@@ -114,7 +130,7 @@ function RequestDetails({ initial, onClose }: { initial: PrayerRequest; onClose:
         ) : (
           <div className="flex flex-wrap gap-2">
             <PrayingButton request={request} />
-            <PrayedButton request={request} />
+            {renderPrayed(request)}
           </div>
         )}
         <Button variant="outline" onClick={onClose}>

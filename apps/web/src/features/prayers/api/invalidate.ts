@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { journalsQueryOptions } from '@/api/get-journals';
 
 /**
  * After a prayer changes, everything that shows or counts prayers is stale: prayer lists and
@@ -13,7 +14,7 @@ export function invalidatePrayerData(queryClient: QueryClient, keepPrayerId?: st
       predicate: (query) =>
         !(keepPrayerId && query.queryKey[1] === 'detail' && query.queryKey[2] === keepPrayerId),
     }),
-    queryClient.invalidateQueries({ queryKey: ['journals'] }),
+    queryClient.invalidateQueries({ queryKey: journalsQueryOptions().queryKey }),
     queryClient.invalidateQueries({ queryKey: ['stats'] }),
     queryClient.invalidateQueries({ queryKey: ['prayer-groups', 'prayers'] }),
   ]);

@@ -11,6 +11,9 @@ import { renderComponent } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
 import { JournalPrayersSection } from './journal-prayers-section';
 
+/** The route puts the practice feature's "Prayed" in each card; tested with the routes. */
+const renderPrayed = () => null;
+
 const me = buildUser({ _id: '00000000-0000-4000-8000-0000000000aa' });
 
 function journalWith(prayers: Prayer[], overrides: Partial<JournalDetail> = {}) {
@@ -67,7 +70,9 @@ describe('JournalPrayersSection', () => {
 
   it('shows the first page from the journal without fetching, with the tab counts', async () => {
     const queries = servePrayers(prayers);
-    renderComponent(<JournalPrayersSection journal={journalWith(prayers)} canEdit />);
+    renderComponent(
+      <JournalPrayersSection journal={journalWith(prayers)} canEdit renderPrayed={renderPrayed} />,
+    );
 
     expect(screen.getByRole('heading', { name: 'Prayer Points' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
@@ -81,7 +86,7 @@ describe('JournalPrayersSection', () => {
   it('filters by tab, category and search through the API', async () => {
     const queries = servePrayers(prayers);
     const { user } = renderComponent(
-      <JournalPrayersSection journal={journalWith(prayers)} canEdit />,
+      <JournalPrayersSection journal={journalWith(prayers)} canEdit renderPrayed={renderPrayed} />,
     );
 
     await user.click(screen.getByRole('tab', { name: 'Answered (1)' }));
@@ -118,7 +123,9 @@ describe('JournalPrayersSection', () => {
     ['Answered (0)', ['No answered prayers yet.', 'Keep praying faithfully!']],
   ])('says so when the %s tab is empty', async (tab, texts) => {
     servePrayers([]);
-    const { user } = renderComponent(<JournalPrayersSection journal={journalWith([])} canEdit />);
+    const { user } = renderComponent(
+      <JournalPrayersSection journal={journalWith([])} canEdit renderPrayed={renderPrayed} />,
+    );
 
     await user.click(screen.getByRole('tab', { name: tab }));
 
@@ -136,7 +143,9 @@ describe('JournalPrayersSection', () => {
         ]),
       ),
     );
-    const { user } = renderComponent(<JournalPrayersSection journal={journal} canEdit />);
+    const { user } = renderComponent(
+      <JournalPrayersSection journal={journal} canEdit renderPrayed={renderPrayed} />,
+    );
 
     await user.click(screen.getByRole('button', { name: 'Add New Prayer' }));
 
@@ -148,7 +157,11 @@ describe('JournalPrayersSection', () => {
 
   it('tells a reader who is not the owner that only the owner adds prayers', async () => {
     const { user } = renderComponent(
-      <JournalPrayersSection journal={journalWith(prayers)} canEdit={false} />,
+      <JournalPrayersSection
+        journal={journalWith(prayers)}
+        canEdit={false}
+        renderPrayed={renderPrayed}
+      />,
     );
 
     await user.click(screen.getByRole('button', { name: 'Add New Prayer' }));
@@ -162,7 +175,7 @@ describe('JournalPrayersSection', () => {
 
   it('opens the details of a prayer from its card', async () => {
     const { user } = renderComponent(
-      <JournalPrayersSection journal={journalWith(prayers)} canEdit />,
+      <JournalPrayersSection journal={journalWith(prayers)} canEdit renderPrayed={renderPrayed} />,
     );
 
     await user.click(screen.getByRole('button', { name: 'New job' }));
@@ -183,6 +196,7 @@ describe('JournalPrayersSection', () => {
       <JournalPrayersSection
         journal={journalWith(prayers, { prayersNextCursor: 'next-page' })}
         canEdit
+        renderPrayed={renderPrayed}
       />,
     );
 
@@ -208,6 +222,7 @@ describe('JournalPrayersSection', () => {
       <JournalPrayersSection
         journal={journalWith(prayers, { prayersNextCursor: 'next-page' })}
         canEdit
+        renderPrayed={renderPrayed}
       />,
     );
 

@@ -8,6 +8,7 @@ import { isPrayerCategory } from '@/lib/prayer-category';
 import { toast } from '@/lib/toast';
 import { useJournalPrayers, type JournalPrayerStatus } from '../api/get-journal-prayers';
 import { PrayerFormDialog, PrayerDetailsDialog } from './lazy-dialogs';
+import type { RenderPrayed } from './prayer-card';
 import { PrayerGrid } from './prayer-grid';
 import { PrivatePrayersNotice } from './private-prayers-notice';
 
@@ -34,9 +35,12 @@ const TABS: { value: JournalPrayerStatus; empty: ReactNode }[] = [
 export function JournalPrayersSection({
   journal,
   canEdit,
+  renderPrayed,
 }: {
   journal: JournalDetail;
   canEdit: boolean;
+  /** Each card's "Prayed" button, composed in by the route. */
+  renderPrayed: RenderPrayed;
 }) {
   const id = useId();
   const [tab, setTab] = useState<JournalPrayerStatus>('all');
@@ -111,6 +115,7 @@ export function JournalPrayersSection({
                 errorMessage="Failed to load prayers. Please try again."
                 onOpen={setSelected}
                 onAdd={onAdd}
+                renderPrayed={renderPrayed}
               />
             )}
           </TabsContent>

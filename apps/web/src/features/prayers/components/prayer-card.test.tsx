@@ -10,14 +10,18 @@ describe('PrayerCard', () => {
       journalTitle: 'Shiloh Journal',
       createdAt: '2026-03-14T10:00:00.000Z',
     });
-    renderComponent(<PrayerCard prayer={prayer} onOpen={() => undefined} showJournal />);
+    renderComponent(
+      <PrayerCard prayer={prayer} onOpen={() => undefined} showJournal renderPrayed={() => null} />,
+    );
 
     expect(screen.getByText('Shiloh Journal ·')).toBeInTheDocument();
   });
 
   it("says 'Shared with you' for a prayer shared in a journal the reader may not open", () => {
     const prayer = buildPrayer({ journalTitle: null });
-    renderComponent(<PrayerCard prayer={prayer} onOpen={() => undefined} showJournal />);
+    renderComponent(
+      <PrayerCard prayer={prayer} onOpen={() => undefined} showJournal renderPrayed={() => null} />,
+    );
 
     expect(screen.getByText('Shared with you ·')).toBeInTheDocument();
   });

@@ -1,11 +1,26 @@
 import type { Prayer } from '@selah/shared/schemas/prayers';
 import { BookMarked, CheckCircle2, Circle, Lock, Star, Sunrise } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { getCategoryClass } from '@/lib/category-colors';
 import { formatDate } from '@/lib/format-date';
 import { cn } from '@/lib/utils';
 import { prayerJournalLabel } from '../utils/journal-label';
-import { PrayedButton } from './prayed-button';
+
+/**
+ * What a card hands the route for its "Prayed" button (the practice feature's, composed in by
+ * the route module: features do not import each other).
+ */
+export interface PrayedSlotProps {
+  prayerId: string;
+  title: string;
+  /** The id of the prayer's title: a screen reader says "Prayed, <title>". */
+  describedBy: string;
+  className: string;
+}
+
+/** Renders a card's "Prayed" button; given by the route (`app/routes`). */
+export type RenderPrayed = (props: PrayedSlotProps) => ReactNode;
 
 /** The category badge, coloured per spec-1 §2 (grey for categories without a colour). */
 export function CategoryBadge({ category }: { category: string }) {
@@ -56,18 +71,20 @@ export function DueMarks({ prayer }: { prayer: Pick<Prayer, 'due' | 'urgent'> })
 }
 
 /**
- * A prayer in a list: title, content clamped to 2 lines, category, status and date. The whole
- * card is one button that opens the details dialog.
+ * A prayer in a list: title, content clamped to 2 lines, category, status, date and "Prayed".
+ * The whole card is one button that opens the details dialog; "Prayed" sits above it.
  */
 export function PrayerCard({
   prayer,
   onOpen,
   showJournal = false,
+  renderPrayed,
 }: {
   prayer: Prayer;
   onOpen: (prayer: Prayer) => void;
   /** Name the journal (on Prayer Points, where prayers of all journals are mixed). */
   showJournal?: boolean;
+  renderPrayed: RenderPrayed;
 }) {
   return (
     <article
@@ -119,12 +136,12 @@ export function PrayerCard({
             ? `Answered ${formatDate(prayer.answeredAt, 'short')}`
             : `Added ${formatDate(prayer.createdAt, 'short')}`}
         </p>
-        <PrayedButton
-          prayerId={prayer._id}
-          title={prayer.title}
-          describedBy={`prayer-${prayer._id}-title`}
-          className="shrink-0"
-        />
+        {renderPrayed({
+          prayerId: prayer._id,
+          title: prayer.title,
+          describedBy: `prayer-${prayer._id}-title`,
+          className: 'shrink-0',
+        })}
       </div>
     </article>
   );

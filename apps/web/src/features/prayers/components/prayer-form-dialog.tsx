@@ -37,7 +37,7 @@ import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { setServerFieldErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useCreatePrayer } from '../api/create-prayer';
-import { useJournalChoices } from '../api/get-owned-journals';
+import { useJournals } from '@/api/get-journals';
 import { useUpdatePrayer } from '../api/update-prayer';
 import { prayerJournalLabel } from '../utils/journal-label';
 
@@ -111,7 +111,7 @@ export function PrayerFormDialog({
   const id = useId();
   const editing = prayer !== undefined;
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
-  const journals = useJournalChoices({ enabled: open && !editing });
+  const journals = useJournals({ enabled: open && !editing });
   const createPrayer = useCreatePrayer();
   const updatePrayer = useUpdatePrayer();
   const form = useForm<AddPrayerValues>({ defaultValues: prayer ? valuesOf(prayer) : EMPTY });

@@ -6,7 +6,7 @@ import { ListLoadError } from '@/components/errors/page-states';
 import { LoadMoreRow } from '@/components/ui/load-more-row';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
-import { PrayerCard } from './prayer-card';
+import { PrayerCard, type RenderPrayed } from './prayer-card';
 
 /** Columns follow the space the list has (container queries), not the window. */
 const GRID = 'grid gap-4 @xl:grid-cols-2 @4xl:grid-cols-3';
@@ -70,6 +70,7 @@ export function PrayerGrid({
   onOpen,
   onAdd,
   showJournal = false,
+  renderPrayed,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<PrayerPage>>;
   /** What an empty list says (spec-1 §2 empty texts). */
@@ -78,6 +79,7 @@ export function PrayerGrid({
   onOpen: (prayer: Prayer) => void;
   onAdd: () => void;
   showJournal?: boolean;
+  renderPrayed: RenderPrayed;
 }) {
   if (query.isPending) {
     return (
@@ -104,7 +106,12 @@ export function PrayerGrid({
       <ul className={GRID} aria-label="Prayers" aria-busy={query.isFetching || undefined}>
         {prayers.map((prayer) => (
           <li key={prayer._id} className="grid">
-            <PrayerCard prayer={prayer} onOpen={onOpen} showJournal={showJournal} />
+            <PrayerCard
+              prayer={prayer}
+              onOpen={onOpen}
+              showJournal={showJournal}
+              renderPrayed={renderPrayed}
+            />
           </li>
         ))}
         <li className="grid">

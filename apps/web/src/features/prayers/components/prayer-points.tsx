@@ -15,6 +15,7 @@ import { isPrayerCategory } from '@/lib/prayer-category';
 import { usePrayerSummary } from '../api/get-prayer-summary';
 import { useUserPrayers, type UserPrayerStatus } from '../api/get-user-prayers';
 import { PrayerFormDialog, PrayerDetailsDialog } from './lazy-dialogs';
+import type { RenderPrayed } from './prayer-card';
 import { PrayerGrid } from './prayer-grid';
 import { CategoryCountsPanel, PrayerStatsPanel, PrayerStatsSkeleton } from './prayer-stats-panel';
 
@@ -51,11 +52,18 @@ const isTab = (value: string | null): value is UserPrayerStatus =>
 /**
  * The Prayer Points page body (spec-2 "/prayers"): the user's prayers across their journals with
  * search, category filter and Active / Answered / All tabs, the Prayer Stats panel and the
- * per-category counts, with the rhythm view (`rhythm`, composed in by the route; issue 20 §5
+ * per-category counts, with the rhythm view (`rhythm`, composed in by the route, as each card's "Prayed" is; issue 20 §5
  * replaces the spec's 7-day bars with it). Tab, category and search live in the URL (`?tab=answered` opens the
  * answered tab).
  */
-export function PrayerPoints({ rhythm }: { rhythm?: ReactNode } = {}) {
+export function PrayerPoints({
+  rhythm,
+  renderPrayed,
+}: {
+  rhythm?: ReactNode;
+  /** Each card's "Prayed" button, composed in by the route. */
+  renderPrayed: RenderPrayed;
+}) {
   const [params] = useSearchParams();
   const update = useSetSearchParam();
   const rawTab = params.get('tab');
@@ -134,6 +142,7 @@ export function PrayerPoints({ rhythm }: { rhythm?: ReactNode } = {}) {
                     onOpen={setSelected}
                     onAdd={() => setAdding(true)}
                     showJournal
+                    renderPrayed={renderPrayed}
                   />
                 )}
               </TabsContent>

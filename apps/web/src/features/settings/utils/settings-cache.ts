@@ -1,14 +1,12 @@
 import type { User } from '@selah/shared/schemas/auth';
 import type { Settings } from '@selah/shared/schemas/settings';
 import type { QueryClient } from '@tanstack/react-query';
+import { currentUserQueryOptions } from '@/api/get-current-user';
 import { useAuthStore } from '@/stores/auth-store';
 import { settingsQueryOptions } from '../api/get-settings';
 
-/**
- * The signed-in user as GET /auth/me caches it (the auth feature's `currentUserQueryOptions`;
- * features do not import each other). The app refreshes the stored user from it.
- */
-const CURRENT_USER_KEY = ['auth', 'me'] as const;
+/** The signed-in user as GET /auth/me caches it; the app refreshes the stored user from it. */
+const CURRENT_USER_KEY = currentUserQueryOptions().queryKey;
 
 /**
  * Called before an account change is sent: a refresh of the signed-in user that is still on

@@ -1,5 +1,6 @@
 import { ShareResultSchema } from '@selah/shared/schemas/friends';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { journalsQueryOptions } from '@/api/get-journals';
 import { api } from '@/lib/api-client';
 
 export type ShareKind = 'journal' | 'prayer';
@@ -39,7 +40,8 @@ export const useShareItem = () => {
     onSuccess: (_result, { kind, id }) => {
       void queryClient.invalidateQueries({ queryKey: [...SHARES_KEY, kind, id] });
       // Sharing a private journal adds members: its details and counts change.
-      if (kind === 'journal') void queryClient.invalidateQueries({ queryKey: ['journals'] });
+      if (kind === 'journal')
+        void queryClient.invalidateQueries({ queryKey: journalsQueryOptions().queryKey });
     },
     // The dialog shows the server's message itself.
     meta: { toastOnError: false },

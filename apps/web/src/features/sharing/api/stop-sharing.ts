@@ -1,5 +1,6 @@
 import type { SharedWith } from '@selah/shared/schemas/friends';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { journalsQueryOptions } from '@/api/get-journals';
 import { api } from '@/lib/api-client';
 import { SHARES_KEY, sharedItemPath, type ShareKind } from './share-item';
 
@@ -32,7 +33,8 @@ export const useStopSharing = () => {
     onSettled: (_result, _error, { kind, id }) => {
       void queryClient.invalidateQueries({ queryKey: [...SHARES_KEY, kind, id] });
       // A journal loses a member: its member list and counts change.
-      if (kind === 'journal') void queryClient.invalidateQueries({ queryKey: ['journals'] });
+      if (kind === 'journal')
+        void queryClient.invalidateQueries({ queryKey: journalsQueryOptions().queryKey });
     },
     // The dialog says who it was in its own toasts.
     meta: { toastOnError: false },

@@ -12,6 +12,10 @@ export const getJournal = (id: string, signal?: AbortSignal) =>
 export const journalRead = (id: string) =>
   ({ path: `/journals/${encodeURIComponent(id)}`, schema: JournalDetailSchema }) as const;
 
+/**
+ * One journal: one read and one cache entry for its page and its print view. Under the
+ * ['journals'] prefix, so a write that invalidates the journals refreshes it too.
+ */
 export const journalQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['journals', id],
@@ -19,4 +23,9 @@ export const journalQueryOptions = (id: string) =>
     meta: { errorMessage: LOAD_JOURNAL_FAILED },
   });
 
-export const useJournal = (id: string) => useQuery(journalQueryOptions(id));
+/** `toastOnError: false` where the page shows its own error state (the print view). */
+export const useJournal = (id: string, { toastOnError = true }: { toastOnError?: boolean } = {}) =>
+  useQuery({
+    ...journalQueryOptions(id),
+    ...(toastOnError ? {} : { meta: { toastOnError: false } }),
+  });

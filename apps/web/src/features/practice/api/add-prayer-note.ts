@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 /**
  * A dated note on one of the user's prayers (what changed, what they sensed): from the prayer's
- * timeline and from a pray-through session, so shared by both features. Errors are the caller's
+ * timeline and from a pray-through session. Errors are the caller's
  * to show.
  */
 export const addPrayerNote = ({ id, text }: { id: string; text: string }) =>

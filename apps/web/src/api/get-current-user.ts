@@ -5,6 +5,11 @@ import { api } from '@/lib/api-client';
 export const getCurrentUser = (signal?: AbortSignal) =>
   api.get('/auth/me', { schema: UserSchema, ...(signal ? { signal } : {}) });
 
+/**
+ * The signed-in user as GET /auth/me answers: one cache entry, which the app refreshes the
+ * stored user from (auth), account changes write into (settings) and a new plan invalidates
+ * (billing).
+ */
 export const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: ['auth', 'me'],

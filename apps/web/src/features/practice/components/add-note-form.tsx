@@ -5,7 +5,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useAddPrayerNote } from '@/hooks/use-add-prayer-note';
+import { useAddPrayerNote } from '../api/add-prayer-note';
 
 export const ADD_NOTE_ERROR = 'Your note could not be saved. Please try again.';
 

@@ -10,9 +10,9 @@ export interface PrayedTarget {
 
 /**
  * Records a Prayed (issue 20 §4) on a prayer or a prayer request the user may read: today, or a
- * late entry (`day`, at most 7 days back). The one way every feature records one (cards, the
- * prayer page, the session, the rhythm view's late entry), since features may not import each
- * other.
+ * late entry (`day`, at most 7 days back). The one way the app records one: the Prayed buttons
+ * (on cards, dialogs and the prayer page, composed there by the route modules), the session and
+ * the rhythm view's late entry.
  */
 export const recordPrayed = ({ kind, id, ...body }: PrayedTarget & NonNullable<PrayedInput>) =>
   api.post(

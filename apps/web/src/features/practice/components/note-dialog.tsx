@@ -12,7 +12,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/lib/toast';
 import { getErrorMessage } from '@/lib/api-client';
-import { useAddPrayerNote } from '@/hooks/use-add-prayer-note';
+import { useAddPrayerNote } from '../api/add-prayer-note';
 
 export const NOTE_MAX = 2000;
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useRecordPrayed } from '@/hooks/use-record-prayed';
+import { useRecordPrayed } from '../api/record-prayed';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

@@ -6,7 +6,7 @@ import {
 import { Check, CheckCircle2, Flame, NotebookPen, SkipForward, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useRecordPrayed } from '@/hooks/use-record-prayed';
+import { useDashboardStats } from '@/api/get-dashboard-stats';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -23,13 +23,13 @@ import {
   type SessionRequest,
   usePraySession,
 } from '../api/get-pray-session';
-import { useStreak } from '../api/get-streak';
 import {
   clearSavedSession,
   readSavedSession,
   saveSession,
   type SavedSession,
 } from '../hooks/saved-session';
+import { useRecordPrayed } from '../api/record-prayed';
 import { useSessionKeys } from '../hooks/use-session-keys';
 import { TIMER_CHOICES, type TimerMinutes, useTimerChoice } from '../hooks/use-timer-choice';
 import { NoteDialog } from './note-dialog';
@@ -605,7 +605,7 @@ function EmptyState({ dueOnly }: { dueOnly: boolean }) {
 }
 
 function EndScreen({ round, onMore }: { round: Round; onMore: () => void }) {
-  const streak = useStreak(true);
+  const streak = useDashboardStats({ toastOnError: false });
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const nextDue = round.left.find((item) => item.due);

@@ -13,7 +13,11 @@ export const getDashboardStats = (signal?: AbortSignal) =>
     ...(signal ? { signal } : {}),
   });
 
-/** The dashboard's counts, streak, activity and recent testimonies. */
+/**
+ * The user's counts, streak, activity and recent testimonies: one read and one cache entry for
+ * the dashboard and the session's end screen (its streak). Writes invalidate the ['stats']
+ * prefix, which holds this key.
+ */
 export const dashboardStatsQueryOptions = () =>
   queryOptions({
     queryKey: ['stats', 'dashboard'],
@@ -21,4 +25,12 @@ export const dashboardStatsQueryOptions = () =>
     meta: { errorMessage: DASHBOARD_ERROR_MESSAGE },
   });
 
-export const useDashboardStats = () => useQuery(dashboardStatsQueryOptions());
+/**
+ * `toastOnError: false` where the statistics are a side detail (the session's end screen) and
+ * a failed refresh should not interrupt.
+ */
+export const useDashboardStats = ({ toastOnError = true }: { toastOnError?: boolean } = {}) =>
+  useQuery({
+    ...dashboardStatsQueryOptions(),
+    ...(toastOnError ? {} : { meta: { toastOnError: false } }),
+  });
