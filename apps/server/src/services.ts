@@ -34,7 +34,7 @@ import { PrayerRequestsService } from './modules/prayer-requests/prayer-requests
 import { PrayersService } from './modules/prayers/prayers.service.ts';
 import { SharingService } from './modules/sharing/sharing.service.ts';
 import { StatsService } from './modules/stats/stats.service.ts';
-import { AccountService } from './modules/users/account.service.ts';
+import { AccountService } from './modules/account/account.service.ts';
 import { UsersService } from './modules/users/users.service.ts';
 
 /** Friend requests and invitations per user per hour (ASVS anti-automation). */
@@ -148,20 +148,15 @@ export function createServices(opts: ServiceOptions) {
   const plans = new PlansService({ db: db.db, now });
   const prayerLog = new PrayerLogService({ db: db.db, users, now });
   const pray = new PrayService({ db: db.db, prayerLog });
-  const prayers: PrayersService = new PrayersService({
+  const prayers = new PrayersService({
     db: db.db,
     access,
     now,
     notifications,
     plans,
     prayerLog,
-    // Prayers and journals use each other (counters, a journal's page of prayers): read when
-    // used, once both are built.
-    get journals(): JournalsService {
-      return journals;
-    },
   });
-  const journals: JournalsService = new JournalsService({
+  const journals = new JournalsService({
     db: db.db,
     access,
     now,

@@ -18,7 +18,7 @@ import type { PrayersService } from '../prayers/prayers.service.ts';
 import { presentJournal, presentMember } from './journals.presenter.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
 import type { PublicUserRow } from '../friends/friends.presenter.ts';
-import { type CounterDelta, JournalsRepository } from './journals.repository.ts';
+import { JournalsRepository } from './journals.repository.ts';
 
 const MEMBER_LIST_LIMIT = 100;
 const MY_JOURNALS_LIMIT = 500;
@@ -256,15 +256,6 @@ export class JournalsService {
   }
 
   /** Adds deltas to a journal's counters (its prayers changed), in the caller's transaction. */
-  async bumpCounters(id: string, delta: CounterDelta, tx: Tx): Promise<void> {
-    await this.repo.bumpCounters(id, delta, tx);
-  }
-
-  /** Ids of every member of a journal other than its owner. */
-  async memberIds(id: string, tx: DbOrTx = this.db): Promise<string[]> {
-    return this.repo.memberIds(id, tx);
-  }
-
   /**
    * Ends the memberships that came from shares between two people who are no longer friends:
    * each leaves the other's journals they were added to (docs/decisions/037).

@@ -19,7 +19,6 @@ import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { addDays, localDate, periodStarts } from '../../lib/time-zone.ts';
 import { type AccessPolicy, seenByJournalReaders } from '../access/access.policy.ts';
-import type { JournalsService } from '../journals/journals.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PlansService } from '../billing/plans.service.ts';
 import type { PrayerLogService, RecordPrayed } from '../prayer-log/prayer-log.service.ts';
@@ -79,8 +78,6 @@ export interface PrayersServiceDeps {
   notifications: NotificationsService;
   /** Plan limits (prayer points). */
   plans: PlansService;
-  /** A prayer's journal: its counters and members (the two services use each other). */
-  journals: JournalsService;
   /** The prayer log: Prayed events, notes, the streak (issue 20). */
   prayerLog: PrayerLogService;
 }
@@ -88,7 +85,6 @@ export interface PrayersServiceDeps {
 /** Prayers inside journals: status, testimonies, shares, lists, summary. Access: the policy's. */
 export class PrayersService {
   private readonly repo: PrayersRepository;
-  private readonly deps: PrayersServiceDeps;
   private readonly db: Db;
   private readonly access: AccessPolicy;
   private readonly now: () => Date;
@@ -98,18 +94,12 @@ export class PrayersService {
 
   constructor(deps: PrayersServiceDeps) {
     this.prayerLog = deps.prayerLog;
-    this.deps = deps;
     this.db = deps.db;
     this.access = deps.access;
     this.notifications = deps.notifications;
     this.plans = deps.plans;
     this.repo = new PrayersRepository(deps.db);
     this.now = deps.now;
-  }
-
-  /** Read when used: the journals service is built after this one (services.ts). */
-  private get journals(): JournalsService {
-    return this.deps.journals;
   }
 
   /**
@@ -216,7 +206,7 @@ export class PrayersService {
    */
   async write(values: Omit<NewPrayer, 'createdAt'>, tx: Tx): Promise<PrayerRow> {
     const prayer = await this.repo.insert({ ...values, createdAt: this.now() }, tx);
-    await this.journals.bumpCounters(prayer.journalId, counterDelta(prayer, 1), tx);
+    await this.repo.bumpJournalTallies(prayer.journalId, counterDelta(prayer, 1), tx);
     await this.logActivity(prayer.authorId, 'prayer_written', tx);
     return prayer;
   }
@@ -243,7 +233,7 @@ export class PrayersService {
         tx,
       );
       if (updated && seenByJournalReaders(updated) !== seenByJournalReaders(prayer)) {
-        await this.journals.bumpCounters(
+        await this.repo.bumpJournalTallies(
           prayer.journalId,
           addDeltas(counterDelta(prayer, -1), counterDelta(updated, 1)),
           tx,
@@ -283,7 +273,7 @@ export class PrayersService {
         tx,
       );
       if (changed.length > 0) {
-        await this.journals.bumpCounters(
+        await this.repo.bumpJournalTallies(
           input.journal,
           {
             publicPrayerCount: changed.length,
@@ -305,7 +295,7 @@ export class PrayersService {
       const prayer = await this.repo.lock(id, tx);
       if (!prayer) throw notFound('Prayer');
       await this.repo.delete(id, tx);
-      await this.journals.bumpCounters(prayer.journalId, counterDelta(prayer, -1), tx);
+      await this.repo.bumpJournalTallies(prayer.journalId, counterDelta(prayer, -1), tx);
     });
   }
 
@@ -323,7 +313,7 @@ export class PrayersService {
         { status, answeredAt: isAnswered ? this.now() : null },
         tx,
       );
-      await this.journals.bumpCounters(
+      await this.repo.bumpJournalTallies(
         prayer.journalId,
         addDeltas(counterDelta(prayer, -1), counterDelta(updated!, 1)),
         tx,
@@ -331,7 +321,7 @@ export class PrayersService {
       if (isAnswered) await this.logActivity(user.id, 'prayer_answered', tx);
       // Members of the journal hear about answered prayers they can see.
       if (isAnswered && seenByJournalReaders(prayer)) {
-        const members = await this.journals.memberIds(prayer.journalId, tx);
+        const members = await this.access.journalMemberIds(prayer.journalId, tx);
         await this.notifications.notify(
           members.map((userId) => ({
             userId,

@@ -45,8 +45,8 @@ import { randomToken } from '../../lib/secure-token.ts';
 import { timeZoneProblem } from '../../lib/time-zone.ts';
 import { profileVisible } from '../access/access.sql.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
-import type { UserChanges } from './users.repository.ts';
-import { normaliseEmail, type UsersService } from './users.service.ts';
+import type { UserChanges } from '../users/users.repository.ts';
+import { normaliseEmail, type UsersService } from '../users/users.service.ts';
 
 /** Recognises PNG, JPEG and WebP by their first bytes (the declared type is not trusted). */
 export function sniffImageType(data: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | null {
