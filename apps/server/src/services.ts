@@ -9,6 +9,7 @@ import { GoogleOidc } from './modules/auth/google-oidc.ts';
 import { PasswordHasher } from './modules/auth/password-hasher.ts';
 import { SessionTokens } from './modules/auth/session-token.ts';
 import { FriendsService } from './modules/friends/friends.service.ts';
+import { Friendships } from './modules/friends/friendships.ts';
 import { GroupsService } from './modules/groups/groups.service.ts';
 import { JournalsService } from './modules/journals/journals.service.ts';
 import { JournalExportService, EXPORT_LIMIT } from './modules/exports/journal-export.service.ts';
@@ -87,6 +88,63 @@ export function createServices(opts: ServiceOptions) {
     appOrigin: env.APP_ORIGIN,
     logger,
   });
+  // Who is a friend of whom, asked by the modules that share with friends.
+  const friendships = new Friendships({ db: db.db, users });
+  const plans = new PlansService({ db: db.db, now });
+  const prayerLog = new PrayerLogService({ db: db.db, users, now });
+  const pray = new PrayService({ db: db.db, prayerLog });
+  const prayers = new PrayersService({
+    db: db.db,
+    access,
+    now,
+    notifications,
+    plans,
+    prayerLog,
+  });
+  const journals = new JournalsService({
+    db: db.db,
+    access,
+    now,
+    notifications,
+    prayers,
+    plans,
+  });
+  const stats = new StatsService({ prayers, plans, prayerLog, now });
+  const prayerRequests = new PrayerRequestsService({
+    db: db.db,
+    access,
+    friends: friendships,
+    notifications,
+    prayers,
+    prayerLog,
+    now,
+  });
+  // The daily digest (issue 20 §2) and its push actions.
+  const digest = new DigestActionsService({
+    db: db.db,
+    users,
+    prayers,
+    prayerRequests,
+    prayerLog,
+    tokens: new DigestTokens(opts.jwtSecret, env.APP_ORIGIN),
+    now,
+  });
+  const reminders = new ReminderScheduler({
+    db: db.db,
+    notifications,
+    prayerLog,
+    digest,
+    now,
+    logger,
+  });
+  const groups = new GroupsService({
+    db: db.db,
+    access,
+    friends: friendships,
+    prayers,
+    notifications,
+    plans,
+  });
   const friends = new FriendsService({
     db: db.db,
     mail: mailWorker,
@@ -94,13 +152,8 @@ export function createServices(opts: ServiceOptions) {
     users,
     appOrigin: env.APP_ORIGIN,
     limiter: new Limiter(FRIEND_ACTIONS_LIMIT, opts.redis),
-    // Ending a friendship ends what it gave (docs/decisions/037); the modules are built below.
-    onFriendshipEnded: async (a, b, tx) => {
-      await journals.endSharesBetween(a, b, tx);
-      await prayers.endSharesBetween(a, b, tx);
-      await prayerRequests.endSharesBetween(a, b, tx);
-      await groups.endInvitesBetween(a, b, tx);
-    },
+    // What a friendship shared, which ending it ends (docs/decisions/037).
+    sharedBetweenFriends: [journals, prayers, prayerRequests, groups],
   });
   const limiters = Object.fromEntries(
     Object.entries(AUTH_LIMITS).map(([key, rule]) => [key, new Limiter(rule, opts.redis)]),
@@ -126,18 +179,10 @@ export function createServices(opts: ServiceOptions) {
     appOrigin: env.APP_ORIGIN,
     limiters,
     logger,
-    onRegistered: (user, inviteCode) => friends.welcomeInvited(user, inviteCode),
-    // Taking back an account nobody had confirmed ends what its holder built with others
-    // (docs/decisions/055), through the modules that own it; the modules are built below.
-    onAccountTakenBack: async (userId, tx) => {
-      await friends.endAllTiesOf(userId, tx);
-      await journals.endMembershipsOf(userId, tx);
-      await groups.endTiesOf(userId, tx);
-      await prayerRequests.endCommitmentsOf(userId, tx);
-      await notifications.clearInboxOf(userId, tx);
-    },
+    invitations: friends,
+    // What ties an account to others, which taking it back ends (docs/decisions/055).
+    tiesOfAnAccount: [friends, journals, groups, prayerRequests, notifications],
   });
-  const streams = new OpenStreams({ liveSessions: (ids) => auth.liveSessionIds(ids), logger });
   const account = new AccountService({
     db: db.db,
     users,
@@ -145,58 +190,11 @@ export function createServices(opts: ServiceOptions) {
     auth,
     passwordLimiter: new Limiter(PASSWORD_CHECK_LIMIT, opts.redis),
   });
-  const plans = new PlansService({ db: db.db, now });
-  const prayerLog = new PrayerLogService({ db: db.db, users, now });
-  const pray = new PrayService({ db: db.db, prayerLog });
-  const prayers = new PrayersService({
-    db: db.db,
-    access,
-    now,
-    notifications,
-    plans,
-    prayerLog,
-  });
-  const journals = new JournalsService({
-    db: db.db,
-    access,
-    now,
-    notifications,
-    prayers,
-    plans,
-  });
-  const stats = new StatsService({ prayers, plans, prayerLog, now });
-  const prayerRequests = new PrayerRequestsService({
-    db: db.db,
-    access,
-    friends,
-    notifications,
-    prayers,
-    prayerLog,
-    now,
-  });
-  // The daily digest (issue 20 §2) and its push actions.
-  const digest = new DigestActionsService({
-    db: db.db,
-    users,
-    prayers,
-    prayerRequests,
-    prayerLog,
-    tokens: new DigestTokens(opts.jwtSecret, env.APP_ORIGIN),
-    now,
-  });
-  const reminders = new ReminderScheduler({
-    db: db.db,
-    notifications,
-    prayerLog,
-    digest,
-    now,
-    logger,
-  });
-  const groups = new GroupsService({ db: db.db, access, friends, prayers, notifications, plans });
+  const streams = new OpenStreams({ liveSessions: (ids) => auth.liveSessionIds(ids), logger });
   const sharing = new SharingService({
     db: db.db,
     access,
-    friends,
+    friends: friendships,
     journals,
     prayers,
     notifications,

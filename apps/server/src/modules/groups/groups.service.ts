@@ -11,7 +11,7 @@ import { transaction } from '../../db/transaction.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { type AccessPolicy, ONLY_ADMINS_MESSAGE } from '../access/access.policy.ts';
-import type { FriendsService } from '../friends/friends.service.ts';
+import type { Friendships } from '../friends/friendships.ts';
 import { fullName } from '../friends/friends.presenter.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PlansService } from '../billing/plans.service.ts';
@@ -29,7 +29,7 @@ const MEMBERS_ID = ['integer', 'uuid'] as const;
 export interface GroupsServiceDeps {
   db: Db;
   access: AccessPolicy;
-  friends: FriendsService;
+  friends: Friendships;
   prayers: PrayersService;
   notifications: NotificationsService;
   /** Creating groups needs Premium or Ministry. */
@@ -320,7 +320,7 @@ export class GroupsService {
   }
 
   /** Withdraws the invitations two people sent each other (they are no longer friends). */
-  async endInvitesBetween(a: string, b: string, tx: Tx): Promise<void> {
+  async endSharesBetween(a: string, b: string, tx: Tx): Promise<void> {
     await this.repo.removeInvitesBetween(a, b, tx);
   }
 }

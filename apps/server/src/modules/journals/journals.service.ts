@@ -268,7 +268,7 @@ export class JournalsService {
    * Ends every membership between the user and other people, shared or joined, both ways (an
    * account taken back: docs/decisions/055). The user keeps their own journals.
    */
-  async endMembershipsOf(userId: string, tx: Tx): Promise<void> {
+  async endTiesOf(userId: string, tx: Tx): Promise<void> {
     await this.repo.removeMembershipsOf(userId, tx);
   }
 

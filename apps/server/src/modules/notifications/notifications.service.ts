@@ -182,7 +182,7 @@ export class NotificationsService {
    * go (they were addressed to whoever held it, and may quote what others shared with them), and
    * so does every push subscription, whatever session made it.
    */
-  async clearInboxOf(userId: string, tx: DbOrTx): Promise<void> {
+  async endTiesOf(userId: string, tx: DbOrTx): Promise<void> {
     await this.repo.deleteAllOf(userId, tx);
     await this.deps.push.removeForUser(userId, tx);
     afterCommit(tx, () => this.changed(userId));

@@ -15,7 +15,7 @@ import { badRequest, notFound } from '../../lib/app-error.ts';
 import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { addDays } from '../../lib/time-zone.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
-import type { FriendsService } from '../friends/friends.service.ts';
+import type { Friendships } from '../friends/friendships.ts';
 import { fullName } from '../friends/friends.presenter.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { presentPrayerEvent } from '../prayer-log/prayer-log.presenter.ts';
@@ -35,7 +35,7 @@ export const ANSWERED_MESSAGE = 'This prayer request has already been answered.'
 export interface PrayerRequestsServiceDeps {
   db: Db;
   access: AccessPolicy;
-  friends: FriendsService;
+  friends: Friendships;
   notifications: NotificationsService;
   /** Praying for a request counts in the prayers module's activity (the streak). */
   prayers: PrayersService;
@@ -250,7 +250,7 @@ export class PrayerRequestsService {
    * and others' to theirs (an account taken back: docs/decisions/055). Prayed events stay in
    * each one's own log.
    */
-  async endCommitmentsOf(userId: string, tx: Tx): Promise<void> {
+  async endTiesOf(userId: string, tx: Tx): Promise<void> {
     await this.repo.deleteCommitmentsOf(userId, tx);
   }
 
