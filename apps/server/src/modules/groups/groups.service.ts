@@ -9,7 +9,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { prayerGroups, type UserRow } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
-import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { CREATED_AT_ID, cursorPage, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { type AccessPolicy, ONLY_ADMINS_MESSAGE } from '../access/access.policy.ts';
 import type { Friendships } from '../friends/friendships.ts';
 import { fullName } from '../friends/friends.presenter.ts';
@@ -90,17 +90,15 @@ export class GroupsService {
       after,
       limit: query.limit + 1,
     });
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return {
-      data: page.map((row) => present(row, viewer.id)),
-      nextCursor:
-        rows.length > query.limit && last
-          ? suggested
-            ? encodeCursor(MEMBERS_ID, [last.group.memberCount, last.group.id])
-            : encodeCursor(CREATED_AT_ID, [last.group.createdAt, last.group.id])
-          : null,
-    };
+    return cursorPage(
+      rows,
+      query.limit,
+      (row) => present(row, viewer.id),
+      (last) =>
+        suggested
+          ? encodeCursor(MEMBERS_ID, [last.group.memberCount, last.group.id])
+          : encodeCursor(CREATED_AT_ID, [last.group.createdAt, last.group.id]),
+    );
   }
 
   async detail(id: string, viewer: UserRow): Promise<PrayerGroupDetail> {

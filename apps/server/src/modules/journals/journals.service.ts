@@ -11,7 +11,7 @@ import { selectValues } from '../../db/json.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
-import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { CREATED_AT_ID, cursorPage, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PlansService } from '../billing/plans.service.ts';
 import type { PrayersService } from '../prayers/prayers.service.ts';
@@ -289,28 +289,22 @@ export class JournalsService {
     if (query.tab === 'popular') {
       const after = decodeCursor(query.cursor, MEMBERS_ID);
       const rows = await this.repo.publicPopular(user.id, { ...filters, after, limit: limit + 1 });
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        data: page.map((r) => presentJournal(r, user.id)),
-        nextCursor:
-          rows.length > limit && last
-            ? encodeCursor(MEMBERS_ID, [last.journal.memberCount, last.journal.id])
-            : null,
-      };
+      return cursorPage(
+        rows,
+        limit,
+        (r) => presentJournal(r, user.id),
+        (last) => encodeCursor(MEMBERS_ID, [last.journal.memberCount, last.journal.id]),
+      );
     }
     if (query.tab === 'new') {
       const after = decodeCursor(query.cursor, CREATED_AT_ID);
       const rows = await this.repo.publicNewest(user.id, { ...filters, after, limit: limit + 1 });
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        data: page.map((r) => presentJournal(r, user.id)),
-        nextCursor:
-          rows.length > limit && last
-            ? encodeCursor(CREATED_AT_ID, [last.journal.createdAt, last.journal.id])
-            : null,
-      };
+      return cursorPage(
+        rows,
+        limit,
+        (r) => presentJournal(r, user.id),
+        (last) => encodeCursor(CREATED_AT_ID, [last.journal.createdAt, last.journal.id]),
+      );
     }
     const [offset] = decodeCursor(query.cursor, OFFSET) ?? [0];
     if (offset > TRENDING_OFFSET_MAX) throw badRequest('Invalid page cursor.');
@@ -320,10 +314,12 @@ export class JournalsService {
       offset,
       limit: limit + 1,
     });
-    return {
-      data: rows.slice(0, limit).map((r) => presentJournal(r, user.id)),
-      nextCursor: rows.length > limit ? encodeCursor(OFFSET, [offset + limit]) : null,
-    };
+    return cursorPage(
+      rows,
+      limit,
+      (r) => presentJournal(r, user.id),
+      () => encodeCursor(OFFSET, [offset + limit]),
+    );
   }
 
   /** The Categories panel and the Featured Journal (most active public journal this week). */

@@ -6,7 +6,7 @@ import { selectValues } from '../../db/json.ts';
 import type { NotificationRow, NotificationType } from '../../db/schema/index.ts';
 import { afterCommit } from '../../db/transaction.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { CREATED_AT_ID, cursorPage, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { OutgoingMail } from '../mail/mail.repository.ts';
 import { notificationMail } from '../mail/mail-templates.ts';
@@ -236,14 +236,10 @@ export class NotificationsService {
       }),
       unreadCount: this.repo.unread(userId),
     });
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
     return {
-      data: page.map(presentNotification),
-      nextCursor:
-        rows.length > query.limit && last
-          ? encodeCursor(CREATED_AT_ID, [last.createdAt, last.id])
-          : null,
+      ...cursorPage(rows, query.limit, presentNotification, (last) =>
+        encodeCursor(CREATED_AT_ID, [last.createdAt, last.id]),
+      ),
       unreadCount,
     };
   }

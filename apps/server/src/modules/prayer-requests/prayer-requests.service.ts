@@ -12,7 +12,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
-import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { CREATED_AT_ID, cursorPage, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { addDays } from '../../lib/time-zone.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
 import type { Friendships } from '../friends/friendships.ts';
@@ -140,15 +140,12 @@ export class PrayerRequestsService {
       limit: query.limit + 1,
       at: this.at(viewer),
     });
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return {
-      data: page.map((row) => present(row, viewer.id, row)),
-      nextCursor:
-        rows.length > query.limit && last
-          ? encodeCursor(CREATED_AT_ID, [last.request.createdAt, last.request.id])
-          : null,
-    };
+    return cursorPage(
+      rows,
+      query.limit,
+      (row) => present(row, viewer.id, row),
+      (last) => encodeCursor(CREATED_AT_ID, [last.request.createdAt, last.request.id]),
+    );
   }
 
   /**
@@ -410,15 +407,9 @@ export class PrayerRequestsService {
       updates: this.repo.updatesPage(decodeCursor(query.cursor, CREATED_AT_ID), query.limit + 1),
     });
     if (!row) throw notFound('Prayer request');
-    const page = row.updates.slice(0, query.limit);
-    const last = page.at(-1);
-    return {
-      data: page.map(presentUpdate),
-      nextCursor:
-        row.updates.length > query.limit && last
-          ? encodeCursor(CREATED_AT_ID, [last.createdAt, last.id])
-          : null,
-    };
+    return cursorPage(row.updates, query.limit, presentUpdate, (last) =>
+      encodeCursor(CREATED_AT_ID, [last.createdAt, last.id]),
+    );
   }
 
   /**

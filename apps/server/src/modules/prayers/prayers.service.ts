@@ -16,7 +16,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { ActivityKind, PrayerRow, UserRow } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
-import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { CREATED_AT_ID, cursorPage, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { addDays, localDate, periodStarts } from '../../lib/time-zone.ts';
 import { type AccessPolicy, seenByJournalReaders } from '../access/access.policy.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -391,14 +391,13 @@ export class PrayersService {
       summary: this.prayerLog.prayedSummary(viewer.id),
     });
     if (!row) throw notFound('Prayer');
-    const visible = row.items.slice(0, query.limit);
-    const last = visible.at(-1);
     return {
-      data: visible.map(({ kind, id, at, day, late, text }) => ({ kind, id, at, day, late, text })),
-      nextCursor:
-        row.items.length > query.limit && last
-          ? encodeCursor(TIMELINE_KEY, [new Date(last.at), last.rank, last.id])
-          : null,
+      ...cursorPage(
+        row.items,
+        query.limit,
+        ({ kind, id, at, day, late, text }) => ({ kind, id, at, day, late, text }),
+        (last) => encodeCursor(TIMELINE_KEY, [new Date(last.at), last.rank, last.id]),
+      ),
       summary: row.summary ?? { prayedCount: 0, lastPrayedAt: null, lastPrayedDay: null },
       today: this.prayerLog.today(viewer),
     };
@@ -446,15 +445,12 @@ export class PrayersService {
 
   /** A page from `limit + 1` rows: the first `limit`, and a cursor when there were more. */
   pageOf(rows: ListedPrayer[], limit: number, viewerId: string): PrayerPage {
-    const visible = rows.slice(0, limit);
-    const last = visible.at(-1);
-    return {
-      data: visible.map((r) => presentPrayer(r, r.testimonies, viewerId)),
-      nextCursor:
-        rows.length > limit && last
-          ? encodeCursor(CREATED_AT_ID, [last.prayer.createdAt, last.prayer.id])
-          : null,
-    };
+    return cursorPage(
+      rows,
+      limit,
+      (r) => presentPrayer(r, r.testimonies, viewerId),
+      (last) => encodeCursor(CREATED_AT_ID, [last.prayer.createdAt, last.prayer.id]),
+    );
   }
 
   /**
