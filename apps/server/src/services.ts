@@ -183,13 +183,6 @@ export function createServices(opts: ServiceOptions) {
     // What ties an account to others, which taking it back ends (docs/decisions/055).
     tiesOfAnAccount: [friends, journals, groups, prayerRequests, notifications],
   });
-  const account = new AccountService({
-    db: db.db,
-    users,
-    hasher,
-    auth,
-    passwordLimiter: new Limiter(PASSWORD_CHECK_LIMIT, opts.redis),
-  });
   const streams = new OpenStreams({ liveSessions: (ids) => auth.liveSessionIds(ids), logger });
   const sharing = new SharingService({
     db: db.db,
@@ -218,6 +211,20 @@ export function createServices(opts: ServiceOptions) {
       checkout: new Limiter(PAYMENT_CHECKOUT_LIMIT, opts.redis),
     },
     now,
+  });
+  const account = new AccountService({
+    db: db.db,
+    users,
+    journals,
+    prayers,
+    prayerRequests,
+    groups,
+    friends,
+    notifications,
+    payments,
+    hasher,
+    auth,
+    passwordLimiter: new Limiter(PASSWORD_CHECK_LIMIT, opts.redis),
   });
   const journalExports = new JournalExportService({
     access,

@@ -530,4 +530,11 @@ export class PaymentsService {
       encodeCursor(CREATED_AT_ID, [last.createdAt, last.id]),
     );
   }
+
+  // --- The user's data: the account's export, Clear Data and deletion ask each module ------
+
+  /** For the account's export: the user's payments. */
+  async exportOf(userId: string) {
+    return { payments: await this.repo.paidBy(userId) };
+  }
 }

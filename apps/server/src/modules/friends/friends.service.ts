@@ -311,4 +311,16 @@ export class FriendsService {
       });
     }
   }
+
+  // --- The user's data: the account's export, Clear Data and deletion ask each module ------
+
+  /** For the account's export: the user's friends. */
+  async exportOf(userId: string) {
+    return { friends: await this.repo.friendsSince(userId) };
+  }
+
+  /** Before the account goes: its friendships end, both ways. */
+  async deleteAccountOf(userId: string, tx: DbOrTx): Promise<void> {
+    await this.repo.deleteFriendshipsOf(userId, tx);
+  }
 }

@@ -321,4 +321,16 @@ export class GroupsService {
   async endSharesBetween(a: string, b: string, tx: Tx): Promise<void> {
     await this.repo.removeInvitesBetween(a, b, tx);
   }
+
+  // --- The user's data: the account's export, Clear Data and deletion ask each module ------
+
+  /** For the account's export: the groups the user is in. */
+  async exportOf(userId: string) {
+    return { prayerGroups: await this.repo.membershipsOf(userId) };
+  }
+
+  /** Before the account goes: the groups the user joined keep their member counts right. */
+  async deleteAccountOf(userId: string, tx: DbOrTx): Promise<void> {
+    await this.repo.uncountMember(userId, tx);
+  }
 }

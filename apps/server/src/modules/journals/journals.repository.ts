@@ -390,4 +390,21 @@ export class JournalsRepository {
           .orderBy(desc(sql`count(*)`), journals.category),
     );
   }
+  // --- The user's data: the account's export, Clear Data and deletion ask each module ------
+
+  /** The journals the user owns, whole rows. */
+  async ownedBy(userId: string): Promise<JournalRow[]> {
+    return this.db.select().from(journals).where(eq(journals.ownerId, userId));
+  }
+
+  /** Deletes the journals the user owns (their prayers and memberships go with them). */
+  async deleteOwnedBy(userId: string, tx: DbOrTx): Promise<void> {
+    await tx.delete(journals).where(eq(journals.ownerId, userId));
+  }
+
+  /** The journals the user joined count one member fewer. */
+  async uncountMember(userId: string, tx: DbOrTx): Promise<void> {
+    await tx.execute(sql`update journals set member_count = member_count - 1
+        where id in (select journal_id from journal_members where user_id = ${userId} and role = 'member')`);
+  }
 }

@@ -343,4 +343,21 @@ export class JournalsService {
     }
     return { categories, featured };
   }
+
+  // --- The user's data: the account's export, Clear Data and deletion ask each module ------
+
+  /** For the account's export: the journals the user owns. */
+  async exportOf(userId: string) {
+    return { journals: await this.repo.ownedBy(userId) };
+  }
+
+  /** Clear Data: the journals the user owns go, with what is in them. */
+  async clearOf(userId: string, tx: DbOrTx): Promise<void> {
+    await this.repo.deleteOwnedBy(userId, tx);
+  }
+
+  /** Before the account goes: the journals the user joined keep their member counts right. */
+  async deleteAccountOf(userId: string, tx: DbOrTx): Promise<void> {
+    await this.repo.uncountMember(userId, tx);
+  }
 }

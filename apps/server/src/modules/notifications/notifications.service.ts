@@ -266,4 +266,16 @@ export class NotificationsService {
     if (!(await this.repo.delete(id, userId))) throw notFound('Notification');
     this.changed(userId);
   }
+
+  // --- The user's data: the account's export, Clear Data and deletion ask each module ------
+
+  /** For the account's export: the notifications the user received. */
+  async exportOf(userId: string) {
+    return { notifications: await this.repo.receivedBy(userId) };
+  }
+
+  /** Before the account goes: what others received from the user no longer names them. */
+  async deleteAccountOf(userId: string, tx: DbOrTx): Promise<void> {
+    await this.repo.forgetActor(userId, tx);
+  }
 }

@@ -420,4 +420,21 @@ export class PrayerRequestsService {
     if (requestIds.length === 0) return;
     await this.repo.endCommitments(requestIds, { userId, onlyOnce: true, at }, tx);
   }
+
+  // --- The user's data: the account's export, Clear Data and deletion ask each module ------
+
+  /** For the account's export: the user's requests, their updates and the user's commitments. */
+  async exportOf(userId: string) {
+    const [prayerRequests, commitments, prayerRequestUpdates] = await Promise.all([
+      this.repo.createdBy(userId),
+      this.repo.commitmentsBy(userId),
+      this.repo.updatesOfCreator(userId),
+    ]);
+    return { prayerRequests, commitments, prayerRequestUpdates };
+  }
+
+  /** Clear Data: the requests the user made go (their commitments and updates with them). */
+  async clearOf(userId: string, tx: DbOrTx): Promise<void> {
+    await this.repo.deleteCreatedBy(userId, tx);
+  }
 }

@@ -478,4 +478,40 @@ export class PrayersRepository {
       .limit(1);
     return row?.memoryVerse ?? null;
   }
+
+  // --- The user's data: the account's export, Clear Data and deletion ask each module ------
+
+  /** The prayers the user wrote, whole rows. */
+  async authoredBy(userId: string): Promise<PrayerRow[]> {
+    return this.db.select().from(prayers).where(eq(prayers.authorId, userId));
+  }
+
+  /** The testimonies of the prayers the user wrote. */
+  async testimoniesOfAuthor(userId: string) {
+    return this.db
+      .select({
+        prayerId: prayerTestimonies.prayerId,
+        text: prayerTestimonies.text,
+        createdAt: prayerTestimonies.createdAt,
+      })
+      .from(prayerTestimonies)
+      .innerJoin(prayers, eq(prayers.id, prayerTestimonies.prayerId))
+      .where(eq(prayers.authorId, userId));
+  }
+
+  /** What the user did with prayers (written, answered), for their statistics. */
+  async activityOf(userId: string) {
+    return this.db
+      .select({ kind: prayerActivity.kind, occurredAt: prayerActivity.occurredAt })
+      .from(prayerActivity)
+      .where(eq(prayerActivity.userId, userId));
+  }
+
+  async deleteAuthoredBy(userId: string, tx: DbOrTx): Promise<void> {
+    await tx.delete(prayers).where(eq(prayers.authorId, userId));
+  }
+
+  async deleteActivityOf(userId: string, tx: DbOrTx): Promise<void> {
+    await tx.delete(prayerActivity).where(eq(prayerActivity.userId, userId));
+  }
 }

@@ -642,4 +642,22 @@ export class PrayersService {
       statsWindowDays,
     };
   }
+
+  // --- The user's data: the account's export, Clear Data and deletion ask each module ------
+
+  /** For the account's export: the user's prayers, their testimonies and the user's activity. */
+  async exportOf(userId: string) {
+    const [prayers, testimonies, activity] = await Promise.all([
+      this.repo.authoredBy(userId),
+      this.repo.testimoniesOfAuthor(userId),
+      this.repo.activityOf(userId),
+    ]);
+    return { prayers, testimonies, activity };
+  }
+
+  /** Clear Data: the prayers the user wrote go, and their activity. */
+  async clearOf(userId: string, tx: DbOrTx): Promise<void> {
+    await this.repo.deleteAuthoredBy(userId, tx);
+    await this.repo.deleteActivityOf(userId, tx);
+  }
 }
