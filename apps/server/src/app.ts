@@ -38,7 +38,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { prayerRequestsRoutes } from './modules/prayer-requests/prayer-requests.routes.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { pushRoutes } from './modules/notifications/push.routes.ts';
-import { accountRoutes, avatarRoutes } from './modules/users/account.routes.ts';
+import { accountRoutes, avatarRoutes } from './modules/account/account.routes.ts';
 import { PushService, type VapidKeys } from './modules/notifications/push.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';

@@ -9,6 +9,7 @@ import { GoogleOidc } from './modules/auth/google-oidc.ts';
 import { PasswordHasher } from './modules/auth/password-hasher.ts';
 import { SessionTokens } from './modules/auth/session-token.ts';
 import { FriendsService } from './modules/friends/friends.service.ts';
+import { Friendships } from './modules/friends/friendships.ts';
 import { GroupsService } from './modules/groups/groups.service.ts';
 import { JournalsService } from './modules/journals/journals.service.ts';
 import { JournalExportService, EXPORT_LIMIT } from './modules/exports/journal-export.service.ts';
@@ -33,7 +34,7 @@ import { PrayerRequestsService } from './modules/prayer-requests/prayer-requests
 import { PrayersService } from './modules/prayers/prayers.service.ts';
 import { SharingService } from './modules/sharing/sharing.service.ts';
 import { StatsService } from './modules/stats/stats.service.ts';
-import { AccountService } from './modules/users/account.service.ts';
+import { AccountService } from './modules/account/account.service.ts';
 import { UsersService } from './modules/users/users.service.ts';
 
 /** Friend requests and invitations per user per hour (ASVS anti-automation). */
@@ -86,6 +87,61 @@ export function createServices(opts: ServiceOptions) {
     appOrigin: env.APP_ORIGIN,
     logger,
   });
+  // Who is a friend of whom, asked by the modules that share with friends.
+  const friendships = new Friendships({ db: db.db, users });
+  const plans = new PlansService({ db: db.db, now });
+  // The practice of prayer (docs/decisions/063): prayers, requests and stats call into it.
+  const practice = new PracticeService({ db: db.db, users, now });
+  const prayers = new PrayersService({
+    db: db.db,
+    access,
+    now,
+    notifications,
+    plans,
+    practice,
+  });
+  const journals = new JournalsService({
+    db: db.db,
+    access,
+    now,
+    notifications,
+    prayers,
+    plans,
+  });
+  const stats = new StatsService({ prayers, plans, practice, now });
+  const prayerRequests = new PrayerRequestsService({
+    db: db.db,
+    access,
+    friends: friendships,
+    notifications,
+    prayers,
+    practice,
+    now,
+  });
+  // The daily digest (issue 20 §2), its push actions and its scheduler.
+  const digest = new DigestService({
+    db: db.db,
+    users,
+    practice,
+    tokens: new DigestTokens(opts.jwtSecret, env.APP_ORIGIN),
+    now,
+  });
+  const digestScheduler = new DigestScheduler({
+    db: db.db,
+    notifications,
+    practice,
+    digest,
+    now,
+    logger,
+  });
+  const groups = new GroupsService({
+    db: db.db,
+    access,
+    friends: friendships,
+    prayers,
+    notifications,
+    plans,
+  });
   const friends = new FriendsService({
     db: db.db,
     mail: mailWorker,
@@ -93,13 +149,8 @@ export function createServices(opts: ServiceOptions) {
     users,
     appOrigin: env.APP_ORIGIN,
     limiter: new Limiter(FRIEND_ACTIONS_LIMIT, opts.redis),
-    // Ending a friendship ends what it gave (docs/decisions/037); the modules are built below.
-    onFriendshipEnded: async (a, b, tx) => {
-      await journals.endSharesBetween(a, b, tx);
-      await prayers.endSharesBetween(a, b, tx);
-      await prayerRequests.endSharesBetween(a, b, tx);
-      await groups.endInvitesBetween(a, b, tx);
-    },
+    // What a friendship shared, which ending it ends (docs/decisions/037).
+    sharedBetweenFriends: [journals, prayers, prayerRequests, groups],
   });
   const limiters = Object.fromEntries(
     Object.entries(AUTH_LIMITS).map(([key, rule]) => [key, new Limiter(rule, opts.redis)]),
@@ -125,80 +176,15 @@ export function createServices(opts: ServiceOptions) {
     appOrigin: env.APP_ORIGIN,
     limiters,
     logger,
-    onRegistered: (user, inviteCode) => friends.welcomeInvited(user, inviteCode),
-    // Taking back an account nobody had confirmed ends what its holder built with others
-    // (docs/decisions/055), through the modules that own it; the modules are built below.
-    onAccountTakenBack: async (userId, tx) => {
-      await friends.endAllTiesOf(userId, tx);
-      await journals.endMembershipsOf(userId, tx);
-      await groups.endTiesOf(userId, tx);
-      await prayerRequests.endCommitmentsOf(userId, tx);
-      await notifications.clearInboxOf(userId, tx);
-    },
+    invitations: friends,
+    // What ties an account to others, which taking it back ends (docs/decisions/055).
+    tiesOfAnAccount: [friends, journals, groups, prayerRequests, notifications],
   });
   const streams = new OpenStreams({ liveSessions: (ids) => auth.liveSessionIds(ids), logger });
-  const account = new AccountService({
-    db: db.db,
-    users,
-    hasher,
-    auth,
-    passwordLimiter: new Limiter(PASSWORD_CHECK_LIMIT, opts.redis),
-  });
-  const plans = new PlansService({ db: db.db, now });
-  // The practice of prayer (docs/decisions/063): prayers, requests and stats call into it.
-  const practice = new PracticeService({ db: db.db, users, now });
-  const prayers: PrayersService = new PrayersService({
-    db: db.db,
-    access,
-    now,
-    notifications,
-    plans,
-    practice,
-    // Prayers and journals use each other (counters, a journal's page of prayers): read when
-    // used, once both are built.
-    get journals(): JournalsService {
-      return journals;
-    },
-  });
-  const journals: JournalsService = new JournalsService({
-    db: db.db,
-    access,
-    now,
-    notifications,
-    prayers,
-    plans,
-  });
-  const stats = new StatsService({ prayers, plans, practice, now });
-  const prayerRequests = new PrayerRequestsService({
-    db: db.db,
-    access,
-    friends,
-    notifications,
-    prayers,
-    practice,
-    now,
-  });
-  // The daily digest (issue 20 §2), its push actions and its scheduler.
-  const digest = new DigestService({
-    db: db.db,
-    users,
-    practice,
-    tokens: new DigestTokens(opts.jwtSecret, env.APP_ORIGIN),
-    now,
-  });
-  const digestScheduler = new DigestScheduler({
-    db: db.db,
-    notifications,
-    practice,
-    digest,
-    now,
-    logger,
-  });
-  const groups = new GroupsService({ db: db.db, access, friends, prayers, notifications, plans });
   const sharing = new SharingService({
     db: db.db,
     access,
-    friends,
+    friends: friendships,
     journals,
     prayers,
     notifications,
@@ -222,6 +208,21 @@ export function createServices(opts: ServiceOptions) {
       checkout: new Limiter(PAYMENT_CHECKOUT_LIMIT, opts.redis),
     },
     now,
+  });
+  const account = new AccountService({
+    db: db.db,
+    users,
+    journals,
+    prayers,
+    prayerRequests,
+    groups,
+    friends,
+    notifications,
+    payments,
+    practice,
+    hasher,
+    auth,
+    passwordLimiter: new Limiter(PASSWORD_CHECK_LIMIT, opts.redis),
   });
   const journalExports = new JournalExportService({
     access,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CREATED_AT_ID, decodeCursor, encodeCursor } from './cursor.ts';
+import { CREATED_AT_ID, cursorPage, decodeCursor, encodeCursor } from './cursor.ts';
 
 const raw = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const ID = '0b9f3c1e-3a4d-4f5e-8a6b-7c8d9e0f1a2b';
@@ -56,5 +56,26 @@ describe('page cursors', () => {
 
   it.each([[-1], [1.5], [2 ** 31], [1e300], ['1'], [null]])('refuse the integer %s', (n) => {
     expect(() => decodeCursor(raw([n]), ['integer'])).toThrow('Invalid page cursor.');
+  });
+});
+
+describe('cursorPage', () => {
+  const rows = [1, 2, 3];
+  const present = (n: number) => `#${n}`;
+  const cursorOf = (last: number) => `after ${last}`;
+
+  it('shows the first `limit` rows and continues after the last shown when one more came', () => {
+    expect(cursorPage(rows, 2, present, cursorOf)).toEqual({
+      data: ['#1', '#2'],
+      nextCursor: 'after 2',
+    });
+  });
+
+  it('ends the list when no extra row came', () => {
+    expect(cursorPage(rows, 3, present, cursorOf)).toEqual({
+      data: ['#1', '#2', '#3'],
+      nextCursor: null,
+    });
+    expect(cursorPage([], 3, present, cursorOf)).toEqual({ data: [], nextCursor: null });
   });
 });

@@ -88,5 +88,30 @@ export function decodeCursor<const T extends readonly CursorPart[]>(
   return parts as { -readonly [K in keyof T]: Decoded<T[K]> };
 }
 
+/** A page of a list: its items and the cursor of the next page, null on the last one. */
+export interface CursorPage<Item> {
+  data: Item[];
+  nextCursor: string | null;
+}
+
+/**
+ * The page from the `limit + 1` rows a query read (the one way every list pages, issue 30 §2):
+ * the first `limit`, presented, and when the extra row came back, the cursor that continues
+ * after the last one shown (`cursorOf(last)`, usually `encodeCursor` of its sort key).
+ */
+export function cursorPage<Row, Item>(
+  rows: readonly Row[],
+  limit: number,
+  present: (row: Row) => Item,
+  cursorOf: (last: Row) => string,
+): CursorPage<Item> {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    data: page.map((row) => present(row)),
+    nextCursor: rows.length > limit && last !== undefined ? cursorOf(last) : null,
+  };
+}
+
 /** Escapes LIKE wildcards so user input matches literally. */
 export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;

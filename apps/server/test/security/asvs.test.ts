@@ -33,7 +33,7 @@ import { bystander, fingerprint, PNG, unlimitedPlans } from './world.ts';
  *   recovery), the Argon2id hash string: auth.routes.test.ts.
  * - Google sign-in (state, PKCE S256, nonce, audience, issuer, (iss, sub) keys, no linking of an
  *   unverified e-mail, single-use login code): src/modules/auth/google.routes.test.ts.
- * - account deletion ending its sessions: src/modules/users/account.routes.test.ts.
+ * - account deletion ending its sessions: src/modules/account/account.routes.test.ts.
  * - security headers on API JSON, an error, index.html and an asset; CORS on a public route;
  *   TRUST_PROXY with a forged X-Forwarded-For; 413; __proto__ on login: src/app.test.ts.
  * - the notification stream authenticated by header only (no token in the URL):

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   type GroupRole,
   type JournalRow,
+  journalMembers,
   journals,
   type PrayerGroupRow,
   type PrayerRequestRow,
@@ -84,6 +85,18 @@ export class AccessPolicy {
   }
 
   // --- Journals ---------------------------------------------------------------------------
+
+  /**
+   * The journal's members other than its owner: who hears about what happens in it (a prayer
+   * answered there).
+   */
+  async journalMemberIds(journalId: string, tx: DbOrTx = this.db): Promise<string[]> {
+    const rows = await tx
+      .select({ userId: journalMembers.userId })
+      .from(journalMembers)
+      .where(and(eq(journalMembers.journalId, journalId), eq(journalMembers.role, 'member')));
+    return rows.map((r) => r.userId);
+  }
 
   /** The journal if the viewer may read it, else null. */
   async journal(viewerId: string, id: string, tx: DbOrTx = this.db): Promise<JournalAccess | null> {

@@ -52,6 +52,21 @@ const who = (client: ClientInfo, userId?: string) => ({
   reqId: client.requestId,
 });
 
+/** Where a new account's waiting friend invitations are (the friends module). */
+export interface InvitationsOnSignUp {
+  /** A new account from a friend's invite finds their friend request waiting. */
+  welcomeInvited(user: UserRow, inviteCode: string | undefined): Promise<void>;
+}
+
+/**
+ * A module holding something that ties an account to other people (friendships, memberships,
+ * commitments, an inbox): taking back an account nobody had confirmed ends it there, in the
+ * take-back's transaction, since whoever held the account built it (docs/decisions/055).
+ */
+export interface TiesOfAnAccount {
+  endTiesOf(userId: string, tx: Tx): Promise<void>;
+}
+
 export interface AuthServiceDeps {
   db: Db;
   users: UsersService;
@@ -64,13 +79,10 @@ export interface AuthServiceDeps {
   appOrigin: string;
   limiters: Record<keyof typeof AUTH_LIMITS, Limiter>;
   logger: FastifyBaseLogger;
-  /** Runs after a sign-up (friend invitations waiting for the new user). */
-  onRegistered?: ((user: UserRow, inviteCode: string | undefined) => Promise<void>) | undefined;
-  /**
-   * Ends, in the take-back's transaction, everything that ties an account whose address nobody
-   * had confirmed to other people: whoever held it built it (docs/decisions/055).
-   */
-  onAccountTakenBack?: ((userId: string, tx: Tx) => Promise<void>) | undefined;
+  /** Friend invitations waiting for a new user. */
+  invitations: InvitationsOnSignUp;
+  /** Every module holding ties between an account and others: a take-back ends them all. */
+  tiesOfAnAccount: readonly TiesOfAnAccount[];
 }
 
 /** What a Google callback came to: a sign-in, a refusal, or a confirmation (ADR 039). */
@@ -161,7 +173,7 @@ export class AuthService {
 
   /** A new account from a friend's invite finds their friend request waiting. */
   private async handOffInvitation(user: UserRow, inviteCode: string | undefined): Promise<void> {
-    await this.deps.onRegistered?.(user, inviteCode).catch((error: unknown) => {
+    await this.deps.invitations.welcomeInvited(user, inviteCode).catch((error: unknown) => {
       // The account exists; a failed invitation hand-off must not fail the sign-up.
       this.deps.logger.warn({ err: error, userId: user.id }, 'invitation hand-off failed');
     });
@@ -650,7 +662,7 @@ export class AuthService {
           await this.repo.unlinkIdentities(sameEmail.id, tx);
           await this.repo.invalidateTokens(sameEmail.id, 'all', tx);
           await this.endSessionsWithin(sameEmail.id, tx);
-          await this.deps.onAccountTakenBack?.(sameEmail.id, tx);
+          for (const module of this.deps.tiesOfAnAccount) await module.endTiesOf(sameEmail.id, tx);
           user =
             (await this.deps.users.update(
               sameEmail.id,

@@ -190,4 +190,20 @@ export class PaymentsRepository {
       .limit(opts.limit);
     return rows.map((r) => ({ ...r.payment, email: r.email, username: r.username }));
   }
+
+  // --- The user's data: the account's export, Clear Data and deletion ask each module ------
+
+  /** The user's payments, as their export shows them. */
+  async paidBy(userId: string) {
+    return this.db
+      .select({
+        plan: payments.plan,
+        amount: payments.amount,
+        currency: payments.currency,
+        status: payments.status,
+        createdAt: payments.createdAt,
+      })
+      .from(payments)
+      .where(eq(payments.userId, userId));
+  }
 }

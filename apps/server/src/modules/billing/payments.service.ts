@@ -13,7 +13,7 @@ import type { PaymentRow, UserRow } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { AdminPaymentPage, AdminPaymentQuery } from '@selah/shared/schemas/admin';
 import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
-import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { CREATED_AT_ID, cursorPage, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import type { ClientInfo } from '../../lib/client-info.ts';
 import type { CountryResolver } from '../billing/country.ts';
@@ -526,14 +526,15 @@ export class PaymentsService {
   async adminPage(query: AdminPaymentQuery): Promise<AdminPaymentPage> {
     const after = decodeCursor(query.cursor, CREATED_AT_ID);
     const rows = await this.repo.page({ after, limit: query.limit + 1, status: query.status });
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return {
-      data: page.map(presentAdminPayment),
-      nextCursor:
-        rows.length > query.limit && last
-          ? encodeCursor(CREATED_AT_ID, [last.createdAt, last.id])
-          : null,
-    };
+    return cursorPage(rows, query.limit, presentAdminPayment, (last) =>
+      encodeCursor(CREATED_AT_ID, [last.createdAt, last.id]),
+    );
+  }
+
+  // --- The user's data: the account's export, Clear Data and deletion ask each module ------
+
+  /** For the account's export: the user's payments. */
+  async exportOf(userId: string) {
+    return { payments: await this.repo.paidBy(userId) };
   }
 }

@@ -35,15 +35,15 @@ export interface PlansServiceDeps {
 
 export class PlansService {
   private readonly repo: PlansRepository;
-  private readonly now: () => Date;
+  private readonly deps: PlansServiceDeps;
 
   constructor(deps: PlansServiceDeps) {
+    this.deps = deps;
     this.repo = new PlansRepository(deps.db);
-    this.now = deps.now;
   }
 
   effectivePlan(user: PlanColumns): PlanId {
-    return effectivePlan(user, this.now());
+    return effectivePlan(user, this.deps.now());
   }
 
   /** The user's plan columns as stored (null for an unknown user). */
@@ -142,7 +142,7 @@ export class PlansService {
    * locks the user row, so parallel fulfilments for one user apply one after another.
    */
   async applyPurchase(userId: string, purchase: Purchase, tx: Tx): Promise<PlanAfterPurchase> {
-    const now = this.now();
+    const now = this.deps.now();
     const result = planAfterPurchase(await this.repo.lockUserPlan(userId, tx), purchase, now);
     await this.repo.setPlan(userId, result.plan, result.expiresAt, tx);
     return result;
@@ -150,7 +150,7 @@ export class PlansService {
 
   /** What paying for `purchase` now would give the user (the pricing page shows it). */
   previewPurchase(user: PlanColumns, purchase: Purchase): PlanAfterPurchase {
-    return planAfterPurchase(user, purchase, this.now());
+    return planAfterPurchase(user, purchase, this.deps.now());
   }
 
   async subscription(user: UserRow): Promise<Subscription> {

@@ -322,4 +322,28 @@ export class FriendsRepository {
       .where(or(eq(friendInvites.email, email), code ? eq(friendInvites.code, code) : undefined));
     return rows.map((r) => r.inviterId);
   }
+
+  // --- The user's data: the account's export, Clear Data and deletion ask each module ------
+
+  /** The user's friends, with since when. */
+  async friendsSince(userId: string) {
+    return this.db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        username: users.username,
+        since: friendships.createdAt,
+      })
+      .from(friendships)
+      .innerJoin(users, eq(users.id, friendships.friendId))
+      .where(eq(friendships.userId, userId));
+  }
+
+  /** Deletes the user's friendships, both ways. */
+  async deleteFriendshipsOf(userId: string, tx: DbOrTx): Promise<void> {
+    await tx
+      .delete(friendships)
+      .where(or(eq(friendships.userId, userId), eq(friendships.friendId, userId)));
+  }
 }

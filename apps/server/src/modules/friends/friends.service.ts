@@ -21,7 +21,14 @@ const FRIEND_LIST_LIMIT = 1000;
 const SEARCH_LIMIT = 20;
 const SUGGESTION_LIMIT = 10;
 
-export const NOT_FRIENDS_MESSAGE = 'You can only share with your friends.';
+/**
+ * A module holding something a friendship shared (a journal membership, a shared prayer or
+ * request, a group invitation): it ends that when the friendship ends.
+ */
+export interface SharedBetweenFriends {
+  /** Ends, in the friendship's own transaction, what `a` and `b` shared here as friends. */
+  endSharesBetween(a: string, b: string, tx: Tx): Promise<void>;
+}
 
 export interface FriendsServiceDeps {
   db: Db;
@@ -31,8 +38,8 @@ export interface FriendsServiceDeps {
   appOrigin: string;
   /** Friend requests and invitations: 30 per hour per user. */
   limiter: Limiter;
-  /** Ends, in the friendship's own transaction, what the friendship gave the two of them. */
-  onFriendshipEnded: (a: string, b: string, tx: Tx) => Promise<void>;
+  /** Every module holding what a friendship shared: ending a friendship ends it there too. */
+  sharedBetweenFriends: readonly SharedBetweenFriends[];
 }
 
 /** Friends: requests, acceptance, removal, search, suggestions and invitations. */
@@ -43,35 +50,6 @@ export class FriendsService {
   constructor(deps: FriendsServiceDeps) {
     this.deps = deps;
     this.repo = new FriendsRepository(deps.db);
-  }
-
-  areFriends(a: string, b: string): Promise<boolean> {
-    return this.repo.areFriends(a, b);
-  }
-
-  /**
-   * Checks that every id is a friend of `userId`.
-   * @throws AppError BAD_REQUEST 'You can only share with your friends.' otherwise.
-   */
-  async assertAllFriends(userId: string, ids: string[], tx?: DbOrTx): Promise<string[]> {
-    const unique = [...new Set(ids)];
-    const friends = await this.repo.friendsAmong(userId, unique, tx);
-    if (unique.some((id) => !friends.has(id))) throw badRequest(NOT_FRIENDS_MESSAGE);
-    return unique;
-  }
-
-  /**
-   * Applies each recipient's "who may invite me to journals" setting (they are friends already,
-   * so 'everyone' and 'friends' both allow it).
-   * @throws AppError BAD_REQUEST naming someone who does not accept journal invitations.
-   */
-  async assertAcceptJournalInvites(userIds: string[], tx?: DbOrTx): Promise<void> {
-    for (const id of userIds) {
-      const user = await this.deps.users.findById(id, tx);
-      if (user && (user.settings.privacy.journalInvites ?? 'friends') === 'off') {
-        throw badRequest(`${fullName(user)} does not accept journal invitations.`);
-      }
-    }
   }
 
   async list(user: UserRow): Promise<Friend[]> {
@@ -199,28 +177,33 @@ export class FriendsService {
   /**
    * Ends a friendship and, in the same transaction, what it gave each of them: shares of
    * journals, prayers and prayer requests, and group invitations between the two
-   * (`onFriendshipEnded`, docs/decisions/037).
+   * (`endSharesBetween`, docs/decisions/037).
    */
   async remove(user: UserRow, friendId: string): Promise<void> {
     await transaction(this.deps.db, async (tx) => {
       if (!(await this.repo.removeFriendship(user.id, friendId, tx))) throw notFound('Friend');
-      await this.deps.onFriendshipEnded(user.id, friendId, tx);
+      await this.endSharesBetween(user.id, friendId, tx);
     });
   }
 
   /**
    * Ends, in `tx`, every tie the user has with other people here: each friendship as `remove`
-   * ends it (with what it gave, `onFriendshipEnded`), every pending request sent or received,
+   * ends it (with what it shared, `endSharesBetween`), every pending request sent or received,
    * and the invitations (e-mail and link) that would bring a new friend. What taking an account
    * back ends (docs/decisions/055).
    */
-  async endAllTiesOf(userId: string, tx: Tx): Promise<void> {
+  async endTiesOf(userId: string, tx: Tx): Promise<void> {
     for (const friendId of await this.repo.friendIds(userId, tx)) {
       await this.repo.removeFriendship(userId, friendId, tx);
-      await this.deps.onFriendshipEnded(userId, friendId, tx);
+      await this.endSharesBetween(userId, friendId, tx);
     }
     await this.repo.cancelPendingOf(userId, tx);
     await this.repo.deleteInvitesBy(userId, tx);
+  }
+
+  /** Ending a friendship ends what it shared, in each module holding some (ADR 037). */
+  private async endSharesBetween(a: string, b: string, tx: Tx): Promise<void> {
+    for (const module of this.deps.sharedBetweenFriends) await module.endSharesBetween(a, b, tx);
   }
 
   /** People the user may find (access.sql.ts `profileVisible`, plus exact username or e-mail). */
@@ -327,5 +310,17 @@ export class FriendsService {
         }
       });
     }
+  }
+
+  // --- The user's data: the account's export, Clear Data and deletion ask each module ------
+
+  /** For the account's export: the user's friends. */
+  async exportOf(userId: string) {
+    return { friends: await this.repo.friendsSince(userId) };
+  }
+
+  /** Before the account goes: its friendships end, both ways. */
+  async deleteAccountOf(userId: string, tx: DbOrTx): Promise<void> {
+    await this.repo.deleteFriendshipsOf(userId, tx);
   }
 }

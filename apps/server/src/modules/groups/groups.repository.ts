@@ -314,4 +314,21 @@ export class GroupsRepository {
       .returning({ userId: prayerGroupInvites.userId });
     return rows.map((r) => r.userId);
   }
+
+  // --- The user's data: the account's export, Clear Data and deletion ask each module ------
+
+  /** The groups the user is in, with their role. */
+  async membershipsOf(userId: string) {
+    return this.db
+      .select({ group: prayerGroups, role: prayerGroupMembers.role })
+      .from(prayerGroupMembers)
+      .innerJoin(prayerGroups, eq(prayerGroups.id, prayerGroupMembers.groupId))
+      .where(eq(prayerGroupMembers.userId, userId));
+  }
+
+  /** The groups the user joined (not created) count one member fewer. */
+  async uncountMember(userId: string, tx: DbOrTx): Promise<void> {
+    await tx.execute(sql`update prayer_groups set member_count = member_count - 1
+        where creator_id <> ${userId} and id in (select group_id from prayer_group_members where user_id = ${userId})`);
+  }
 }

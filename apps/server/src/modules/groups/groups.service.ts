@@ -9,9 +9,9 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { prayerGroups, type UserRow } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
-import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { CREATED_AT_ID, cursorPage, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { type AccessPolicy, ONLY_ADMINS_MESSAGE } from '../access/access.policy.ts';
-import type { FriendsService } from '../friends/friends.service.ts';
+import type { Friendships } from '../friends/friendships.ts';
 import { fullName } from '../friends/friends.presenter.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PlansService } from '../billing/plans.service.ts';
@@ -29,7 +29,7 @@ const MEMBERS_ID = ['integer', 'uuid'] as const;
 export interface GroupsServiceDeps {
   db: Db;
   access: AccessPolicy;
-  friends: FriendsService;
+  friends: Friendships;
   prayers: PrayersService;
   notifications: NotificationsService;
   /** Creating groups needs Premium or Ministry. */
@@ -90,17 +90,15 @@ export class GroupsService {
       after,
       limit: query.limit + 1,
     });
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return {
-      data: page.map((row) => present(row, viewer.id)),
-      nextCursor:
-        rows.length > query.limit && last
-          ? suggested
-            ? encodeCursor(MEMBERS_ID, [last.group.memberCount, last.group.id])
-            : encodeCursor(CREATED_AT_ID, [last.group.createdAt, last.group.id])
-          : null,
-    };
+    return cursorPage(
+      rows,
+      query.limit,
+      (row) => present(row, viewer.id),
+      (last) =>
+        suggested
+          ? encodeCursor(MEMBERS_ID, [last.group.memberCount, last.group.id])
+          : encodeCursor(CREATED_AT_ID, [last.group.createdAt, last.group.id]),
+    );
   }
 
   async detail(id: string, viewer: UserRow): Promise<PrayerGroupDetail> {
@@ -320,7 +318,19 @@ export class GroupsService {
   }
 
   /** Withdraws the invitations two people sent each other (they are no longer friends). */
-  async endInvitesBetween(a: string, b: string, tx: Tx): Promise<void> {
+  async endSharesBetween(a: string, b: string, tx: Tx): Promise<void> {
     await this.repo.removeInvitesBetween(a, b, tx);
+  }
+
+  // --- The user's data: the account's export, Clear Data and deletion ask each module ------
+
+  /** For the account's export: the groups the user is in. */
+  async exportOf(userId: string) {
+    return { prayerGroups: await this.repo.membershipsOf(userId) };
+  }
+
+  /** Before the account goes: the groups the user joined keep their member counts right. */
+  async deleteAccountOf(userId: string, tx: DbOrTx): Promise<void> {
+    await this.repo.uncountMember(userId, tx);
   }
 }

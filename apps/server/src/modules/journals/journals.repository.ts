@@ -35,13 +35,8 @@ export interface MemberRow {
   joinedAt: Date;
 }
 
-/** What changes a journal's counters by. */
-export type CounterDelta = Partial<
-  Record<
-    'memberCount' | 'prayerCount' | 'answeredCount' | 'publicPrayerCount' | 'publicAnsweredCount',
-    number
-  >
->;
+/** What changes a journal's member count by (its prayer tallies are the prayers module's). */
+export type CounterDelta = Partial<Record<'memberCount', number>>;
 
 /** Journals, their members and counters. Queries only. */
 export class JournalsRepository {
@@ -202,14 +197,6 @@ export class JournalsRepository {
   }
 
   /** Ids of every member of a journal other than its owner (bounded by the plan's member cap). */
-  async memberIds(journalId: string, tx: DbOrTx = this.db): Promise<string[]> {
-    const rows = await tx
-      .select({ userId: journalMembers.userId })
-      .from(journalMembers)
-      .where(and(eq(journalMembers.journalId, journalId), eq(journalMembers.role, 'member')));
-    return rows.map((r) => r.userId);
-  }
-
   /**
    * Distinct categories of the prayers the viewer may see in a journal they may read, sorted, to
    * read with the journal.
@@ -402,5 +389,22 @@ export class JournalsRepository {
           .groupBy(journals.category)
           .orderBy(desc(sql`count(*)`), journals.category),
     );
+  }
+  // --- The user's data: the account's export, Clear Data and deletion ask each module ------
+
+  /** The journals the user owns, whole rows. */
+  async ownedBy(userId: string): Promise<JournalRow[]> {
+    return this.db.select().from(journals).where(eq(journals.ownerId, userId));
+  }
+
+  /** Deletes the journals the user owns (their prayers and memberships go with them). */
+  async deleteOwnedBy(userId: string, tx: DbOrTx): Promise<void> {
+    await tx.delete(journals).where(eq(journals.ownerId, userId));
+  }
+
+  /** The journals the user joined count one member fewer. */
+  async uncountMember(userId: string, tx: DbOrTx): Promise<void> {
+    await tx.execute(sql`update journals set member_count = member_count - 1
+        where id in (select journal_id from journal_members where user_id = ${userId} and role = 'member')`);
   }
 }

@@ -11,14 +11,14 @@ import { selectValues } from '../../db/json.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
-import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { CREATED_AT_ID, cursorPage, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PlansService } from '../billing/plans.service.ts';
 import type { PrayersService } from '../prayers/prayers.service.ts';
 import { presentJournal, presentMember } from './journals.presenter.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
 import type { PublicUserRow } from '../friends/friends.presenter.ts';
-import { type CounterDelta, JournalsRepository } from './journals.repository.ts';
+import { JournalsRepository } from './journals.repository.ts';
 
 const MEMBER_LIST_LIMIT = 100;
 const MY_JOURNALS_LIMIT = 500;
@@ -55,21 +55,11 @@ export interface JournalsServiceDeps {
 /** Journals: creation, membership, discover. Who may see or change one is the access policy's. */
 export class JournalsService {
   private readonly repo: JournalsRepository;
-  private readonly db: Db;
-  private readonly access: AccessPolicy;
-  private readonly now: () => Date;
-  private readonly notifications: NotificationsService;
-  private readonly prayers: PrayersService;
-  private readonly plans: PlansService;
+  private readonly deps: JournalsServiceDeps;
 
   constructor(deps: JournalsServiceDeps) {
-    this.db = deps.db;
-    this.access = deps.access;
-    this.notifications = deps.notifications;
-    this.prayers = deps.prayers;
-    this.plans = deps.plans;
+    this.deps = deps;
     this.repo = new JournalsRepository(deps.db);
-    this.now = deps.now;
   }
 
   async listMine(user: UserRow): Promise<Journal[]> {
@@ -80,14 +70,14 @@ export class JournalsService {
   /** The journal's page: the journal, its members, its first prayers and their categories. */
   async detail(id: string, user: UserRow): Promise<JournalDetail> {
     // The access check and every part of the page: one statement (ADR 046).
-    const row = await this.access.journalWith(user.id, id, {
+    const row = await this.deps.access.journalWith(user.id, id, {
       members: this.repo.members(id, user.id, MEMBER_LIST_LIMIT),
-      page: this.prayers.firstPageOfJournal(id, user, DETAIL_PRAYER_PAGE),
+      page: this.deps.prayers.firstPageOfJournal(id, user, DETAIL_PRAYER_PAGE),
       categories: this.repo.prayerCategories(id, user.id),
     });
     if (!row) throw notFound('Journal');
     const { members, page, categories } = row;
-    const prayers = this.prayers.pageOf(page, DETAIL_PRAYER_PAGE, user.id);
+    const prayers = this.deps.prayers.pageOf(page, DETAIL_PRAYER_PAGE, user.id);
     const journal = presentJournal(row, user.id);
     // The owner leads the member list when the viewer may see them (a member, or by their
     // profile's visibility): the same rule gives the owner's name, else '' (ADR 038).
@@ -107,9 +97,13 @@ export class JournalsService {
    * Creates a journal (and its optional first prayer) in one transaction; in `tx`'s when the
    * caller has one open (an idempotent create).
    */
-  async create(input: CreateJournalInput, user: UserRow, tx: DbOrTx = this.db): Promise<Journal> {
+  async create(
+    input: CreateJournalInput,
+    user: UserRow,
+    tx: DbOrTx = this.deps.db,
+  ): Promise<Journal> {
     return transaction(tx, async (tx) => {
-      await this.plans.assertCanCreateJournal(
+      await this.deps.plans.assertCanCreateJournal(
         user.id,
         { withPrayer: Boolean(input.initialPrayer?.trim()) },
         tx,
@@ -121,14 +115,14 @@ export class JournalsService {
           description: (input.description ?? '').trim(),
           isPrivate: input.isPrivate ?? true,
           category: input.category ?? null,
-          createdAt: this.now(),
+          createdAt: this.deps.now(),
         },
         tx,
       );
       await this.repo.addMember(journal.id, user.id, 'owner', tx);
       const text = input.initialPrayer?.trim();
       if (text) {
-        await this.prayers.write(
+        await this.deps.prayers.write(
           {
             journalId: journal.id,
             authorId: user.id,
@@ -140,24 +134,27 @@ export class JournalsService {
           tx,
         );
       }
-      return presentJournal(await this.access.readableJournal(user.id, journal.id, tx), user.id);
+      return presentJournal(
+        await this.deps.access.readableJournal(user.id, journal.id, tx),
+        user.id,
+      );
     });
   }
 
   async update(id: string, input: UpdateJournalInput, user: UserRow): Promise<Journal> {
-    await this.access.ownedJournal(user.id, id);
+    await this.deps.access.ownedJournal(user.id, id);
     await this.repo.update(id, {
       ...(input.title !== undefined ? { title: input.title.trim() } : {}),
       ...(input.description !== undefined ? { description: input.description.trim() } : {}),
       ...(input.isPrivate !== undefined ? { isPrivate: input.isPrivate } : {}),
       ...(input.category !== undefined ? { category: input.category } : {}),
     });
-    return presentJournal(await this.access.readableJournal(user.id, id), user.id);
+    return presentJournal(await this.deps.access.readableJournal(user.id, id), user.id);
   }
 
   /** Deletes the journal with its prayers, testimonies and memberships (one statement, cascaded). */
   async delete(id: string, user: UserRow): Promise<void> {
-    await this.access.ownedJournal(user.id, id);
+    await this.deps.access.ownedJournal(user.id, id);
     await this.repo.delete(id);
   }
 
@@ -166,15 +163,15 @@ export class JournalsService {
    * @throws AppError BAD_REQUEST for the owner, NOT_FOUND for journals the user cannot see.
    */
   async join(id: string, user: UserRow): Promise<{ journal: Journal; joined: boolean }> {
-    const row = await this.access.readableJournal(user.id, id);
+    const row = await this.deps.access.readableJournal(user.id, id);
     if (row.journal.ownerId === user.id)
       throw badRequest('You own this journal, so you are already in it.');
-    const joined = await transaction(this.db, async (tx) => {
+    const joined = await transaction(this.deps.db, async (tx) => {
       const added = await this.repo.addMember(id, user.id, 'member', tx);
       if (added) {
         await this.repo.bumpCounters(id, { memberCount: 1 }, tx);
-        await this.plans.assertMemberCap(id, tx);
-        await this.notifications.notify(
+        await this.deps.plans.assertMemberCap(id, tx);
+        await this.deps.notifications.notify(
           [
             {
               userId: row.journal.ownerId,
@@ -190,7 +187,7 @@ export class JournalsService {
       return added;
     });
     return {
-      journal: presentJournal(await this.access.readableJournal(user.id, id), user.id),
+      journal: presentJournal(await this.deps.access.readableJournal(user.id, id), user.id),
       joined,
     };
   }
@@ -203,14 +200,16 @@ export class JournalsService {
    *   unless the viewer owns the journal; BAD_REQUEST for the owner's own membership.
    */
   async removeMember(id: string, memberId: string, user: UserRow): Promise<void> {
-    const row = await this.access.readableJournal(user.id, id);
-    const isOwner = this.access.ownsJournal(row, user.id);
+    const row = await this.deps.access.readableJournal(user.id, id);
+    const isOwner = this.deps.access.ownsJournal(row, user.id);
     if (memberId === row.journal.ownerId) {
       if (isOwner) throw badRequest(OWNER_CANNOT_LEAVE);
       throw notFound('Member');
     }
     if (!isOwner && memberId !== user.id) throw notFound('Member');
-    const removed = await transaction(this.db, (tx) => this.repo.removeMembers(id, [memberId], tx));
+    const removed = await transaction(this.deps.db, (tx) =>
+      this.repo.removeMembers(id, [memberId], tx),
+    );
     if (removed === 0) throw notFound('Member');
   }
 
@@ -219,10 +218,10 @@ export class JournalsService {
    * @throws AppError NOT_FOUND unless the viewer owns the journal.
    */
   async shares(id: string, user: UserRow): Promise<PublicUserRow[]> {
-    const row = await this.access.journalWith(user.id, id, {
+    const row = await this.deps.access.journalWith(user.id, id, {
       shares: this.repo.sharedMembers(id, MEMBER_LIST_LIMIT),
     });
-    if (!row || !this.access.ownsJournal(row, user.id)) throw notFound('Journal');
+    if (!row || !this.deps.access.ownsJournal(row, user.id)) throw notFound('Journal');
     return row.shares;
   }
 
@@ -231,8 +230,8 @@ export class JournalsService {
    * @throws AppError NOT_FOUND unless the viewer owns the journal and shared it with them.
    */
   async unshare(id: string, memberId: string, user: UserRow): Promise<void> {
-    await this.access.ownedJournal(user.id, id);
-    const removed = await transaction(this.db, (tx) =>
+    await this.deps.access.ownedJournal(user.id, id);
+    const removed = await transaction(this.deps.db, (tx) =>
       this.repo.removeMembers(id, [memberId], tx, { viaShareOnly: true }),
     );
     if (removed === 0) throw notFound('Share');
@@ -250,21 +249,12 @@ export class JournalsService {
       if (await this.repo.addMember(id, userId, 'member', tx, true)) added++;
     if (added > 0) {
       await this.repo.bumpCounters(id, { memberCount: added }, tx);
-      await this.plans.assertMemberCap(id, tx);
+      await this.deps.plans.assertMemberCap(id, tx);
     }
     return added;
   }
 
   /** Adds deltas to a journal's counters (its prayers changed), in the caller's transaction. */
-  async bumpCounters(id: string, delta: CounterDelta, tx: Tx): Promise<void> {
-    await this.repo.bumpCounters(id, delta, tx);
-  }
-
-  /** Ids of every member of a journal other than its owner. */
-  async memberIds(id: string, tx: DbOrTx = this.db): Promise<string[]> {
-    return this.repo.memberIds(id, tx);
-  }
-
   /**
    * Ends the memberships that came from shares between two people who are no longer friends:
    * each leaves the other's journals they were added to (docs/decisions/037).
@@ -277,7 +267,7 @@ export class JournalsService {
    * Ends every membership between the user and other people, shared or joined, both ways (an
    * account taken back: docs/decisions/055). The user keeps their own journals.
    */
-  async endMembershipsOf(userId: string, tx: Tx): Promise<void> {
+  async endTiesOf(userId: string, tx: Tx): Promise<void> {
     await this.repo.removeMembershipsOf(userId, tx);
   }
 
@@ -298,51 +288,47 @@ export class JournalsService {
     if (query.tab === 'popular') {
       const after = decodeCursor(query.cursor, MEMBERS_ID);
       const rows = await this.repo.publicPopular(user.id, { ...filters, after, limit: limit + 1 });
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        data: page.map((r) => presentJournal(r, user.id)),
-        nextCursor:
-          rows.length > limit && last
-            ? encodeCursor(MEMBERS_ID, [last.journal.memberCount, last.journal.id])
-            : null,
-      };
+      return cursorPage(
+        rows,
+        limit,
+        (r) => presentJournal(r, user.id),
+        (last) => encodeCursor(MEMBERS_ID, [last.journal.memberCount, last.journal.id]),
+      );
     }
     if (query.tab === 'new') {
       const after = decodeCursor(query.cursor, CREATED_AT_ID);
       const rows = await this.repo.publicNewest(user.id, { ...filters, after, limit: limit + 1 });
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        data: page.map((r) => presentJournal(r, user.id)),
-        nextCursor:
-          rows.length > limit && last
-            ? encodeCursor(CREATED_AT_ID, [last.journal.createdAt, last.journal.id])
-            : null,
-      };
+      return cursorPage(
+        rows,
+        limit,
+        (r) => presentJournal(r, user.id),
+        (last) => encodeCursor(CREATED_AT_ID, [last.journal.createdAt, last.journal.id]),
+      );
     }
     const [offset] = decodeCursor(query.cursor, OFFSET) ?? [0];
     if (offset > TRENDING_OFFSET_MAX) throw badRequest('Invalid page cursor.');
     const rows = await this.repo.publicTrending(user.id, {
       ...filters,
-      since: new Date(this.now().getTime() - TRENDING_WINDOW_MS),
+      since: new Date(this.deps.now().getTime() - TRENDING_WINDOW_MS),
       offset,
       limit: limit + 1,
     });
-    return {
-      data: rows.slice(0, limit).map((r) => presentJournal(r, user.id)),
-      nextCursor: rows.length > limit ? encodeCursor(OFFSET, [offset + limit]) : null,
-    };
+    return cursorPage(
+      rows,
+      limit,
+      (r) => presentJournal(r, user.id),
+      () => encodeCursor(OFFSET, [offset + limit]),
+    );
   }
 
   /** The Categories panel and the Featured Journal (most active public journal this week). */
   async discoverOverview(user: UserRow): Promise<DiscoverOverview> {
     // One statement: the categories, the most active journal this week and the most popular
     // (shown when none was active).
-    const { categories, trending, popular } = await selectValues(this.db, {
+    const { categories, trending, popular } = await selectValues(this.deps.db, {
       categories: this.repo.publicCategoryCounts(),
       trending: this.repo.publicTrendingJson(user.id, {
-        since: new Date(this.now().getTime() - TRENDING_WINDOW_MS),
+        since: new Date(this.deps.now().getTime() - TRENDING_WINDOW_MS),
         offset: 0,
         limit: 1,
       }),
@@ -355,5 +341,22 @@ export class JournalsService {
       featured = { ...presentJournal(popular[0], user.id), recentActivity: 0 };
     }
     return { categories, featured };
+  }
+
+  // --- The user's data: the account's export, Clear Data and deletion ask each module ------
+
+  /** For the account's export: the journals the user owns. */
+  async exportOf(userId: string) {
+    return { journals: await this.repo.ownedBy(userId) };
+  }
+
+  /** Clear Data: the journals the user owns go, with what is in them. */
+  async clearOf(userId: string, tx: DbOrTx): Promise<void> {
+    await this.repo.deleteOwnedBy(userId, tx);
+  }
+
+  /** Before the account goes: the journals the user joined keep their member counts right. */
+  async deleteAccountOf(userId: string, tx: DbOrTx): Promise<void> {
+    await this.repo.uncountMember(userId, tx);
   }
 }

@@ -56,11 +56,11 @@ export class MailWorker {
   private stopped = false;
 
   private readonly repo: MailRepository;
-  private readonly options: MailWorkerDeps;
+  private readonly deps: MailWorkerDeps;
 
   constructor(deps: MailWorkerDeps) {
+    this.deps = deps;
     this.repo = new MailRepository(deps.db);
-    this.options = deps;
     this.transport = deps.smtpUrl ? nodemailer.createTransport(withTimeouts(deps.smtpUrl)) : null;
   }
 
@@ -93,12 +93,10 @@ export class MailWorker {
     this.timer = setTimeout(() => {
       this.running = this.drain()
         .then(() => undefined)
-        .catch((error: unknown) =>
-          this.options.logger.warn({ err: error }, 'mail outbox poll failed'),
-        )
+        .catch((error: unknown) => this.deps.logger.warn({ err: error }, 'mail outbox poll failed'))
         .finally(() => {
           this.running = undefined;
-          if (!this.stopped) this.schedule(this.options.pollMs ?? 2_000);
+          if (!this.stopped) this.schedule(this.deps.pollMs ?? 2_000);
         });
     }, ms);
     this.timer.unref();
@@ -119,8 +117,8 @@ export class MailWorker {
 
   private async deliver(mail: MailRow): Promise<void> {
     if (!this.transport) {
-      const logBodies = this.options.logBodies ?? false;
-      this.options.logger[logBodies ? 'info' : 'warn'](
+      const logBodies = this.deps.logBodies ?? false;
+      this.deps.logger[logBodies ? 'info' : 'warn'](
         {
           mailId: mail.id,
           to: mail.to,
@@ -136,7 +134,7 @@ export class MailWorker {
     }
     try {
       await this.transport.sendMail({
-        from: this.options.from,
+        from: this.deps.from,
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
@@ -149,7 +147,7 @@ export class MailWorker {
         mail.attempts >= MAX_MAIL_ATTEMPTS
           ? null
           : new Date(Date.now() + mailRetryDelayMs(mail.attempts));
-      this.options.logger.warn(
+      this.deps.logger.warn(
         { mailId: mail.id, attempts: mail.attempts, err: message },
         'mail send failed',
       );

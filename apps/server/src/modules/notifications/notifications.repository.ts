@@ -17,8 +17,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { jsonArray } from '../../db/json.ts';
 import {
   type NotificationRow,
-  type NotificationType,
   notifications,
+  type NotificationType,
   users,
 } from '../../db/schema/index.ts';
 import { linkOpenable } from '../access/access.sql.ts';
@@ -183,5 +183,17 @@ export class NotificationsRepository {
       .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
       .returning({ id: notifications.id });
     return rows.length > 0;
+  }
+
+  // --- The user's data: the account's export, Clear Data and deletion ask each module ------
+
+  /** The notifications the user received, whole rows. */
+  async receivedBy(userId: string) {
+    return this.db.select().from(notifications).where(eq(notifications.userId, userId));
+  }
+
+  /** Notifications others received from the user keep their text; the actor link is cleared. */
+  async forgetActor(userId: string, tx: DbOrTx): Promise<void> {
+    await tx.update(notifications).set({ actorId: null }).where(eq(notifications.actorId, userId));
   }
 }

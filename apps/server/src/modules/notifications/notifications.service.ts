@@ -6,7 +6,7 @@ import { selectValues } from '../../db/json.ts';
 import type { NotificationRow, NotificationType } from '../../db/schema/index.ts';
 import { afterCommit } from '../../db/transaction.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { CREATED_AT_ID, cursorPage, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { OutgoingMail } from '../mail/mail.repository.ts';
 import { notificationMail } from '../mail/mail-templates.ts';
@@ -182,7 +182,7 @@ export class NotificationsService {
    * go (they were addressed to whoever held it, and may quote what others shared with them), and
    * so does every push subscription, whatever session made it.
    */
-  async clearInboxOf(userId: string, tx: DbOrTx): Promise<void> {
+  async endTiesOf(userId: string, tx: DbOrTx): Promise<void> {
     await this.repo.deleteAllOf(userId, tx);
     await this.deps.push.removeForUser(userId, tx);
     afterCommit(tx, () => this.changed(userId));
@@ -236,14 +236,10 @@ export class NotificationsService {
       }),
       unreadCount: this.repo.unread(userId),
     });
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
     return {
-      data: page.map(presentNotification),
-      nextCursor:
-        rows.length > query.limit && last
-          ? encodeCursor(CREATED_AT_ID, [last.createdAt, last.id])
-          : null,
+      ...cursorPage(rows, query.limit, presentNotification, (last) =>
+        encodeCursor(CREATED_AT_ID, [last.createdAt, last.id]),
+      ),
       unreadCount,
     };
   }
@@ -269,5 +265,17 @@ export class NotificationsService {
   async delete(id: string, userId: string): Promise<void> {
     if (!(await this.repo.delete(id, userId))) throw notFound('Notification');
     this.changed(userId);
+  }
+
+  // --- The user's data: the account's export, Clear Data and deletion ask each module ------
+
+  /** For the account's export: the notifications the user received. */
+  async exportOf(userId: string) {
+    return { notifications: await this.repo.receivedBy(userId) };
+  }
+
+  /** Before the account goes: what others received from the user no longer names them. */
+  async deleteAccountOf(userId: string, tx: DbOrTx): Promise<void> {
+    await this.repo.forgetActor(userId, tx);
   }
 }

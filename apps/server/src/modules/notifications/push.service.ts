@@ -30,6 +30,15 @@ export interface PushPayload {
 /** What an event adds to its Web Push payload (`notify`). */
 export type PushExtras = Pick<PushPayload, 'actions' | 'actionToken'>;
 
+/** The VAPID keys and the subject that signs pushes; `allowInsecureEndpoints` in tests only. */
+export interface PushServiceDeps {
+  db: Db;
+  vapid: VapidKeys;
+  subject: string;
+  logger: FastifyBaseLogger;
+  allowInsecureEndpoints?: boolean;
+}
+
 /**
  * Web Push with VAPID and the standard payload encryption (RFC 8291, through `web-push`).
  * Subscriptions answering 404 or 410 are removed. Endpoints must be public https URLs (no SSRF
@@ -40,26 +49,16 @@ export type PushExtras = Pick<PushPayload, 'actions' | 'actionToken'>;
  */
 export class PushService {
   readonly publicKey: string;
-  private readonly db: Db;
+  private readonly deps: PushServiceDeps;
   private readonly vapid: VapidKeys & { subject: string };
-  private readonly logger: FastifyBaseLogger;
-  private readonly allowInsecureEndpoints: boolean;
   /** Connects only to public addresses; in tests, trusts the local push service instead. */
   private readonly agent: Agent;
 
-  constructor(options: {
-    db: Db;
-    vapid: VapidKeys;
-    subject: string;
-    logger: FastifyBaseLogger;
-    allowInsecureEndpoints?: boolean;
-  }) {
-    this.db = options.db;
-    this.vapid = { ...options.vapid, subject: options.subject };
-    this.publicKey = options.vapid.publicKey;
-    this.logger = options.logger;
-    this.allowInsecureEndpoints = options.allowInsecureEndpoints ?? false;
-    this.agent = this.allowInsecureEndpoints
+  constructor(deps: PushServiceDeps) {
+    this.deps = deps;
+    this.vapid = { ...deps.vapid, subject: deps.subject };
+    this.publicKey = deps.vapid.publicKey;
+    this.agent = deps.allowInsecureEndpoints
       ? new Agent({ rejectUnauthorized: false })
       : new Agent({ lookup: lookupPublic });
   }
@@ -76,7 +75,7 @@ export class PushService {
     } catch {
       throw badRequest('The push subscription endpoint is not a valid URL.');
     }
-    if (this.allowInsecureEndpoints) return;
+    if (this.deps.allowInsecureEndpoints) return;
     if (subscriptionEndpointProblem(url)) {
       throw badRequest('The push subscription endpoint must be a public https URL.');
     }
@@ -89,14 +88,14 @@ export class PushService {
   ): Promise<void> {
     this.checkEndpoint(sub.endpoint);
     const values = { ...session, p256dh: sub.keys.p256dh, auth: sub.keys.auth };
-    await this.db
+    await this.deps.db
       .insert(pushSubscriptions)
       .values({ ...values, endpoint: sub.endpoint })
       .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
   }
 
   /** Removes the subscriptions made by these sessions (they have ended). */
-  async removeForSessions(sessionIds: string[], tx: DbOrTx = this.db): Promise<void> {
+  async removeForSessions(sessionIds: string[], tx: DbOrTx = this.deps.db): Promise<void> {
     if (sessionIds.length === 0) return;
     await tx.delete(pushSubscriptions).where(inArray(pushSubscriptions.sessionId, sessionIds));
   }
@@ -107,19 +106,19 @@ export class PushService {
   }
 
   async unsubscribe(userId: string, endpoint: string): Promise<void> {
-    await this.db
+    await this.deps.db
       .delete(pushSubscriptions)
       .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
   }
 
   async countFor(userId: string): Promise<number> {
-    return this.db.$count(pushSubscriptions, eq(pushSubscriptions.userId, userId));
+    return this.deps.db.$count(pushSubscriptions, eq(pushSubscriptions.userId, userId));
   }
 
   /** Sends one payload to every subscription of each user; never throws. */
   async sendToUsers(userIds: string[], payload: PushPayload): Promise<void> {
     if (userIds.length === 0) return;
-    const subs = await this.db
+    const subs = await this.deps.db
       .select()
       .from(pushSubscriptions)
       .where(inArray(pushSubscriptions.userId, userIds));
@@ -127,7 +126,7 @@ export class PushService {
     await Promise.all(
       subs.map(async (sub) => {
         try {
-          if (!this.allowInsecureEndpoints) {
+          if (!this.deps.allowInsecureEndpoints) {
             const problem = endpointTargetProblem(new URL(sub.endpoint));
             if (problem) throw new NonPublicEndpointError(problem);
           }
@@ -145,16 +144,16 @@ export class PushService {
         } catch (error) {
           if (error instanceof NonPublicEndpointError) {
             const host = URL.parse(sub.endpoint)?.host;
-            this.logger.warn({ host, reason: error.message }, 'web push refused');
+            this.deps.logger.warn({ host, reason: error.message }, 'web push refused');
             return;
           }
           const status = (error as { statusCode?: number }).statusCode;
           if (status === 404 || status === 410) gone.push(sub.id);
-          else this.logger.warn({ err: (error as Error).message, status }, 'web push failed');
+          else this.deps.logger.warn({ err: (error as Error).message, status }, 'web push failed');
         }
       }),
     );
     if (gone.length > 0)
-      await this.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone));
+      await this.deps.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone));
   }
 }

@@ -51,6 +51,38 @@ export class PracticeRepository {
     return row!;
   }
 
+  /** The user's Prayed log, for the account's export. */
+  eventsBy(userId: string) {
+    return this.db
+      .select({
+        prayerId: prayerEvents.prayerId,
+        requestId: prayerEvents.requestId,
+        day: prayerEvents.day,
+        late: prayerEvents.late,
+        source: prayerEvents.source,
+        occurredAt: prayerEvents.occurredAt,
+      })
+      .from(prayerEvents)
+      .where(eq(prayerEvents.userId, userId));
+  }
+
+  /** The notes the user wrote, for the account's export. */
+  notesBy(userId: string) {
+    return this.db
+      .select({
+        prayerId: prayerNotes.prayerId,
+        text: prayerNotes.text,
+        createdAt: prayerNotes.createdAt,
+      })
+      .from(prayerNotes)
+      .where(eq(prayerNotes.authorId, userId));
+  }
+
+  /** Clear Data: the user's Prayed log goes (notes go with the prayers they belong to). */
+  async deleteEventsBy(userId: string, tx: DbOrTx): Promise<void> {
+    await tx.delete(prayerEvents).where(eq(prayerEvents.userId, userId));
+  }
+
   /**
    * The distinct local days `userId` prayed from `since` on, newest first, at most `limit`: to
    * read with the rest of a page.

@@ -428,4 +428,20 @@ export class PracticeService {
         .orderBy(asc(prayerNotes.createdAt), asc(prayerNotes.id)),
     );
   }
+
+  // --- The user's data: the account's export, Clear Data and deletion ask each module --------
+
+  /** For the account's export: the user's Prayed log and notes. */
+  async exportOf(userId: string) {
+    const [prayed, prayerNotes] = await Promise.all([
+      this.repo.eventsBy(userId),
+      this.repo.notesBy(userId),
+    ]);
+    return { prayed, prayerNotes };
+  }
+
+  /** Clear Data: the user's Prayed log goes. */
+  async clearOf(userId: string, tx: DbOrTx): Promise<void> {
+    await this.repo.deleteEventsBy(userId, tx);
+  }
 }

@@ -406,4 +406,42 @@ export class PrayerRequestsRepository {
     });
     return row!;
   }
+
+  // --- The user's data: the account's export, Clear Data and deletion ask each module ------
+
+  /** The requests the user made, whole rows. */
+  async createdBy(userId: string): Promise<PrayerRequestRow[]> {
+    return this.db.select().from(prayerRequests).where(eq(prayerRequests.creatorId, userId));
+  }
+
+  /** The user's commitments to pray for requests. */
+  async commitmentsBy(userId: string) {
+    return this.db
+      .select({
+        requestId: prayerRequestResponses.requestId,
+        cadence: prayerRequestResponses.cadence,
+        endsOn: prayerRequestResponses.endsOn,
+        endedAt: prayerRequestResponses.endedAt,
+        createdAt: prayerRequestResponses.createdAt,
+      })
+      .from(prayerRequestResponses)
+      .where(eq(prayerRequestResponses.userId, userId));
+  }
+
+  /** The updates of the requests the user made. */
+  async updatesOfCreator(userId: string) {
+    return this.db
+      .select({
+        requestId: prayerRequestUpdates.requestId,
+        text: prayerRequestUpdates.text,
+        createdAt: prayerRequestUpdates.createdAt,
+      })
+      .from(prayerRequestUpdates)
+      .innerJoin(prayerRequests, eq(prayerRequests.id, prayerRequestUpdates.requestId))
+      .where(eq(prayerRequests.creatorId, userId));
+  }
+
+  async deleteCreatedBy(userId: string, tx: DbOrTx): Promise<void> {
+    await tx.delete(prayerRequests).where(eq(prayerRequests.creatorId, userId));
+  }
 }

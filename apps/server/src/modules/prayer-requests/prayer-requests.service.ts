@@ -12,9 +12,9 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
-import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { CREATED_AT_ID, cursorPage, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
-import type { FriendsService } from '../friends/friends.service.ts';
+import type { Friendships } from '../friends/friendships.ts';
 import { fullName } from '../friends/friends.presenter.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { presentPrayerEvent } from '../practice/practice.presenter.ts';
@@ -32,7 +32,7 @@ export const ANSWERED_MESSAGE = 'This prayer request has already been answered.'
 export interface PrayerRequestsServiceDeps {
   db: Db;
   access: AccessPolicy;
-  friends: FriendsService;
+  friends: Friendships;
   notifications: NotificationsService;
   /** Praying for a request counts in the prayers module's activity (the streak). */
   prayers: PrayersService;
@@ -137,15 +137,12 @@ export class PrayerRequestsService {
       limit: query.limit + 1,
       at: this.at(viewer),
     });
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return {
-      data: page.map((row) => present(row, viewer.id, row)),
-      nextCursor:
-        rows.length > query.limit && last
-          ? encodeCursor(CREATED_AT_ID, [last.request.createdAt, last.request.id])
-          : null,
-    };
+    return cursorPage(
+      rows,
+      query.limit,
+      (row) => present(row, viewer.id, row),
+      (last) => encodeCursor(CREATED_AT_ID, [last.request.createdAt, last.request.id]),
+    );
   }
 
   /**
@@ -247,7 +244,7 @@ export class PrayerRequestsService {
    * and others' to theirs (an account taken back: docs/decisions/055). Prayed events stay in
    * each one's own log.
    */
-  async endCommitmentsOf(userId: string, tx: Tx): Promise<void> {
+  async endTiesOf(userId: string, tx: Tx): Promise<void> {
     await this.repo.deleteCommitmentsOf(userId, tx);
   }
 
@@ -402,14 +399,25 @@ export class PrayerRequestsService {
       updates: this.repo.updatesPage(decodeCursor(query.cursor, CREATED_AT_ID), query.limit + 1),
     });
     if (!row) throw notFound('Prayer request');
-    const page = row.updates.slice(0, query.limit);
-    const last = page.at(-1);
-    return {
-      data: page.map(presentUpdate),
-      nextCursor:
-        row.updates.length > query.limit && last
-          ? encodeCursor(CREATED_AT_ID, [last.createdAt, last.id])
-          : null,
-    };
+    return cursorPage(row.updates, query.limit, presentUpdate, (last) =>
+      encodeCursor(CREATED_AT_ID, [last.createdAt, last.id]),
+    );
+  }
+
+  // --- The user's data: the account's export, Clear Data and deletion ask each module ------
+
+  /** For the account's export: the user's requests, their updates and the user's commitments. */
+  async exportOf(userId: string) {
+    const [prayerRequests, commitments, prayerRequestUpdates] = await Promise.all([
+      this.repo.createdBy(userId),
+      this.repo.commitmentsBy(userId),
+      this.repo.updatesOfCreator(userId),
+    ]);
+    return { prayerRequests, commitments, prayerRequestUpdates };
+  }
+
+  /** Clear Data: the requests the user made go (their commitments and updates with them). */
+  async clearOf(userId: string, tx: DbOrTx): Promise<void> {
+    await this.repo.deleteCreatedBy(userId, tx);
   }
 }

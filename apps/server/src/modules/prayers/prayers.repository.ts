@@ -59,6 +59,14 @@ export function dueForViewer(viewer: DueFor | null): SQL<boolean> {
 
 export type NewPrayer = typeof prayers.$inferInsert;
 
+/**
+ * What a prayer written, answered, hidden or deleted changes a journal's prayer tallies by (the
+ * counts the journal's row keeps of its prayers: all, answered, and those its readers see).
+ */
+export type PrayerTallies = Partial<
+  Record<'prayerCount' | 'answeredCount' | 'publicPrayerCount' | 'publicAnsweredCount', number>
+>;
+
 export interface PrayerFilter {
   /**
    * In a journal the viewer may read (checked by the caller through the access policy); a
@@ -93,6 +101,17 @@ export class PrayersRepository {
   async insert(values: NewPrayer, tx: DbOrTx = this.db): Promise<PrayerRow> {
     const [row] = await tx.insert(prayers).values(values).returning();
     return row!;
+  }
+
+  /** Moves a journal's prayer tallies by `delta` (the tallies that do not move are left alone). */
+  async bumpJournalTallies(journalId: string, delta: PrayerTallies, tx: Tx): Promise<void> {
+    const set: Record<string, SQL> = {};
+    for (const [key, value] of Object.entries(delta)) {
+      if (!value) continue;
+      set[key] = sql`${journals[key as keyof PrayerTallies]} + ${value}`;
+    }
+    if (Object.keys(set).length === 0) return;
+    await tx.update(journals).set(set).where(eq(journals.id, journalId));
   }
 
   async findById(id: string, tx: DbOrTx = this.db): Promise<PrayerWithJournal | null> {
@@ -439,5 +458,41 @@ export class PrayersRepository {
       .where(sql`${verses.n} = mod(${dayNumber}::bigint, ${verses.total})`)
       .limit(1);
     return row?.memoryVerse ?? null;
+  }
+
+  // --- The user's data: the account's export, Clear Data and deletion ask each module ------
+
+  /** The prayers the user wrote, whole rows. */
+  async authoredBy(userId: string): Promise<PrayerRow[]> {
+    return this.db.select().from(prayers).where(eq(prayers.authorId, userId));
+  }
+
+  /** The testimonies of the prayers the user wrote. */
+  async testimoniesOfAuthor(userId: string) {
+    return this.db
+      .select({
+        prayerId: prayerTestimonies.prayerId,
+        text: prayerTestimonies.text,
+        createdAt: prayerTestimonies.createdAt,
+      })
+      .from(prayerTestimonies)
+      .innerJoin(prayers, eq(prayers.id, prayerTestimonies.prayerId))
+      .where(eq(prayers.authorId, userId));
+  }
+
+  /** What the user did with prayers (written, answered), for their statistics. */
+  async activityOf(userId: string) {
+    return this.db
+      .select({ kind: prayerActivity.kind, occurredAt: prayerActivity.occurredAt })
+      .from(prayerActivity)
+      .where(eq(prayerActivity.userId, userId));
+  }
+
+  async deleteAuthoredBy(userId: string, tx: DbOrTx): Promise<void> {
+    await tx.delete(prayers).where(eq(prayers.authorId, userId));
+  }
+
+  async deleteActivityOf(userId: string, tx: DbOrTx): Promise<void> {
+    await tx.delete(prayerActivity).where(eq(prayerActivity.userId, userId));
   }
 }

@@ -20,10 +20,9 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { ActivityKind, PrayerRow, UserRow } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
-import { CREATED_AT_ID, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { CREATED_AT_ID, cursorPage, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { addDays, localDate, periodStarts } from '../../lib/time-zone.ts';
 import { type AccessPolicy, seenByJournalReaders } from '../access/access.policy.ts';
-import type { JournalsService } from '../journals/journals.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PlansService } from '../billing/plans.service.ts';
 import type { PracticeService, RecordPrayed } from '../practice/practice.service.ts';
@@ -81,8 +80,6 @@ export interface PrayersServiceDeps {
   notifications: NotificationsService;
   /** Plan limits (prayer points). */
   plans: PlansService;
-  /** A prayer's journal: its counters and members (the two services use each other). */
-  journals: JournalsService;
   /** The practice of prayer: Prayed events, notes, rhythms, the streak (issue 20, ADR 063). */
   practice: PracticeService;
 }
@@ -90,7 +87,6 @@ export interface PrayersServiceDeps {
 /** Prayers inside journals: status, testimonies, shares, lists, summary. Access: the policy's. */
 export class PrayersService {
   private readonly repo: PrayersRepository;
-  private readonly deps: PrayersServiceDeps;
   private readonly db: Db;
   private readonly access: AccessPolicy;
   private readonly now: () => Date;
@@ -100,18 +96,12 @@ export class PrayersService {
 
   constructor(deps: PrayersServiceDeps) {
     this.practice = deps.practice;
-    this.deps = deps;
     this.db = deps.db;
     this.access = deps.access;
     this.notifications = deps.notifications;
     this.plans = deps.plans;
     this.repo = new PrayersRepository(deps.db);
     this.now = deps.now;
-  }
-
-  /** Read when used: the journals service is built after this one (services.ts). */
-  private get journals(): JournalsService {
-    return this.deps.journals;
   }
 
   /**
@@ -195,7 +185,7 @@ export class PrayersService {
    */
   async write(values: Omit<NewPrayer, 'createdAt'>, tx: Tx): Promise<PrayerRow> {
     const prayer = await this.repo.insert({ ...values, createdAt: this.now() }, tx);
-    await this.journals.bumpCounters(prayer.journalId, counterDelta(prayer, 1), tx);
+    await this.repo.bumpJournalTallies(prayer.journalId, counterDelta(prayer, 1), tx);
     await this.logActivity(prayer.authorId, 'prayer_written', tx);
     return prayer;
   }
@@ -222,7 +212,7 @@ export class PrayersService {
         tx,
       );
       if (updated && seenByJournalReaders(updated) !== seenByJournalReaders(prayer)) {
-        await this.journals.bumpCounters(
+        await this.repo.bumpJournalTallies(
           prayer.journalId,
           addDeltas(counterDelta(prayer, -1), counterDelta(updated, 1)),
           tx,
@@ -262,7 +252,7 @@ export class PrayersService {
         tx,
       );
       if (changed.length > 0) {
-        await this.journals.bumpCounters(
+        await this.repo.bumpJournalTallies(
           input.journal,
           {
             publicPrayerCount: changed.length,
@@ -284,7 +274,7 @@ export class PrayersService {
       const prayer = await this.repo.lock(id, tx);
       if (!prayer) throw notFound('Prayer');
       await this.repo.delete(id, tx);
-      await this.journals.bumpCounters(prayer.journalId, counterDelta(prayer, -1), tx);
+      await this.repo.bumpJournalTallies(prayer.journalId, counterDelta(prayer, -1), tx);
     });
   }
 
@@ -302,7 +292,7 @@ export class PrayersService {
         { status, answeredAt: isAnswered ? this.now() : null },
         tx,
       );
-      await this.journals.bumpCounters(
+      await this.repo.bumpJournalTallies(
         prayer.journalId,
         addDeltas(counterDelta(prayer, -1), counterDelta(updated!, 1)),
         tx,
@@ -310,7 +300,7 @@ export class PrayersService {
       if (isAnswered) await this.logActivity(user.id, 'prayer_answered', tx);
       // Members of the journal hear about answered prayers they can see.
       if (isAnswered && seenByJournalReaders(prayer)) {
-        const members = await this.journals.memberIds(prayer.journalId, tx);
+        const members = await this.access.journalMemberIds(prayer.journalId, tx);
         await this.notifications.notify(
           members.map((userId) => ({
             userId,
@@ -380,14 +370,13 @@ export class PrayersService {
       summary: this.practice.prayedSummary(viewer.id),
     });
     if (!row) throw notFound('Prayer');
-    const visible = row.items.slice(0, query.limit);
-    const last = visible.at(-1);
     return {
-      data: visible.map(({ kind, id, at, day, late, text }) => ({ kind, id, at, day, late, text })),
-      nextCursor:
-        row.items.length > query.limit && last
-          ? encodeCursor(TIMELINE_KEY, [new Date(last.at), last.rank, last.id])
-          : null,
+      ...cursorPage(
+        row.items,
+        query.limit,
+        ({ kind, id, at, day, late, text }) => ({ kind, id, at, day, late, text }),
+        (last) => encodeCursor(TIMELINE_KEY, [new Date(last.at), last.rank, last.id]),
+      ),
       summary: row.summary ?? { prayedCount: 0, lastPrayedAt: null, lastPrayedDay: null },
       today: this.practice.today(viewer),
     };
@@ -435,15 +424,12 @@ export class PrayersService {
 
   /** A page from `limit + 1` rows: the first `limit`, and a cursor when there were more. */
   pageOf(rows: ListedPrayer[], limit: number, viewerId: string): PrayerPage {
-    const visible = rows.slice(0, limit);
-    const last = visible.at(-1);
-    return {
-      data: visible.map((r) => presentPrayer(r, r.testimonies, viewerId)),
-      nextCursor:
-        rows.length > limit && last
-          ? encodeCursor(CREATED_AT_ID, [last.prayer.createdAt, last.prayer.id])
-          : null,
-    };
+    return cursorPage(
+      rows,
+      limit,
+      (r) => presentPrayer(r, r.testimonies, viewerId),
+      (last) => encodeCursor(CREATED_AT_ID, [last.prayer.createdAt, last.prayer.id]),
+    );
   }
 
   /**
@@ -625,5 +611,23 @@ export class PrayersService {
       }),
       statsWindowDays,
     };
+  }
+
+  // --- The user's data: the account's export, Clear Data and deletion ask each module ------
+
+  /** For the account's export: the user's prayers, their testimonies and the user's activity. */
+  async exportOf(userId: string) {
+    const [prayers, testimonies, activity] = await Promise.all([
+      this.repo.authoredBy(userId),
+      this.repo.testimoniesOfAuthor(userId),
+      this.repo.activityOf(userId),
+    ]);
+    return { prayers, testimonies, activity };
+  }
+
+  /** Clear Data: the prayers the user wrote go, and their activity. */
+  async clearOf(userId: string, tx: DbOrTx): Promise<void> {
+    await this.repo.deleteAuthoredBy(userId, tx);
+    await this.repo.deleteActivityOf(userId, tx);
   }
 }

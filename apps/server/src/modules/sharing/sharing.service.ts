@@ -4,7 +4,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest, forbidden } from '../../lib/app-error.ts';
 import type { AccessPolicy } from '../access/access.policy.ts';
-import type { FriendsService } from '../friends/friends.service.ts';
+import type { Friendships } from '../friends/friendships.ts';
 import { fullName, presentPublicUser } from '../friends/friends.presenter.ts';
 import type { JournalsService } from '../journals/journals.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -13,7 +13,7 @@ import type { PrayersService } from '../prayers/prayers.service.ts';
 export interface SharingServiceDeps {
   db: Db;
   access: AccessPolicy;
-  friends: FriendsService;
+  friends: Friendships;
   journals: JournalsService;
   prayers: PrayersService;
   notifications: NotificationsService;

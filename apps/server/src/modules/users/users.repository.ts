@@ -94,4 +94,9 @@ export class UsersRepository {
       .set({ passwordHash })
       .where(and(eq(users.id, id), eq(users.passwordHash, expected)));
   }
+
+  /** Deletes the user; what is theirs goes with them (cascaded). */
+  async delete(id: string, tx: DbOrTx): Promise<void> {
+    await tx.delete(users).where(eq(users.id, id));
+  }
 }

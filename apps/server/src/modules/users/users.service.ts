@@ -186,4 +186,9 @@ export class UsersService {
     }
     throw conflict('Could not allocate a username. Please try again.');
   }
+
+  /** Deletes the user's row, in `tx`; everything that references it goes with it (cascaded). */
+  async delete(id: string, tx: DbOrTx): Promise<void> {
+    await this.repo.delete(id, tx);
+  }
 }

@@ -19,7 +19,7 @@ import { currentUser, requireSession } from '../../plugins/auth.ts';
 import { fileResponse } from '../../plugins/swagger.ts';
 import { clearGoogleCookie, googleCookie } from '../auth/google-cookies.ts';
 import type { AccountService, DangerConfirmation } from './account.service.ts';
-import { presentUser } from './users.presenter.ts';
+import { presentUser } from '../users/users.presenter.ts';
 
 const errors = {
   400: ApiErrorSchema,

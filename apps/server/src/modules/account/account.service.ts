@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type {
   AppearanceInput,
   PrivacyInput,
@@ -13,25 +13,7 @@ import {
 import type { GoogleConfirmAction } from '@selah/shared/schemas/auth';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import {
-  friendships,
-  journals,
-  notifications,
-  payments,
-  prayerActivity,
-  prayerEvents,
-  prayerNotes,
-  prayerRequestResponses,
-  prayerRequestUpdates,
-  prayerGroupMembers,
-  prayerGroups,
-  prayerRequests,
-  prayers,
-  prayerTestimonies,
-  userAvatars,
-  type UserRow,
-  users,
-} from '../../db/schema/index.ts';
+import { userAvatars, type UserRow, users } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import {
   AppError,
@@ -45,8 +27,16 @@ import { randomToken } from '../../lib/secure-token.ts';
 import { timeZoneProblem } from '../../lib/time-zone.ts';
 import { profileVisible } from '../access/access.sql.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
-import type { UserChanges } from './users.repository.ts';
-import { normaliseEmail, type UsersService } from './users.service.ts';
+import type { PaymentsService } from '../billing/payments.service.ts';
+import type { FriendsService } from '../friends/friends.service.ts';
+import type { GroupsService } from '../groups/groups.service.ts';
+import type { JournalsService } from '../journals/journals.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { PrayerRequestsService } from '../prayer-requests/prayer-requests.service.ts';
+import type { PracticeService } from '../practice/practice.service.ts';
+import type { PrayersService } from '../prayers/prayers.service.ts';
+import type { UserChanges } from '../users/users.repository.ts';
+import { normaliseEmail, type UsersService } from '../users/users.service.ts';
 
 /** Recognises PNG, JPEG and WebP by their first bytes (the declared type is not trusted). */
 export function sniffImageType(data: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | null {
@@ -86,6 +76,15 @@ export interface AccountAuth {
 export interface AccountServiceDeps {
   db: Db;
   users: UsersService;
+  /** The modules holding the user's data: each exports, clears or deletes its part. */
+  journals: JournalsService;
+  prayers: PrayersService;
+  prayerRequests: PrayerRequestsService;
+  groups: GroupsService;
+  friends: FriendsService;
+  notifications: NotificationsService;
+  payments: PaymentsService;
+  practice: PracticeService;
   hasher: PasswordHasher;
   auth: AccountAuth;
   /** Wrong password confirmations per account (in-process unless given a Redis-backed one). */
@@ -307,107 +306,32 @@ export class AccountService {
     return row ?? null;
   }
 
-  /** Everything the user owns, as one JSON document (Download activity history). */
+  /**
+   * Everything the user owns, as one JSON document (Download activity history): each module
+   * gives its part, and the document puts them in its order.
+   */
   async exportData(user: UserRow): Promise<Record<string, unknown>> {
-    const db = this.deps.db;
-    const [
-      ownJournals,
-      ownPrayers,
-      testimonies,
-      requests,
+    const {
+      journals,
+      prayers,
+      prayerRequests,
       groups,
       friends,
-      notes,
-      paid,
-      activity,
-      prayed,
-      prayerNoteRows,
-      commitments,
-      requestUpdates,
-    ] = await Promise.all([
-      db.select().from(journals).where(eq(journals.ownerId, user.id)),
-      db.select().from(prayers).where(eq(prayers.authorId, user.id)),
-      db
-        .select({
-          prayerId: prayerTestimonies.prayerId,
-          text: prayerTestimonies.text,
-          createdAt: prayerTestimonies.createdAt,
-        })
-        .from(prayerTestimonies)
-        .innerJoin(prayers, eq(prayers.id, prayerTestimonies.prayerId))
-        .where(eq(prayers.authorId, user.id)),
-      db.select().from(prayerRequests).where(eq(prayerRequests.creatorId, user.id)),
-      db
-        .select({ group: prayerGroups, role: prayerGroupMembers.role })
-        .from(prayerGroupMembers)
-        .innerJoin(prayerGroups, eq(prayerGroups.id, prayerGroupMembers.groupId))
-        .where(eq(prayerGroupMembers.userId, user.id)),
-      db
-        .select({
-          id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          username: users.username,
-          since: friendships.createdAt,
-        })
-        .from(friendships)
-        .innerJoin(users, eq(users.id, friendships.friendId))
-        .where(eq(friendships.userId, user.id)),
-      db.select().from(notifications).where(eq(notifications.userId, user.id)),
-      db
-        .select({
-          plan: payments.plan,
-          amount: payments.amount,
-          currency: payments.currency,
-          status: payments.status,
-          createdAt: payments.createdAt,
-        })
-        .from(payments)
-        .where(eq(payments.userId, user.id)),
-      db
-        .select({ kind: prayerActivity.kind, occurredAt: prayerActivity.occurredAt })
-        .from(prayerActivity)
-        .where(eq(prayerActivity.userId, user.id)),
-      // The practice of prayer (issue 20): the user's Prayed log, notes, commitments, updates.
-      db
-        .select({
-          prayerId: prayerEvents.prayerId,
-          requestId: prayerEvents.requestId,
-          day: prayerEvents.day,
-          late: prayerEvents.late,
-          source: prayerEvents.source,
-          occurredAt: prayerEvents.occurredAt,
-        })
-        .from(prayerEvents)
-        .where(eq(prayerEvents.userId, user.id)),
-      db
-        .select({
-          prayerId: prayerNotes.prayerId,
-          text: prayerNotes.text,
-          createdAt: prayerNotes.createdAt,
-        })
-        .from(prayerNotes)
-        .where(eq(prayerNotes.authorId, user.id)),
-      db
-        .select({
-          requestId: prayerRequestResponses.requestId,
-          cadence: prayerRequestResponses.cadence,
-          endsOn: prayerRequestResponses.endsOn,
-          endedAt: prayerRequestResponses.endedAt,
-          createdAt: prayerRequestResponses.createdAt,
-        })
-        .from(prayerRequestResponses)
-        .where(eq(prayerRequestResponses.userId, user.id)),
-      db
-        .select({
-          requestId: prayerRequestUpdates.requestId,
-          text: prayerRequestUpdates.text,
-          createdAt: prayerRequestUpdates.createdAt,
-        })
-        .from(prayerRequestUpdates)
-        .innerJoin(prayerRequests, eq(prayerRequests.id, prayerRequestUpdates.requestId))
-        .where(eq(prayerRequests.creatorId, user.id)),
-    ]);
+      notifications,
+      payments,
+      practice,
+    } = this.deps;
+    const [ownJournals, ownPrayers, requests, groupsIn, friendsOf, inbox, paid, practiced] =
+      await Promise.all([
+        journals.exportOf(user.id),
+        prayers.exportOf(user.id),
+        prayerRequests.exportOf(user.id),
+        groups.exportOf(user.id),
+        friends.exportOf(user.id),
+        notifications.exportOf(user.id),
+        payments.exportOf(user.id),
+        practice.exportOf(user.id),
+      ]);
     return {
       exportedAt: new Date().toISOString(),
       profile: {
@@ -421,19 +345,19 @@ export class AccountService {
         notificationPreferences: user.notificationPreferences,
         createdAt: user.createdAt,
       },
-      journals: ownJournals,
-      prayers: ownPrayers,
-      testimonies,
-      prayerRequests: requests,
-      prayerGroups: groups,
-      friends,
-      notifications: notes,
-      payments: paid,
-      activity,
-      prayed,
-      prayerNotes: prayerNoteRows,
-      commitments,
-      prayerRequestUpdates: requestUpdates,
+      journals: ownJournals.journals,
+      prayers: ownPrayers.prayers,
+      testimonies: ownPrayers.testimonies,
+      prayerRequests: requests.prayerRequests,
+      prayerGroups: groupsIn.prayerGroups,
+      friends: friendsOf.friends,
+      notifications: inbox.notifications,
+      payments: paid.payments,
+      activity: ownPrayers.activity,
+      prayed: practiced.prayed,
+      prayerNotes: practiced.prayerNotes,
+      commitments: requests.commitments,
+      prayerRequestUpdates: requests.prayerRequestUpdates,
     };
   }
 
@@ -445,11 +369,10 @@ export class AccountService {
   async clearData(user: UserRow, proof: DangerConfirmation): Promise<void> {
     await this.confirmDanger(user, 'clear', proof);
     await transaction(this.deps.db, async (tx) => {
-      await tx.delete(prayerRequests).where(eq(prayerRequests.creatorId, user.id));
-      await tx.delete(prayers).where(eq(prayers.authorId, user.id));
-      await tx.delete(journals).where(eq(journals.ownerId, user.id));
-      await tx.delete(prayerActivity).where(eq(prayerActivity.userId, user.id));
-      await tx.delete(prayerEvents).where(eq(prayerEvents.userId, user.id));
+      await this.deps.prayerRequests.clearOf(user.id, tx);
+      await this.deps.prayers.clearOf(user.id, tx);
+      await this.deps.journals.clearOf(user.id, tx);
+      await this.deps.practice.clearOf(user.id, tx);
     });
   }
 
@@ -462,20 +385,12 @@ export class AccountService {
     await this.confirmDanger(user, 'delete', proof);
     await transaction(this.deps.db, async (tx) => {
       await this.deps.auth.endSessionsWithin(user.id, tx);
-      // Notifications others received from this user keep their text; the actor link is cleared.
-      await tx
-        .update(notifications)
-        .set({ actorId: null })
-        .where(eq(notifications.actorId, user.id));
-      await tx
-        .delete(friendships)
-        .where(or(eq(friendships.userId, user.id), eq(friendships.friendId, user.id)));
+      await this.deps.notifications.deleteAccountOf(user.id, tx);
+      await this.deps.friends.deleteAccountOf(user.id, tx);
       // Keep other people's counters right: the user leaves the journals and groups they joined.
-      await tx.execute(sql`update journals set member_count = member_count - 1
-        where id in (select journal_id from journal_members where user_id = ${user.id} and role = 'member')`);
-      await tx.execute(sql`update prayer_groups set member_count = member_count - 1
-        where creator_id <> ${user.id} and id in (select group_id from prayer_group_members where user_id = ${user.id})`);
-      await tx.delete(users).where(eq(users.id, user.id));
+      await this.deps.journals.deleteAccountOf(user.id, tx);
+      await this.deps.groups.deleteAccountOf(user.id, tx);
+      await this.deps.users.delete(user.id, tx);
     });
   }
 }
