@@ -1,4 +1,4 @@
-import { FREE_STATS_DAYS } from '@selah/shared/schemas/subscription';
+import { FREE_STATS_DAYS } from '@selah/shared/schemas/billing';
 
 /**
  * Control (b), "one statement" (ADR 048): for each read scenario, one hand-written statement

@@ -1,4 +1,4 @@
-import { PlanLimitDetailsSchema, type PlanLimitKind } from '@selah/shared/schemas/subscription';
+import { PlanLimitDetailsSchema, type PlanLimitKind } from '@selah/shared/schemas/billing';
 import { ApiError } from './api-client';
 
 export interface PlanLimit {

@@ -1,4 +1,4 @@
-import { PAID_PLAN_IDS, type PaidPlanId } from '@selah/shared/schemas/subscription';
+import { PAID_PLAN_IDS, type PaidPlanId } from '@selah/shared/schemas/billing';
 
 /** The paid plans' names as the app shows them (spec-2 §9). */
 export const PAID_PLAN_NAMES: Record<PaidPlanId, string> = {

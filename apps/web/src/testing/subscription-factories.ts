@@ -11,7 +11,7 @@ import {
   type Pricing,
   type PurchasePreview,
   type Subscription,
-} from '@selah/shared/schemas/subscription';
+} from '@selah/shared/schemas/billing';
 
 const FEATURES: Record<PlanId, string[]> = {
   free: ['3 prayer journals', '50 prayer points', 'Basic statistics', '7 days of prayer history'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageOf } from './common.ts';
-import { PaidPlanIdSchema } from './subscription.ts';
+import { PaidPlanIdSchema } from './billing.ts';
 
 /**
  * A payment's state: `pending` (checkout started, not paid yet), `expired` (never confirmed

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts';
-import { PlanIdSchema } from './subscription.ts';
+import { PlanIdSchema } from './billing.ts';
 
 /** A token or code from a link the server sent: any fault in it is "the link is invalid". */
 const LinkTokenSchema = (message: string) =>

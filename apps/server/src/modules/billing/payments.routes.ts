@@ -7,7 +7,7 @@ import {
   PricingSchema,
   SubscribeInputSchema,
   SubscribeResponseSchema,
-} from '@selah/shared/schemas/subscription';
+} from '@selah/shared/schemas/billing';
 import { unauthenticated } from '../../lib/app-error.ts';
 import { clientInfo } from '../../lib/client-info.ts';
 import { currentUser, requireSession } from '../../plugins/auth.ts';

@@ -6,7 +6,7 @@ import type {
   Pricing,
   PurchasePreview,
   SubscribeResponse,
-} from '@selah/shared/schemas/subscription';
+} from '@selah/shared/schemas/billing';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { PaymentRow, UserRow } from '../../db/schema/index.ts';

@@ -1,8 +1,8 @@
-import type { Currency, PaidPlanId, PlanId, PlanPrice } from '@selah/shared/schemas/subscription';
+import type { Currency, PaidPlanId, PlanId, PlanPrice } from '@selah/shared/schemas/billing';
 import type { UserRow } from '../../db/schema/index.ts';
 
 /** The limits live with the contracts, so the client's fixtures use the same table. */
-export { FREE_STATS_DAYS, PLAN_LIMITS } from '@selah/shared/schemas/subscription';
+export { FREE_STATS_DAYS, PLAN_LIMITS } from '@selah/shared/schemas/billing';
 
 export const PLAN_NAMES: Record<PlanId, string> = {
   free: 'Free',

@@ -1,4 +1,4 @@
-import type { PaidPlanId, PlanId } from '@selah/shared/schemas/subscription';
+import type { PaidPlanId, PlanId } from '@selah/shared/schemas/billing';
 import type { PlanColumns } from './plans.repository.ts';
 import { addMonths, effectivePlan, priceFor } from './plan-catalogue.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '@selah/shared/errors';
-import { SubscriptionSchema } from '@selah/shared/schemas/subscription';
+import { SubscriptionSchema } from '@selah/shared/schemas/billing';
 import { currentUser, requireSession } from '../../plugins/auth.ts';
 import type { PlansService } from './plans.service.ts';
 

@@ -4,7 +4,7 @@ import type {
   PlanLimitKind,
   PlanLimits,
   Subscription,
-} from '@selah/shared/schemas/subscription';
+} from '@selah/shared/schemas/billing';
 import type { Db, Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';

@@ -1,5 +1,5 @@
 import type { Prayer } from '@selah/shared/schemas/prayers';
-import type { PlanId } from '@selah/shared/schemas/subscription';
+import type { PlanId } from '@selah/shared/schemas/billing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

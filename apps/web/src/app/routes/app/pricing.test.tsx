@@ -1,4 +1,4 @@
-import type { PaidPlanId } from '@selah/shared/schemas/subscription';
+import type { PaidPlanId } from '@selah/shared/schemas/billing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';

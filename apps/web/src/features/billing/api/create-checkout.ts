@@ -1,4 +1,4 @@
-import { CheckoutSchema, type CheckoutInput } from '@selah/shared/schemas/subscription';
+import { CheckoutSchema, type CheckoutInput } from '@selah/shared/schemas/billing';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import { PricingSchema } from '@selah/shared/schemas/subscription';
+import { PricingSchema } from '@selah/shared/schemas/billing';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import { SubscribeResponseSchema, type SubscribeInput } from '@selah/shared/schemas/subscription';
+import { SubscribeResponseSchema, type SubscribeInput } from '@selah/shared/schemas/billing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { currentUserQueryOptions } from '@/api/get-current-user';
 import { api } from '@/lib/api-client';

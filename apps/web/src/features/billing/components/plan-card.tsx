@@ -1,4 +1,4 @@
-import type { PlanId } from '@selah/shared/schemas/subscription';
+import type { PlanId } from '@selah/shared/schemas/billing';
 import { Check } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';

@@ -3,7 +3,7 @@ import type {
   PlanId,
   PlanPrice,
   PurchasePreview,
-} from '@selah/shared/schemas/subscription';
+} from '@selah/shared/schemas/billing';
 import { CircleAlert, Info, Loader2, Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';

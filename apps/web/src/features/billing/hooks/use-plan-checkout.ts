@@ -1,4 +1,4 @@
-import type { Checkout, PaidPlanId } from '@selah/shared/schemas/subscription';
+import type { Checkout, PaidPlanId } from '@selah/shared/schemas/billing';
 import { useRef, useState } from 'react';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { loadScript } from '@/lib/load-script';

@@ -1,4 +1,4 @@
-import type { Checkout } from '@selah/shared/schemas/subscription';
+import type { Checkout } from '@selah/shared/schemas/billing';
 
 /** What Flutterwave's inline checkout passes to `callback` (the fields Selah reads). */
 export interface FlutterwaveResponse {

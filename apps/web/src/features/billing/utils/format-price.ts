@@ -1,4 +1,4 @@
-import type { Currency } from '@selah/shared/schemas/subscription';
+import type { Currency } from '@selah/shared/schemas/billing';
 
 const SYMBOLS: Record<Currency, string> = { USD: '$', NGN: '₦' };
 

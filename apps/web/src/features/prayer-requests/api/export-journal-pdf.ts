@@ -1,4 +1,4 @@
-import type { ExportQuery } from '@selah/shared/schemas/subscription';
+import type { ExportQuery } from '@selah/shared/schemas/billing';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';

@@ -1,4 +1,4 @@
-import { SubscriptionSchema } from '@selah/shared/schemas/subscription';
+import { SubscriptionSchema } from '@selah/shared/schemas/billing';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

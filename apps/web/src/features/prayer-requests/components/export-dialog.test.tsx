@@ -1,4 +1,4 @@
-import type { PlanId } from '@selah/shared/schemas/subscription';
+import type { PlanId } from '@selah/shared/schemas/billing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { useState } from 'react';
