@@ -26,8 +26,7 @@ import {
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { journalExportRoutes } from './modules/exports/journal-export.routes.ts';
 import { journalsRoutes } from './modules/journals/journals.routes.ts';
-import { paymentsRoutes, paymentsWebhookRoutes } from './modules/billing/payments.routes.ts';
-import { plansRoutes } from './modules/billing/plans.routes.ts';
+import { billingRoutes, billingWebhookRoutes } from './modules/billing/billing.routes.ts';
 import { prayersRoutes } from './modules/prayers/prayers.routes.ts';
 import { digestRoutes } from './modules/practice/digest.routes.ts';
 import { practiceRoutes } from './modules/practice/practice.routes.ts';
@@ -234,9 +233,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         streams: services.streams,
       });
       await api.register(pushRoutes, { prefix: '/push', push: services.push });
-      await api.register(plansRoutes, { prefix: '/subscription', plans: services.plans });
-      await api.register(paymentsRoutes, { prefix: '/subscription', payments: services.payments });
-      await api.register(paymentsWebhookRoutes, {
+      await api.register(billingRoutes, {
+        prefix: '/subscription',
+        plans: services.plans,
+        payments: services.payments,
+      });
+      await api.register(billingWebhookRoutes, {
         prefix: '/subscription',
         payments: services.payments,
       });

@@ -12,6 +12,20 @@ export const PaidPlanIdSchema = z.enum(PAID_PLAN_IDS, {
 });
 export type PaidPlanId = z.infer<typeof PaidPlanIdSchema>;
 
+/** The plans' names as the server and the app show them (spec-2 §9). */
+export const PLAN_NAMES: Record<PlanId, string> = {
+  free: 'Free',
+  premium: 'Premium',
+  ministry: 'Ministry',
+};
+
+/** A paid plan's name, or undefined for Free, no plan or an unknown one. */
+export function paidPlanName(plan: string | null | undefined): string | undefined {
+  return (PAID_PLAN_IDS as readonly (string | null | undefined)[]).includes(plan)
+    ? PLAN_NAMES[plan as PaidPlanId]
+    : undefined;
+}
+
 /** What a 402 PAYMENT_REQUIRED names in `details.limit`. */
 export const PLAN_LIMIT_KINDS = ['journals', 'prayers', 'groups', 'members', 'export'] as const;
 export type PlanLimitKind = (typeof PLAN_LIMIT_KINDS)[number];

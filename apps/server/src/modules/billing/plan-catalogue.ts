@@ -1,14 +1,17 @@
-import type { Currency, PaidPlanId, PlanId, PlanPrice } from '@selah/shared/schemas/billing';
+import {
+  type Currency,
+  type PaidPlanId,
+  type PlanId,
+  type PlanPrice,
+  PLAN_NAMES,
+} from '@selah/shared/schemas/billing';
 import type { UserRow } from '../../db/schema/index.ts';
 
-/** The limits live with the contracts, so the client's fixtures use the same table. */
-export { FREE_STATS_DAYS, PLAN_LIMITS } from '@selah/shared/schemas/billing';
-
-export const PLAN_NAMES: Record<PlanId, string> = {
-  free: 'Free',
-  premium: 'Premium',
-  ministry: 'Ministry',
-};
+/**
+ * The limits and the plans' names live with the contracts, so the app and the client's fixtures
+ * use the same tables.
+ */
+export { FREE_STATS_DAYS, PLAN_LIMITS, PLAN_NAMES } from '@selah/shared/schemas/billing';
 
 export const PLAN_FEATURES: Record<PlanId, string[]> = {
   free: ['3 prayer journals', '50 prayer points', 'Basic statistics', '7 days of prayer history'],

@@ -18,7 +18,7 @@ beforeAll(async () => {
     person(t.app, 'Fay'),
     person(t.app, 'Oz'),
   ]);
-  // Creating groups needs Premium (plan limits are tested in plans.routes.test.ts).
+  // Creating groups needs Premium (plan limits are tested in plan-limits.routes.test.ts).
   await setPlan(t.db, [admin.id, friend.id, other.id], 'premium');
   await befriend(admin, friend);
   journalId = (await admin.api.post('/api/journals', { title: 'Group journal' })).json()._id;

@@ -24,7 +24,7 @@ beforeAll(async () => {
   member = apiAs(t.app, m.token);
   anon = apiAs(t.app, null);
   ownerId = o.userId;
-  // These tests create more journals than Free allows (limits: plans.routes.test.ts).
+  // These tests create more journals than Free allows (limits: plan-limits.routes.test.ts).
   await setPlan(t.db, [o.userId, x.userId, m.userId], 'premium');
 });
 afterAll(async () => {

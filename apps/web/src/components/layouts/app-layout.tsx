@@ -1,3 +1,4 @@
+import { paidPlanName } from '@selah/shared/schemas/billing';
 import { MOBILE_BREAKPOINT } from '@selah/shared/constants';
 import { Crown, Menu, Sparkles } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -7,7 +8,6 @@ import { ModeToggle } from '@/components/theme/mode-toggle';
 import { ThemeColorDialog } from '@/components/theme/theme-color-dialog';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { paidPlanName } from '@/lib/plans';
 import { AppSidebar } from './app-sidebar';
 import type { ShellUser } from './shell-user';
 import { UserMenu } from './user-menu';

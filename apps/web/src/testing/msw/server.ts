@@ -1,5 +1,6 @@
 import { setupServer } from 'msw/node';
 import { authHandlers } from './handlers/auth';
+import { billingHandlers } from './handlers/billing';
 import { friendHandlers } from './handlers/friends';
 import { groupHandlers } from './handlers/groups';
 import { journalHandlers } from './handlers/journals';
@@ -8,10 +9,10 @@ import { prayerRequestHandlers } from './handlers/prayer-requests';
 import { prayerHandlers } from './handlers/prayers';
 import { settingsHandlers } from './handlers/settings';
 import { statsHandlers } from './handlers/stats';
-import { subscriptionHandlers } from './handlers/subscription';
 
 export const server = setupServer(
   ...authHandlers,
+  ...billingHandlers,
   ...friendHandlers,
   ...groupHandlers,
   ...journalHandlers,
@@ -20,5 +21,4 @@ export const server = setupServer(
   ...prayerRequestHandlers,
   ...settingsHandlers,
   ...statsHandlers,
-  ...subscriptionHandlers,
 );

@@ -6,7 +6,7 @@ import { renderRoute } from '@/app/testing/render-route';
 import { buildUser } from '@/testing/factories';
 import { API, apiError } from '@/testing/msw/handlers/auth';
 import { server } from '@/testing/msw/server';
-import { buildAdminPayment } from '@/testing/subscription-factories';
+import { buildAdminPayment } from '@/testing/billing-factories';
 
 const admin = buildUser({ email: 'ops@example.com', role: 'admin' });
 

@@ -7,7 +7,7 @@ import { renderRoute } from '@/app/testing/render-route';
 import { buildJournalDetail, buildPrayer, buildUser } from '@/testing/factories';
 import { API } from '@/testing/msw/handlers/auth';
 import { server } from '@/testing/msw/server';
-import { buildSubscription } from '@/testing/subscription-factories';
+import { buildSubscription } from '@/testing/billing-factories';
 
 const me = buildUser({ firstName: 'Jane' });
 const journal = buildJournalDetail({

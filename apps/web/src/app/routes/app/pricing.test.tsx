@@ -8,7 +8,7 @@ import { buildUser } from '@/testing/factories';
 import { API, apiError } from '@/testing/msw/handlers/auth';
 import { server } from '@/testing/msw/server';
 import { PLAN_CHANGE_SMALL_PRINT } from '@/features/billing/components/pricing-page';
-import { buildCheckout, buildPricing, buildSubscription } from '@/testing/subscription-factories';
+import { buildCheckout, buildPricing, buildSubscription } from '@/testing/billing-factories';
 import { expectToast } from '@/testing/toasts';
 
 const SCRIPT_URL = 'https://checkout.flutterwave.test/v3.js';

@@ -1,3 +1,4 @@
+import { PLAN_NAMES } from '@selah/shared/schemas/billing';
 import {
   PAYMENT_STATUSES,
   type AdminPayment,
@@ -21,7 +22,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
-import { PAID_PLAN_NAMES } from '@/lib/plans';
 import { cn } from '@/lib/utils';
 import { useAuthStore } from '@/stores/auth-store';
 import { useAdminPayments } from '../api/get-admin-payments';
@@ -61,7 +61,7 @@ function PaymentItem({ payment }: { payment: AdminPayment }) {
   const refund = payment.refund;
   return (
     <li
-      aria-label={`${formatMoney(payment.amount, payment.currency)} ${PAID_PLAN_NAMES[payment.plan]}, ${STATUS_LABELS[payment.status]}`}
+      aria-label={`${formatMoney(payment.amount, payment.currency)} ${PLAN_NAMES[payment.plan]}, ${STATUS_LABELS[payment.status]}`}
       className="grid gap-3 rounded-lg border bg-card p-4 text-card-foreground shadow-xs"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -70,7 +70,7 @@ function PaymentItem({ payment }: { payment: AdminPayment }) {
             {formatMoney(payment.amount, payment.currency)}
           </span>
           <span className="text-sm text-muted-foreground">
-            {PAID_PLAN_NAMES[payment.plan]}
+            {PLAN_NAMES[payment.plan]}
             {payment.country ? ` · ${payment.country}` : ''}
           </span>
         </p>

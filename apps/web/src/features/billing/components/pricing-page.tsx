@@ -1,8 +1,10 @@
-import type {
-  PaidPlanId,
-  PlanId,
-  PlanPrice,
-  PurchasePreview,
+import {
+  type PaidPlanId,
+  paidPlanName,
+  type PlanId,
+  PLAN_NAMES,
+  type PlanPrice,
+  type PurchasePreview,
 } from '@selah/shared/schemas/billing';
 import { CircleAlert, Info, Loader2, Mail } from 'lucide-react';
 import { Link } from 'react-router';
@@ -11,7 +13,6 @@ import { Button } from '@/components/ui/button';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format-date';
-import { PAID_PLAN_NAMES, paidPlanName } from '@/lib/plans';
 import { useAuthStore } from '@/stores/auth-store';
 import { usePricing } from '../api/get-pricing';
 import { useSubscription } from '../api/get-subscription';
@@ -116,16 +117,16 @@ const days = (count: number) => (count === 1 ? 'about 1 day' : `about ${count} d
  */
 export function purchaseNote(bought: PaidPlanId, purchase: PurchasePreview): string {
   const until = formatDate(purchase.expiresAt);
-  const plan = PAID_PLAN_NAMES[purchase.plan];
+  const plan = PLAN_NAMES[purchase.plan];
   switch (purchase.kind) {
     case 'start':
       return `Paying now gives you ${plan} until ${until}.`;
     case 'extend':
       return `Paying now adds a month after your current end: ${plan} until ${until}.`;
     case 'upgrade':
-      return `Paying now gives you ${plan} until ${until}: a month, plus your remaining ${PAID_PLAN_NAMES[bought === 'ministry' ? 'premium' : 'ministry']} time as ${days(purchase.convertedDays)} of ${plan}.`;
+      return `Paying now gives you ${plan} until ${until}: a month, plus your remaining ${PLAN_NAMES[bought === 'ministry' ? 'premium' : 'ministry']} time as ${days(purchase.convertedDays)} of ${plan}.`;
     case 'add-to-higher':
-      return `You keep ${plan}: paying for ${PAID_PLAN_NAMES[bought]} now adds its value as ${days(purchase.convertedDays)} of ${plan}, until ${until}.`;
+      return `You keep ${plan}: paying for ${PLAN_NAMES[bought]} now adds its value as ${days(purchase.convertedDays)} of ${plan}, until ${until}.`;
   }
 }
 

@@ -7,7 +7,7 @@ import { buildJournal } from '@/testing/factories';
 import { API, apiError } from '@/testing/msw/handlers/auth';
 import { server } from '@/testing/msw/server';
 import { renderComponent } from '@/testing/render';
-import { buildSubscription } from '@/testing/subscription-factories';
+import { buildSubscription } from '@/testing/billing-factories';
 import { expectToast, getToasts } from '@/testing/toasts';
 import { ExportDialog } from './export-dialog';
 

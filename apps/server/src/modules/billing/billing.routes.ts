@@ -7,11 +7,13 @@ import {
   PricingSchema,
   SubscribeInputSchema,
   SubscribeResponseSchema,
+  SubscriptionSchema,
 } from '@selah/shared/schemas/billing';
 import { unauthenticated } from '../../lib/app-error.ts';
 import { clientInfo } from '../../lib/client-info.ts';
 import { currentUser, requireSession } from '../../plugins/auth.ts';
 import type { PaymentsService } from './payments.service.ts';
+import type { PlansService } from './plans.service.ts';
 
 const errors = {
   400: ApiErrorSchema,
@@ -21,12 +23,29 @@ const errors = {
   503: ApiErrorSchema,
 };
 
-/** /api/subscription: prices, checkout and the browser's payment confirmation. */
-export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (
-  app,
-  { payments },
-) => {
+/**
+ * /api/subscription (the spec's path for billing): the user's plan, limits and usage, prices,
+ * checkout and the browser's payment confirmation.
+ */
+export const billingRoutes: FastifyPluginAsyncZod<{
+  plans: PlansService;
+  payments: PaymentsService;
+}> = async (app, { plans, payments }) => {
   requireSession(app);
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['billing'],
+        operationId: 'getSubscription',
+        summary: 'Get my plan, its limits and my usage',
+        description: 'The plan in force, its limits and what the user has used.',
+        response: { 200: SubscriptionSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request) => plans.subscription(currentUser(request)),
+  );
 
   app.get(
     '/pricing',
@@ -107,7 +126,7 @@ function webhookTransactionId(body: z.infer<typeof WebhookBodySchema>): string |
  * /api/subscription/webhook: Flutterwave's server-to-server notice, authenticated by the
  * `verif-hash` header. Its body is never trusted: the transaction is verified by id.
  */
-export const paymentsWebhookRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (
+export const billingWebhookRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (
   app,
   { payments },
 ) => {
