@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountToCents } from '../billing/plan-catalogue.ts';
+import { amountToCents } from './plan-catalogue.ts';
 
 /** A transaction as Flutterwave's verify endpoint reports it. */
 export interface VerifiedTransaction {

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { FakeFlutterwave } from '../../../test/fake-flutterwave.ts';
 import { person, type Person } from '../../../test/people.ts';
 import { setPlan } from '../../../test/plans.ts';
-import { addMonths } from '../billing/plan-catalogue.ts';
+import { addMonths } from './plan-catalogue.ts';
 import { NOT_CONFIRMED_MESSAGE } from './payments.service.ts';
 
 const SECRET = 'FLWSECK_TEST-0123456789abcdef-X';

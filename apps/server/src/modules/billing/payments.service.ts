@@ -16,7 +16,7 @@ import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
 import { CREATED_AT_ID, cursorPage, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';
 import type { ClientInfo } from '../../lib/client-info.ts';
-import type { CountryResolver } from '../billing/country.ts';
+import type { CountryResolver } from './country.ts';
 import {
   amountToCents,
   centsToAmount,
@@ -25,9 +25,9 @@ import {
   PLAN_NAMES,
   planPrices,
   priceFor,
-} from '../billing/plan-catalogue.ts';
-import type { PlanAfterPurchase } from '../billing/plan-purchase.ts';
-import type { PlansService } from '../billing/plans.service.ts';
+} from './plan-catalogue.ts';
+import type { PlanAfterPurchase } from './plan-purchase.ts';
+import type { PlansService } from './plans.service.ts';
 import {
   type FlutterwaveClient,
   PaymentProviderUnavailable,
