@@ -11,6 +11,7 @@ import {
   type Pricing,
   type PurchasePreview,
   type Subscription,
+  PLAN_NAMES,
 } from '@selah/shared/schemas/billing';
 
 const FEATURES: Record<PlanId, string[]> = {
@@ -31,8 +32,6 @@ const FEATURES: Record<PlanId, string[]> = {
     'Priority support',
   ],
 };
-
-const NAMES: Record<PlanId, string> = { free: 'Free', premium: 'Premium', ministry: 'Ministry' };
 
 /** What buying a plan gives a user on Free: a month from now. */
 const STARTS: Record<PaidPlanId, PurchasePreview> = {
@@ -71,7 +70,7 @@ export function buildPricing(
   const usd: Record<PlanId, number> = { free: 0, premium: 4.99, ministry: ministryUsd };
   const plans: PlanPrice[] = (['free', 'premium', 'ministry'] as const).map((id) => ({
     id,
-    name: NAMES[id],
+    name: PLAN_NAMES[id],
     amount: naira ? Math.round(usd[id] * 1600 * 100) / 100 : usd[id],
     currency: naira ? 'NGN' : 'USD',
     usdAmount: usd[id],
@@ -116,7 +115,7 @@ export function buildCheckout(plan: PaidPlanId, overrides: Partial<Checkout> = {
     publicKey: 'FLWPUBK_TEST-public',
     paymentOptions: 'card,mobilemoney,ussd',
     customer: { email: 'jane@example.com', name: 'jane' },
-    customizations: { title: 'Selah', description: `Selah ${NAMES[plan]}, 1 month` },
+    customizations: { title: 'Selah', description: `Selah ${PLAN_NAMES[plan]}, 1 month` },
     ...overrides,
   });
 }
