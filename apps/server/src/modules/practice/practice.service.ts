@@ -108,23 +108,19 @@ const reachOf = (length: number) => length + Math.ceil(length / (STREAK_REST_SPA
  * and calls neither of them back: what it reads of prayers and requests is its own SQL.
  */
 export class PracticeService {
-  private readonly now: () => Date;
-  private readonly db: Db;
-  private readonly users: Pick<UsersService, 'lock'>;
   private readonly repo: PracticeRepository;
+  private readonly deps: PracticeServiceDeps;
   private readonly sessions: SessionsRepository;
 
   constructor(deps: PracticeServiceDeps) {
-    this.now = deps.now;
-    this.db = deps.db;
-    this.users = deps.users;
+    this.deps = deps;
     this.repo = new PracticeRepository(deps.db);
     this.sessions = new SessionsRepository(deps.db);
   }
 
   /** The user's local date today. */
   today(user: Pick<UserRow, 'settings'>): string {
-    return localDate(this.now(), userTimeZone(user));
+    return localDate(this.deps.now(), userTimeZone(user));
   }
 
   /**
@@ -150,8 +146,8 @@ export class PracticeService {
     options: RecordPrayed,
     tx: Tx,
   ): Promise<PrayerEventRow & { repeat: boolean }> {
-    await this.users.lock(user.id, tx);
-    const now = this.now();
+    await this.deps.users.lock(user.id, tx);
+    const now = this.deps.now();
     const { day, late } = this.dayFor(user, options.day);
     const [recorded] = await tx
       .select(EVENT_COLUMNS)
@@ -396,7 +392,10 @@ export class PracticeService {
 
   /** Writes a note by the prayer's author; the caller has checked that it is theirs. */
   async addNote(prayerId: string, author: UserRow, text: string, tx: DbOrTx): Promise<NoteRow> {
-    return this.repo.insertNote({ prayerId, authorId: author.id, text, createdAt: this.now() }, tx);
+    return this.repo.insertNote(
+      { prayerId, authorId: author.id, text, createdAt: this.deps.now() },
+      tx,
+    );
   }
 
   /** The viewer's own record of the prayer of the statement's row, to read with it. */
@@ -419,7 +418,7 @@ export class PracticeService {
    */
   notesOfPrayer(): SQL<{ text: string; createdAt: Date }[]> {
     return jsonArray({ text: prayerNotes.text, createdAt: prayerNotes.createdAt }, (row) =>
-      this.db
+      this.deps.db
         .select({ row })
         .from(prayerNotes)
         .where(

@@ -86,22 +86,12 @@ export interface PrayersServiceDeps {
 
 /** Prayers inside journals: status, testimonies, shares, lists, summary. Access: the policy's. */
 export class PrayersService {
+  private readonly deps: PrayersServiceDeps;
   private readonly repo: PrayersRepository;
-  private readonly db: Db;
-  private readonly access: AccessPolicy;
-  private readonly now: () => Date;
-  private readonly notifications: NotificationsService;
-  private readonly plans: PlansService;
-  private readonly practice: PracticeService;
 
   constructor(deps: PrayersServiceDeps) {
-    this.practice = deps.practice;
-    this.db = deps.db;
-    this.access = deps.access;
-    this.notifications = deps.notifications;
-    this.plans = deps.plans;
+    this.deps = deps;
     this.repo = new PrayersRepository(deps.db);
-    this.now = deps.now;
   }
 
   /**
@@ -113,9 +103,9 @@ export class PrayersService {
     id: string,
     user: UserRow,
     own = false,
-    tx: DbOrTx = this.db,
+    tx: DbOrTx = this.deps.db,
   ): Promise<Prayer> {
-    const row = await this.access.prayerWith(
+    const row = await this.deps.access.prayerWith(
       user.id,
       id,
       { testimonies: this.repo.testimonies(), due: dueForViewer(this.dueFor(user)) },
@@ -127,7 +117,7 @@ export class PrayersService {
 
   /** The user's local date today (their time zone). */
   today(user: Pick<UserRow, 'settings'>): string {
-    return localDate(this.now(), userTimeZone(user));
+    return localDate(this.deps.now(), userTimeZone(user));
   }
 
   /** Whose due marks a read of `user` shows: theirs, on their local date. */
@@ -142,8 +132,8 @@ export class PrayersService {
    * snooze date not after today (in the user's time zone).
    */
   async setRhythm(id: string, input: RhythmInput, user: UserRow): Promise<Prayer> {
-    await this.access.ownPrayer(user.id, id);
-    await this.repo.update(id, this.practice.rhythmColumns(input, user));
+    await this.deps.access.ownPrayer(user.id, id);
+    await this.repo.update(id, this.deps.practice.rhythmColumns(input, user));
     return this.read(id, user, true);
   }
 
@@ -156,12 +146,16 @@ export class PrayersService {
    * (an idempotent create).
    * @throws AppError NOT_FOUND for a journal the user cannot see, FORBIDDEN for someone else's.
    */
-  async create(input: CreatePrayerInput, user: UserRow, tx: DbOrTx = this.db): Promise<Prayer> {
-    const journal = await this.access.readableJournal(user.id, input.journal, tx);
-    if (!this.access.ownsJournal(journal, user.id))
+  async create(
+    input: CreatePrayerInput,
+    user: UserRow,
+    tx: DbOrTx = this.deps.db,
+  ): Promise<Prayer> {
+    const journal = await this.deps.access.readableJournal(user.id, input.journal, tx);
+    if (!this.deps.access.ownsJournal(journal, user.id))
       throw new AppError('FORBIDDEN', PERMISSION_DENIED_MESSAGE);
     const created = await transaction(tx, async (tx) => {
-      await this.plans.assertCanCreatePrayer(user.id, tx);
+      await this.deps.plans.assertCanCreatePrayer(user.id, tx);
       return this.write(
         {
           journalId: input.journal,
@@ -184,20 +178,20 @@ export class PrayersService {
    * author's activity; the caller has checked the journal and the plan.
    */
   async write(values: Omit<NewPrayer, 'createdAt'>, tx: Tx): Promise<PrayerRow> {
-    const prayer = await this.repo.insert({ ...values, createdAt: this.now() }, tx);
+    const prayer = await this.repo.insert({ ...values, createdAt: this.deps.now() }, tx);
     await this.repo.bumpJournalTallies(prayer.journalId, counterDelta(prayer, 1), tx);
     await this.logActivity(prayer.authorId, 'prayer_written', tx);
     return prayer;
   }
 
   /** Records an act of prayer in the user's activity (it counts toward their streak). */
-  async logActivity(userId: string, kind: ActivityKind, tx: DbOrTx = this.db): Promise<void> {
-    await this.repo.logActivity(userId, kind, this.now(), tx);
+  async logActivity(userId: string, kind: ActivityKind, tx: DbOrTx = this.deps.db): Promise<void> {
+    await this.repo.logActivity(userId, kind, this.deps.now(), tx);
   }
 
   async update(id: string, input: UpdatePrayerInput, user: UserRow): Promise<Prayer> {
-    await this.access.ownPrayer(user.id, id);
-    await transaction(this.db, async (tx) => {
+    await this.deps.access.ownPrayer(user.id, id);
+    await transaction(this.deps.db, async (tx) => {
       const prayer = await this.repo.lock(id, tx);
       if (!prayer) throw notFound('Prayer');
       const updated = await this.repo.update(
@@ -228,12 +222,12 @@ export class PrayersService {
    * @throws AppError NOT_FOUND unless the journal is theirs.
    */
   async privateInJournal(journalId: string, user: UserRow): Promise<PrivatePrayers> {
-    const row = await this.access.journalWith(
+    const row = await this.deps.access.journalWith(
       user.id,
       journalId,
       this.repo.privateOfJournal(journalId, user.id, PRIVATE_PRAYERS_LISTED),
     );
-    if (!row || !this.access.ownsJournal(row, user.id)) throw notFound('Journal');
+    if (!row || !this.deps.access.ownsJournal(row, user.id)) throw notFound('Journal');
     return { total: row.total, data: row.data };
   }
 
@@ -243,8 +237,8 @@ export class PrayersService {
    * @throws AppError NOT_FOUND unless the journal is theirs.
    */
   async showInJournal(input: ShowPrayersInput, user: UserRow): Promise<ShowPrayersResult> {
-    await this.access.ownedJournal(user.id, input.journal);
-    const shown = await transaction(this.db, async (tx) => {
+    await this.deps.access.ownedJournal(user.id, input.journal);
+    const shown = await transaction(this.deps.db, async (tx) => {
       const changed = await this.repo.showInJournal(
         input.journal,
         user.id,
@@ -268,8 +262,8 @@ export class PrayersService {
   }
 
   async delete(id: string, user: UserRow): Promise<void> {
-    await this.access.ownPrayer(user.id, id);
-    await transaction(this.db, async (tx) => {
+    await this.deps.access.ownPrayer(user.id, id);
+    await transaction(this.deps.db, async (tx) => {
       // Deleted at once: the first deletes and counts, the others find it gone.
       const prayer = await this.repo.lock(id, tx);
       if (!prayer) throw notFound('Prayer');
@@ -280,16 +274,16 @@ export class PrayersService {
 
   /** Marks a prayer answered or pending again. */
   async setStatus(id: string, isAnswered: boolean, user: UserRow): Promise<Prayer> {
-    const { journalTitle } = await this.access.ownPrayer(user.id, id);
+    const { journalTitle } = await this.deps.access.ownPrayer(user.id, id);
     const status = isAnswered ? 'answered' : 'pending';
-    await transaction(this.db, async (tx) => {
+    await transaction(this.deps.db, async (tx) => {
       // The status as it is now: of calls at once, only the one that changes it counts and tells.
       const prayer = await this.repo.lock(id, tx);
       if (!prayer) throw notFound('Prayer');
       if (prayer.status === status) return;
       const updated = await this.repo.update(
         id,
-        { status, answeredAt: isAnswered ? this.now() : null },
+        { status, answeredAt: isAnswered ? this.deps.now() : null },
         tx,
       );
       await this.repo.bumpJournalTallies(
@@ -300,8 +294,8 @@ export class PrayersService {
       if (isAnswered) await this.logActivity(user.id, 'prayer_answered', tx);
       // Members of the journal hear about answered prayers they can see.
       if (isAnswered && seenByJournalReaders(prayer)) {
-        const members = await this.access.journalMemberIds(prayer.journalId, tx);
-        await this.notifications.notify(
+        const members = await this.deps.access.journalMemberIds(prayer.journalId, tx);
+        await this.deps.notifications.notify(
           members.map((userId) => ({
             userId,
             actorId: user.id,
@@ -325,14 +319,14 @@ export class PrayersService {
     id: string,
     testimony: string,
     user: UserRow,
-    tx: DbOrTx = this.db,
+    tx: DbOrTx = this.deps.db,
   ): Promise<Prayer> {
-    const { prayer } = await this.access.ownPrayer(user.id, id, tx);
+    const { prayer } = await this.deps.access.ownPrayer(user.id, id, tx);
     if (prayer.status !== 'answered') {
       throw badRequest('Mark the prayer as answered before adding a testimony.');
     }
     await transaction(tx, async (tx) => {
-      await this.repo.addTestimony(id, testimony.trim(), this.now(), tx);
+      await this.repo.addTestimony(id, testimony.trim(), this.deps.now(), tx);
       await this.logActivity(user.id, 'testimony', tx);
     });
     return this.read(id, user, true, tx);
@@ -346,9 +340,9 @@ export class PrayersService {
    *   range.
    */
   async prayed(id: string, viewer: UserRow, input: RecordPrayed = {}): Promise<PrayerEvent> {
-    const event = await transaction(this.db, async (tx) => {
-      if (!(await this.access.prayer(viewer.id, id, tx))) throw notFound('Prayer');
-      return this.practice.record(viewer, { prayerId: id }, input, tx);
+    const event = await transaction(this.deps.db, async (tx) => {
+      if (!(await this.deps.access.prayer(viewer.id, id, tx))) throw notFound('Prayer');
+      return this.deps.practice.record(viewer, { prayerId: id }, input, tx);
     });
     return presentPrayerEvent(event);
   }
@@ -365,9 +359,9 @@ export class PrayersService {
     query: { cursor?: string | undefined; limit: number },
   ): Promise<PrayerLog> {
     const after = decodeCursor(query.cursor, TIMELINE_KEY);
-    const row = await this.access.prayerWith(viewer.id, id, {
-      items: this.practice.timeline(viewer.id, after, query.limit + 1),
-      summary: this.practice.prayedSummary(viewer.id),
+    const row = await this.deps.access.prayerWith(viewer.id, id, {
+      items: this.deps.practice.timeline(viewer.id, after, query.limit + 1),
+      summary: this.deps.practice.prayedSummary(viewer.id),
     });
     if (!row) throw notFound('Prayer');
     return {
@@ -378,7 +372,7 @@ export class PrayersService {
         (last) => encodeCursor(TIMELINE_KEY, [new Date(last.at), last.rank, last.id]),
       ),
       summary: row.summary ?? { prayedCount: 0, lastPrayedAt: null, lastPrayedDay: null },
-      today: this.practice.today(viewer),
+      today: this.deps.practice.today(viewer),
     };
   }
 
@@ -387,8 +381,8 @@ export class PrayersService {
    * @throws AppError NOT_FOUND unless the prayer is theirs.
    */
   async addNote(id: string, text: string, author: UserRow): Promise<PrayerNote> {
-    await this.access.ownPrayer(author.id, id);
-    const note = await this.practice.addNote(id, author, text.trim(), this.db);
+    await this.deps.access.ownPrayer(author.id, id);
+    const note = await this.deps.practice.addNote(id, author, text.trim(), this.deps.db);
     return {
       id: note.id,
       prayerId: note.prayerId,
@@ -399,7 +393,7 @@ export class PrayersService {
 
   /** The people the author shared a prayer with. @throws AppError NOT_FOUND unless theirs. */
   async shares(id: string, user: UserRow): Promise<PublicUserRow[]> {
-    const row = await this.access.prayerWith(user.id, id, {
+    const row = await this.deps.access.prayerWith(user.id, id, {
       shares: this.repo.shares(id, SHARES_LISTED),
     });
     if (!row || row.prayer.authorId !== user.id) throw notFound('Prayer');
@@ -408,7 +402,7 @@ export class PrayersService {
 
   /** Takes back a share. @throws AppError NOT_FOUND unless the author shared it with them. */
   async unshare(id: string, userId: string, user: UserRow): Promise<void> {
-    await this.access.ownPrayer(user.id, id);
+    await this.deps.access.ownPrayer(user.id, id);
     if (!(await this.repo.removeShare(id, userId))) throw notFound('Share');
   }
 
@@ -458,7 +452,7 @@ export class PrayersService {
         dueFor: null,
       },
       // The owner's dated notes (issue 20 §4) print with their testimonies.
-      options.testimonies ? { notes: this.practice.notesOfPrayer() } : {},
+      options.testimonies ? { notes: this.deps.practice.notesOfPrayer() } : {},
     );
     return rows.map((r) => ({
       prayer: r.prayer,
@@ -518,7 +512,7 @@ export class PrayersService {
   ): Promise<PrayerPage> {
     const after = decodeCursor(query.cursor, CREATED_AT_ID);
     // The journal's access check and the page: one statement.
-    const row = await this.access.journalWith(user.id, journalId, {
+    const row = await this.deps.access.journalWith(user.id, journalId, {
       page: this.repo.page({
         journalId,
         viewerId: user.id,
@@ -584,14 +578,14 @@ export class PrayersService {
 
   /** The plan's statistics window in days (null: unlimited). */
   statsWindowDays(user: UserRow): number | null {
-    return this.plans ? this.plans.statsWindowDays(user) : null;
+    return this.deps.plans ? this.deps.plans.statsWindowDays(user) : null;
   }
 
   async summary(user: UserRow): Promise<PrayerSummary> {
-    const now = this.now();
+    const now = this.deps.now();
     const starts = periodStarts(now, userTimeZone(user));
     const statsWindowDays = this.statsWindowDays(user);
-    const streak = this.practice.streak(user, statsWindowDays);
+    const streak = this.deps.practice.streak(user, statsWindowDays);
     const { counts, byCategory, days } = await this.repo.readTogether({
       counts: this.repo.authorCounts(user.id, starts),
       byCategory: this.repo.categoryCounts(user.id),

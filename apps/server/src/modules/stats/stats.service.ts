@@ -49,31 +49,25 @@ export interface StatsServiceDeps {
 }
 
 export class StatsService {
-  private readonly prayers: PrayersService;
-  private readonly plans: PlansService;
-  private readonly now: () => Date;
-  private readonly practice: PracticeService;
+  private readonly deps: StatsServiceDeps;
 
   constructor(deps: StatsServiceDeps) {
-    this.practice = deps.practice;
-    this.prayers = deps.prayers;
-    this.plans = deps.plans;
-    this.now = deps.now;
+    this.deps = deps;
   }
 
   async dashboard(user: UserRow): Promise<DashboardStats> {
     const timeZone = userTimeZone(user);
-    const now = this.now();
+    const now = this.deps.now();
     const starts = periodStarts(now, timeZone);
-    const statsWindowDays = this.plans.statsWindowDays(user);
+    const statsWindowDays = this.deps.plans.statsWindowDays(user);
     const answeredSince =
       statsWindowDays === null ? null : windowStart(now, timeZone, statsWindowDays);
-    const streak = this.practice.streak(user, statsWindowDays);
+    const streak = this.deps.practice.streak(user, statsWindowDays);
     // Counts, activity and testimonies: one statement (ADR 046).
-    const { counts, days, answered } = await this.prayers.readTogether({
-      counts: this.prayers.authorCounts(user.id, starts),
+    const { counts, days, answered } = await this.deps.prayers.readTogether({
+      counts: this.deps.prayers.authorCounts(user.id, starts),
       days: streak.days,
-      answered: this.prayers.recentlyAnswered(user.id, RECENT_TESTIMONIES, answeredSince),
+      answered: this.deps.prayers.recentlyAnswered(user.id, RECENT_TESTIMONIES, answeredSince),
     });
     const recentTestimonies: TestimonyItem[] = answered.map((p) => {
       const answeredAt = p.answeredAt ?? p.createdAt;
@@ -107,13 +101,13 @@ export class StatsService {
    * the streak number keeps the plan's cap, as on the dashboard.
    */
   async rhythm(user: UserRow, weeks: number): Promise<RhythmView> {
-    return this.practice.rhythm(user, weeks, this.plans.statsWindowDays(user));
+    return this.deps.practice.rhythm(user, weeks, this.deps.plans.statsWindowDays(user));
   }
 
   /** Today's memory verse (one of the user's own, else a built-in one) and quote. */
   async daily(user: UserRow): Promise<DailyInspiration> {
-    const day = dayNumber(periodStarts(this.now(), userTimeZone(user)).today);
-    const own = await this.prayers.memoryVerseAt(user.id, day);
+    const day = dayNumber(periodStarts(this.deps.now(), userTimeZone(user)).today);
+    const own = await this.deps.prayers.memoryVerseAt(user.id, day);
     const verse = own
       ? { ...own, source: 'yours' as const }
       : { ...VERSES[day % VERSES.length]!, source: 'scripture' as const };
