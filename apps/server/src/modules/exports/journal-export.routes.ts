@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '@selah/shared/errors';
 import { IdParamsSchema } from '@selah/shared/schemas/common';
-import { ExportQuerySchema } from '@selah/shared/schemas/billing';
+import { ExportQuerySchema } from '@selah/shared/schemas/exports';
 import { currentUser, requireSession } from '../../plugins/auth.ts';
 import { fileResponse } from '../../plugins/swagger.ts';
 import type { JournalExportService } from './journal-export.service.ts';

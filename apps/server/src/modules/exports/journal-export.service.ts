@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ExportQuery } from '@selah/shared/schemas/billing';
+import type { ExportQuery } from '@selah/shared/schemas/exports';
 import type { UserRow } from '../../db/schema/index.ts';
 import { serviceUnavailable } from '../../lib/app-error.ts';
 import type { Limiter } from '../../lib/rate-limiter.ts';

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { ExportQuery } from '@selah/shared/schemas/billing';
+import type { ExportQuery } from '@selah/shared/schemas/exports';
 import type { PrayerRow } from '../../db/schema/index.ts';
 import { type FontKey, type FontStyle, loadFont, textRuns } from './pdf-fonts.ts';
 

@@ -1,4 +1,4 @@
-import type { ExportQuery } from '@selah/shared/schemas/billing';
+import type { ExportQuery } from '@selah/shared/schemas/exports';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
