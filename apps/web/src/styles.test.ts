@@ -1,20 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { THEME_COLORS } from '@selah/shared/constants';
 import { describe, expect, it } from 'vitest';
+import { palette } from '@/testing/theme-tokens';
 
-// Read from disk: Vitest does not process CSS imports, even with ?raw.
-const css = readFileSync(join(import.meta.dirname, 'index.css'), 'utf8');
-
-/** The custom properties declared by the first rule whose selector is exactly `selector`. */
-function tokens(selector: string): Record<string, string> {
-  const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const match = new RegExp(`(?:^|\\n)${escaped}\\s*\\{([^}]*)\\}`).exec(css);
-  if (!match?.[1]) throw new Error(`No rule for ${selector}`);
-  return Object.fromEntries(
-    [...match[1].matchAll(/(--[\w-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2]?.trim()]),
-  );
-}
+const light = palette('slate', 'light');
+const dark = palette('slate', 'dark');
 
 function luminance(hex: string): number {
   const value = Number.parseInt(hex.slice(1), 16);
@@ -28,19 +17,6 @@ function luminance(hex: string): number {
 function contrast(a: string, b: string): number {
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (light! + 0.05) / (dark! + 0.05);
-}
-
-const light = tokens(':root');
-const dark = { ...light, ...tokens('.dark') };
-
-function palette(color: string, mode: 'light' | 'dark') {
-  const base = mode === 'light' ? light : dark;
-  if (color === 'slate') return base;
-  const selector =
-    mode === 'light'
-      ? `:root[data-theme-color='${color}']`
-      : `:root.dark[data-theme-color='${color}']`;
-  return { ...base, ...tokens(selector) };
 }
 
 describe('colour tokens (src/index.css)', () => {

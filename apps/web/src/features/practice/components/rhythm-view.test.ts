@@ -1,32 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { THEME_COLORS } from '@selah/shared/constants';
 import { buildRhythm } from '@/testing/factories';
 import { describe, expect, it } from 'vitest';
+import { palette } from '@/testing/theme-tokens';
 import { dayLabel, joinedOnIn, LEVEL_MIX, levelOf, rhythmSummary } from './rhythm-view';
-
-// The colour tokens as src/styles.test.ts reads them (Vitest does not process CSS imports).
-const css = readFileSync(join(import.meta.dirname, '../../../index.css'), 'utf8');
-
-function tokens(selector: string): Record<string, string> {
-  const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const match = new RegExp(`(?:^|\\n)${escaped}\\s*\\{([^}]*)\\}`).exec(css);
-  if (!match?.[1]) throw new Error(`No rule for ${selector}`);
-  return Object.fromEntries(
-    [...match[1].matchAll(/(--[\w-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2]?.trim()]),
-  );
-}
-const light = tokens(':root');
-const dark = { ...light, ...tokens('.dark') };
-function palette(color: string, mode: 'light' | 'dark') {
-  const base = mode === 'light' ? light : dark;
-  if (color === 'slate') return base;
-  const selector =
-    mode === 'light'
-      ? `:root[data-theme-color='${color}']`
-      : `:root.dark[data-theme-color='${color}']`;
-  return { ...base, ...tokens(selector) };
-}
 
 const rgb = (hex: string) => {
   const v = Number.parseInt(hex.slice(1), 16);
